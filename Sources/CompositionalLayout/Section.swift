@@ -1,0 +1,153 @@
+/// A section's layout (`NSCollectionLayoutSection`). SEMANTICS.md §4.
+public struct LayoutSection: Hashable, Sendable {
+    public var group: LayoutGroup
+    public var contentInsets: EdgeInsets
+    /// Space between consecutive instances of the group (may be negative).
+    public var interGroupSpacing: Double
+    public var orthogonalScrollingBehavior: OrthogonalScrollingBehavior
+    /// Headers and footers, in stacking order.
+    public var boundarySupplementaryItems: [BoundarySupplementaryItem]
+    public var decorationItems: [DecorationItem]
+    /// Whether boundary items are inset like the content across the layout's scroll axis (default true).
+    public var supplementariesFollowContentInsets: Bool
+    /// The list configuration this section was built from, if any (informative: the group already holds it).
+    public var listConfiguration: ListConfiguration?
+
+    public init(group: LayoutGroup, contentInsets: EdgeInsets = .zero, interGroupSpacing: Double = 0,
+                orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none,
+                boundarySupplementaryItems: [BoundarySupplementaryItem] = [], decorationItems: [DecorationItem] = [],
+                supplementariesFollowContentInsets: Bool = true) {
+        self.group = group
+        self.contentInsets = contentInsets
+        self.interGroupSpacing = interGroupSpacing
+        self.orthogonalScrollingBehavior = orthogonalScrollingBehavior
+        self.boundarySupplementaryItems = boundarySupplementaryItems
+        self.decorationItems = decorationItems
+        self.supplementariesFollowContentInsets = supplementariesFollowContentInsets
+        self.listConfiguration = nil
+    }
+
+    /// Whether the section scrolls on its own along the layout's cross axis.
+    public var isOrthogonal: Bool { orthogonalScrollingBehavior != .none }
+}
+
+/// How a section scrolls across the layout (`UICollectionLayoutSectionOrthogonalScrollingBehavior`).
+public enum OrthogonalScrollingBehavior: String, Hashable, Sendable, CaseIterable {
+    case none, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered
+}
+
+/// A list section (`UICollectionLayoutListConfiguration`). SEMANTICS.md §7.
+public struct ListConfiguration: Hashable, Sendable {
+    public enum Appearance: String, Hashable, Sendable, CaseIterable {
+        case plain, grouped, insetGrouped, sidebar, sidebarPlain
+    }
+    public enum HeaderMode: String, Hashable, Sendable, CaseIterable {
+        case none, supplementary, firstItemInSection
+    }
+    public enum FooterMode: String, Hashable, Sendable, CaseIterable {
+        case none, supplementary
+    }
+
+    public var appearance: Appearance
+    public var headerMode: HeaderMode
+    public var footerMode: FooterMode
+    /// Defaults to estimated(44).
+    public var rowHeight: LayoutDimension?
+    /// Defaults to the appearance's header height.
+    public var headerHeight: LayoutDimension?
+    /// Defaults to the appearance's footer height.
+    public var footerHeight: LayoutDimension?
+
+    public init(appearance: Appearance, headerMode: HeaderMode = .none, footerMode: FooterMode = .none,
+                rowHeight: LayoutDimension? = nil, headerHeight: LayoutDimension? = nil,
+                footerHeight: LayoutDimension? = nil) {
+        self.appearance = appearance
+        self.headerMode = headerMode
+        self.footerMode = footerMode
+        self.rowHeight = rowHeight
+        self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
+    }
+
+    /// The appearance's metrics (SEMANTICS.md §7, our choice).
+    public struct Metrics: Hashable, Sendable {
+        public var contentInsets: EdgeInsets
+        public var headerHeight: LayoutDimension
+        public var footerHeight: LayoutDimension
+        public var pinsHeader: Bool
+    }
+
+    /// The defaults of an appearance.
+    public static func metrics(_ appearance: Appearance) -> Metrics {
+        switch appearance {
+        case .plain:
+            return Metrics(contentInsets: .zero, headerHeight: .estimated(28), footerHeight: .estimated(28), pinsHeader: true)
+        case .grouped:
+            return Metrics(contentInsets: EdgeInsets(bottom: 35), headerHeight: .estimated(38), footerHeight: .estimated(38), pinsHeader: false)
+        case .insetGrouped:
+            return Metrics(contentInsets: EdgeInsets(top: 0, leading: 20, bottom: 35, trailing: 20),
+                           headerHeight: .estimated(38), footerHeight: .estimated(38), pinsHeader: false)
+        case .sidebar:
+            return Metrics(contentInsets: EdgeInsets(top: 0, leading: 10, bottom: 0, trailing: 10),
+                           headerHeight: .estimated(40), footerHeight: .estimated(28), pinsHeader: false)
+        case .sidebarPlain:
+            return Metrics(contentInsets: .zero, headerHeight: .estimated(40), footerHeight: .estimated(28), pinsHeader: true)
+        }
+    }
+}
+
+extension LayoutSection {
+    /// The element kind of a list's supplementary header.
+    public static let listHeaderKind = "header"
+    /// The element kind of a list's supplementary footer.
+    public static let listFooterKind = "footer"
+
+    /// A list section, as `NSCollectionLayoutSection.list(using:layoutEnvironment:)`: one full-width row per
+    /// item, the appearance's insets, and its header and footer when the modes ask for them (SEMANTICS.md §7).
+    public static func list(using configuration: ListConfiguration) -> LayoutSection {
+        let metrics = ListConfiguration.metrics(configuration.appearance)
+        let rowHeight = configuration.rowHeight ?? .estimated(44)
+        let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: rowHeight))
+        let group = LayoutGroup.horizontal(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: rowHeight), subitems: [item])
+        var boundary: [BoundarySupplementaryItem] = []
+        if configuration.headerMode == .supplementary {
+            boundary.append(BoundarySupplementaryItem(
+                layoutSize: LayoutSize(widthDimension: .fractionalWidth(1),
+                                       heightDimension: configuration.headerHeight ?? metrics.headerHeight),
+                elementKind: listHeaderKind, alignment: .top, pinToVisibleBounds: metrics.pinsHeader))
+        }
+        if configuration.footerMode == .supplementary {
+            boundary.append(BoundarySupplementaryItem(
+                layoutSize: LayoutSize(widthDimension: .fractionalWidth(1),
+                                       heightDimension: configuration.footerHeight ?? metrics.footerHeight),
+                elementKind: listFooterKind, alignment: .bottom))
+        }
+        var section = LayoutSection(group: group, contentInsets: metrics.contentInsets, boundarySupplementaryItems: boundary)
+        section.listConfiguration = configuration
+        return section
+    }
+}
+
+/// The layout-wide configuration (`UICollectionViewCompositionalLayoutConfiguration`).
+public struct LayoutConfiguration: Hashable, Sendable {
+    public enum ScrollDirection: String, Hashable, Sendable, CaseIterable {
+        case vertical, horizontal
+
+        /// The scroll axis: y for vertical, x for horizontal.
+        public var axis: Axis { self == .vertical ? .y : .x }
+    }
+
+    public var scrollDirection: ScrollDirection
+    /// Space between consecutive sections (may be negative).
+    public var interSectionSpacing: Double
+    /// Headers and footers of the whole layout (section −1 in the output).
+    public var boundarySupplementaryItems: [BoundarySupplementaryItem]
+
+    public init(scrollDirection: ScrollDirection = .vertical, interSectionSpacing: Double = 0,
+                boundarySupplementaryItems: [BoundarySupplementaryItem] = []) {
+        self.scrollDirection = scrollDirection
+        self.interSectionSpacing = interSectionSpacing
+        self.boundarySupplementaryItems = boundarySupplementaryItems
+    }
+}

@@ -1,0 +1,72 @@
+/// How estimated dimensions get their lengths when a layout is solved (SEMANTICS.md §6, SPEC-FORMAT.md
+/// "Self-sizing"). The solvers ask; the caller decides: the spec's deterministic model, the estimates, or
+/// sizes that arrived from measuring real views.
+public struct ItemSizing: Sendable {
+    /// What a solver asks about an item: its current index, the axis, and the declaration placing it.
+    public struct Request: Sendable {
+        public var section: Int
+        public var item: Int
+        public var axis: Axis
+        public var estimate: Double
+        /// The `selfSizing` of the item declaration that places the item.
+        public var declared: SelfSizing?
+        public init(section: Int, item: Int, axis: Axis, estimate: Double, declared: SelfSizing?) {
+            self.section = section; self.item = item; self.axis = axis; self.estimate = estimate; self.declared = declared
+        }
+    }
+
+    /// The measured length of an item along an estimated axis.
+    public var itemLength: @Sendable (Request) -> Double
+    /// Whether supplementaries measure with their own model (else they keep their estimates).
+    public var measuresSupplementaries: Bool
+
+    public init(measuresSupplementaries: Bool, itemLength: @escaping @Sendable (Request) -> Double) {
+        self.itemLength = itemLength
+        self.measuresSupplementaries = measuresSupplementaries
+    }
+
+    /// `--measure all`: every estimated axis measures with the item's own model for that axis, else the
+    /// layout's (with its seed), else keeps its estimate.
+    public static func model(_ layoutModel: SelfSizing?) -> ItemSizing {
+        ItemSizing(measuresSupplementaries: true) { request in
+            modelLength(section: request.section, item: request.item, axis: request.axis,
+                        estimate: request.estimate, declared: request.declared, layoutModel: layoutModel)
+        }
+    }
+
+    /// `--measure none`: every item keeps its estimates.
+    public static let estimates = ItemSizing(measuresSupplementaries: false) { $0.estimate }
+
+    /// The model's length for one item axis (the fallback chain of SPEC-FORMAT.md "Self-sizing").
+    public static func modelLength(section: Int, item: Int, axis: Axis, estimate: Double,
+                                   declared: SelfSizing?, layoutModel: SelfSizing?) -> Double {
+        if let declared, let range = declared.range(axis) {
+            return SelfSizing.length(seed: declared.seed, section: section, item: item, range: range)
+        }
+        if let layoutModel, let range = layoutModel.range(axis) {
+            return SelfSizing.length(seed: layoutModel.seed, section: section, item: item, range: range)
+        }
+        return estimate
+    }
+
+    /// A supplementary's length along an estimated axis: its own model when measuring, else the estimate.
+    public func supplementaryLength(section: Int, item: Int, axis: Axis, estimate: Double, declared: SelfSizing?) -> Double {
+        guard measuresSupplementaries, let declared, let range = declared.range(axis) else { return estimate }
+        return SelfSizing.length(seed: declared.seed, section: section, item: item, range: range)
+    }
+}
+
+/// Which lengths estimated dimensions take in a solve.
+public enum MeasureMode: String, Sendable, CaseIterable {
+    /// Every estimated element measures (the default of `layoutbench solve`).
+    case all
+    /// Every element keeps its estimates.
+    case none
+}
+
+extension CollectionLayout {
+    /// The sizing for a measure mode with this layout's model.
+    public func sizing(_ mode: MeasureMode) -> ItemSizing {
+        mode == .all ? .model(selfSizing) : .estimates
+    }
+}

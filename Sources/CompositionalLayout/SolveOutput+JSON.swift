@@ -1,0 +1,131 @@
+import Foundation
+
+/// Writing and reading the solve output's JSON form (SPEC-FORMAT.md, "Solve output"). Written by hand,
+/// not with `JSONEncoder`: layouts hold millions of elements, and the format wants one element per line.
+extension SolveOutput {
+    /// The JSON text: one element per line, numbers with enough digits to round-trip a Double.
+    /// - Parameter includeSections: whether to write the `sections` list.
+    /// Complexity: O(elements).
+    public func jsonText(includeSections: Bool = true, pretty: Bool = true) -> String {
+        var out = ""
+        out.reserveCapacity(128 + elements.count * 96)
+        let nl = pretty ? "\n" : ""
+        let ind = pretty ? "  " : ""
+        let ind2 = pretty ? "    " : ""
+        let sep = pretty ? " " : ""
+        out += "{\(nl)\(ind)\"version\":\(sep)1,\(nl)"
+        out += "\(ind)\"spec\":\(sep)\(jsonString(spec)),\(nl)"
+        out += "\(ind)\"container\":\(sep){\"width\":\(sep)\(jsonNumber(container.width)),\(sep)\"height\":\(sep)\(jsonNumber(container.height))},\(nl)"
+        out += "\(ind)\"contentSize\":\(sep){\"width\":\(sep)\(jsonNumber(contentSize.width)),\(sep)\"height\":\(sep)\(jsonNumber(contentSize.height))},\(nl)"
+        out += "\(ind)\"elements\":\(sep)["
+        for (index, element) in elements.enumerated() {
+            out += index == 0 ? nl : ",\(nl)"
+            out += ind2
+            out += "{\"category\":\(sep)\"\(element.category.rawValue)\","
+            if let kind = element.kind { out += "\(sep)\"kind\":\(sep)\(jsonString(kind))," }
+            out += "\(sep)\"section\":\(sep)\(element.section),\(sep)\"item\":\(sep)\(element.item),"
+            out += "\(sep)\"frame\":\(sep)\(jsonRect(element.frame, sep)),\(sep)\"zIndex\":\(sep)\(element.zIndex)}"
+        }
+        out += elements.isEmpty ? "],\(nl)" : "\(nl)\(ind)],\(nl)"
+        if includeSections {
+            out += "\(ind)\"sections\":\(sep)["
+            for (index, section) in sections.enumerated() {
+                out += index == 0 ? nl : ",\(nl)"
+                out += "\(ind2){\"index\":\(sep)\(section.index),\(sep)\"frame\":\(sep)\(jsonRect(section.frame, sep))"
+                if let size = section.orthogonalContentSize {
+                    out += ",\(sep)\"orthogonalContentSize\":\(sep)[\(jsonNumber(size.width)),\(sep)\(jsonNumber(size.height))]"
+                }
+                out += "}"
+            }
+            out += sections.isEmpty ? "],\(nl)" : "\(nl)\(ind)],\(nl)"
+        }
+        out += "\(ind)\"diagnostics\":\(sep)["
+        for (index, diagnostic) in diagnostics.enumerated() {
+            out += index == 0 ? nl : ",\(nl)"
+            out += "\(ind2){\"section\":\(sep)\(diagnostic.section),\(sep)\"message\":\(sep)\(jsonString(diagnostic.message))}"
+        }
+        out += diagnostics.isEmpty ? "]\(nl)" : "\(nl)\(ind)]\(nl)"
+        out += "}"
+        return out
+    }
+
+    /// Reads a solve output written by `jsonText` or by another implementation of the format.
+    public static func decode(json data: Data) throws -> SolveOutput {
+        let file = try JSONDecoder().decode(SolveOutputFile.self, from: data)
+        return SolveOutput(
+            spec: file.spec,
+            container: Size(width: file.container.width, height: file.container.height),
+            contentSize: Size(width: file.contentSize.width, height: file.contentSize.height),
+            elements: try file.elements.map { element in
+                guard element.frame.count == 4 else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a frame needs 4 numbers"))
+                }
+                return LayoutElement(category: element.category, kind: element.kind, section: element.section,
+                                     item: element.item,
+                                     frame: Rect(x: element.frame[0], y: element.frame[1], width: element.frame[2], height: element.frame[3]),
+                                     zIndex: element.zIndex)
+            },
+            sections: (file.sections ?? []).map { section in
+                let f = section.frame
+                return SectionFrame(index: section.index, frame: Rect(x: f[0], y: f[1], width: f[2], height: f[3]),
+                                    orthogonalContentSize: section.orthogonalContentSize.map { Size(width: $0[0], height: $0[1]) })
+            },
+            diagnostics: file.diagnostics.map { LayoutDiagnostic(section: $0.section, message: $0.message) })
+    }
+}
+
+private struct SolveOutputFile: Decodable {
+    struct WH: Decodable { var width: Double; var height: Double }
+    struct Element: Decodable {
+        var category: ElementCategory
+        var kind: String?
+        var section: Int
+        var item: Int
+        var frame: [Double]
+        var zIndex: Int
+    }
+    struct Section: Decodable {
+        var index: Int
+        var frame: [Double]
+        var orthogonalContentSize: [Double]?
+    }
+    struct Diagnostic: Decodable { var section: Int; var message: String }
+    var spec: String
+    var container: WH
+    var contentSize: WH
+    var elements: [Element]
+    var sections: [Section]?
+    var diagnostics: [Diagnostic]
+}
+
+/// A JSON number that round-trips the Double; whole numbers without a fraction.
+public func jsonNumber(_ value: Double) -> String {
+    if value == 0 { return "0" }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return "\(value)"
+}
+
+private func jsonRect(_ r: Rect, _ sep: String) -> String {
+    "[\(jsonNumber(r.x)),\(sep)\(jsonNumber(r.y)),\(sep)\(jsonNumber(r.width)),\(sep)\(jsonNumber(r.height))]"
+}
+
+/// A JSON string literal.
+public func jsonString(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if scalar.value < 0x20 {
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}

@@ -1,0 +1,175 @@
+/// Edges of a rectangle, in a left-to-right layout (`NSDirectionalRectEdge`).
+public struct DirectionalRectEdge: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let top = DirectionalRectEdge(rawValue: 1 << 0)
+    public static let leading = DirectionalRectEdge(rawValue: 1 << 1)
+    public static let bottom = DirectionalRectEdge(rawValue: 1 << 2)
+    public static let trailing = DirectionalRectEdge(rawValue: 1 << 3)
+    public static let all: DirectionalRectEdge = [.top, .leading, .bottom, .trailing]
+}
+
+/// Where a supplementary item attaches to its host (`NSCollectionLayoutAnchor`). SEMANTICS.md §4.4.
+public struct LayoutAnchor: Hashable, Sendable {
+    /// How the anchor is moved from the point named by `edges`.
+    public enum Offset: Hashable, Sendable {
+        /// In points.
+        case absolute(Point)
+        /// In multiples of the supplementary item's own width and height.
+        case fractional(Point)
+    }
+
+    public var edges: DirectionalRectEdge
+    public var offset: Offset
+
+    public init(edges: DirectionalRectEdge) {
+        self.edges = edges
+        self.offset = .absolute(.zero)
+    }
+    public init(edges: DirectionalRectEdge, absoluteOffset: Point) {
+        self.edges = edges
+        self.offset = .absolute(absoluteOffset)
+    }
+    public init(edges: DirectionalRectEdge, fractionalOffset: Point) {
+        self.edges = edges
+        self.offset = .fractional(fractionalOffset)
+    }
+}
+
+/// How an element with estimated dimensions measures in specs and benchmarks: a deterministic stand-in for
+/// Auto Layout. Each axis is a fixed length or a seeded pseudo-random length in `min...max`
+/// (SPEC-FORMAT.md, "Self-sizing").
+public struct SelfSizing: Hashable, Sendable {
+    /// An inclusive range of whole point lengths.
+    public struct LengthRange: Hashable, Sendable {
+        public var min: Int
+        public var max: Int
+        public init(min: Int, max: Int) { self.min = min; self.max = max }
+        /// A fixed length.
+        public init(fixed: Int) { self.init(min: fixed, max: fixed) }
+    }
+
+    /// The seed, as two's-complement bits of a 64-bit integer.
+    public var seed: UInt64
+    public var width: LengthRange?
+    public var height: LengthRange?
+
+    public init(seed: Int64 = 0, width: LengthRange? = nil, height: LengthRange? = nil) {
+        self.seed = UInt64(bitPattern: seed)
+        self.width = width
+        self.height = height
+    }
+
+    /// The range for `axis`, if this model measures it.
+    @inlinable public func range(_ axis: Axis) -> LengthRange? { axis == .x ? width : height }
+
+    /// The measured length of element `item` of section `section` along a measured range:
+    /// `min + floor(u * (max - min + 1))` with `u` from splitmix64. Complexity: O(1).
+    public static func length(seed: UInt64, section: Int, item: Int, range: LengthRange) -> Double {
+        let key = seed ^ (UInt64(bitPattern: Int64(section)) << 32) ^ UInt64(bitPattern: Int64(item))
+        let u = Double(splitmix64(key) >> 11) * 0x1p-53
+        let span = Double(range.max - range.min + 1)
+        return Double(range.min) + (u * span).rounded(.down)
+    }
+
+    /// The standard splitmix64 finaliser, wrapping arithmetic.
+    @inlinable public static func splitmix64(_ value: UInt64) -> UInt64 {
+        var x = value &+ 0x9E37_79B9_7F4A_7C15
+        x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
+        return x ^ (x >> 31)
+    }
+}
+
+/// A supplementary view anchored to an item or a group (`NSCollectionLayoutSupplementaryItem`): badges,
+/// pills. It never moves anything else. SEMANTICS.md §4.4.
+public struct SupplementaryItem: Hashable, Sendable {
+    public var layoutSize: LayoutSize
+    public var elementKind: String
+    public var containerAnchor: LayoutAnchor
+    /// The point of the supplementary that sits on the container anchor; defaults to the container anchor's edges.
+    public var itemAnchor: LayoutAnchor?
+    /// Defaults to 1 (SEMANTICS.md §4.6).
+    public var zIndex: Int
+    /// How its estimated dimensions measure (never the spec's top-level model).
+    public var selfSizing: SelfSizing?
+
+    public init(layoutSize: LayoutSize, elementKind: String, containerAnchor: LayoutAnchor,
+                itemAnchor: LayoutAnchor? = nil, zIndex: Int = 1, selfSizing: SelfSizing? = nil) {
+        self.layoutSize = layoutSize
+        self.elementKind = elementKind
+        self.containerAnchor = containerAnchor
+        self.itemAnchor = itemAnchor
+        self.zIndex = zIndex
+        self.selfSizing = selfSizing
+    }
+}
+
+/// Where a boundary item sits on its section or layout (`NSRectAlignment`).
+public enum BoundaryAlignment: String, Hashable, Sendable, CaseIterable {
+    case top, bottom, leading, trailing, topLeading, topTrailing, bottomLeading, bottomTrailing
+
+    /// The edges the alignment names.
+    public var edges: DirectionalRectEdge {
+        switch self {
+        case .top: return .top
+        case .bottom: return .bottom
+        case .leading: return .leading
+        case .trailing: return .trailing
+        case .topLeading: return [.top, .leading]
+        case .topTrailing: return [.top, .trailing]
+        case .bottomLeading: return [.bottom, .leading]
+        case .bottomTrailing: return [.bottom, .trailing]
+        }
+    }
+}
+
+/// A header or footer of a section or of the whole layout (`NSCollectionLayoutBoundarySupplementaryItem`).
+/// SEMANTICS.md §4.3.
+public struct BoundarySupplementaryItem: Hashable, Sendable {
+    public var layoutSize: LayoutSize
+    public var elementKind: String
+    public var alignment: BoundaryAlignment
+    /// Moves the item after placement; extents do not change.
+    public var offset: Point
+    /// Whether the item adds its length to the section along the scroll axis (default true).
+    public var extendsBoundary: Bool
+    /// Whether the item sticks to the visible bounds while its section is on screen (queries only).
+    public var pinToVisibleBounds: Bool
+    /// Defaults to 1 (SEMANTICS.md §4.6).
+    public var zIndex: Int
+    public var selfSizing: SelfSizing?
+
+    public init(layoutSize: LayoutSize, elementKind: String, alignment: BoundaryAlignment,
+                absoluteOffset: Point = .zero, extendsBoundary: Bool = true, pinToVisibleBounds: Bool = false,
+                zIndex: Int = 1, selfSizing: SelfSizing? = nil) {
+        self.layoutSize = layoutSize
+        self.elementKind = elementKind
+        self.alignment = alignment
+        self.offset = absoluteOffset
+        self.extendsBoundary = extendsBoundary
+        self.pinToVisibleBounds = pinToVisibleBounds
+        self.zIndex = zIndex
+        self.selfSizing = selfSizing
+    }
+}
+
+/// A view behind a section, such as a background (`NSCollectionLayoutDecorationItem.background`). SEMANTICS.md §4.5.
+public struct DecorationItem: Hashable, Sendable {
+    public var elementKind: String
+    public var contentInsets: EdgeInsets
+    /// Defaults to −1: behind the cells (SEMANTICS.md §4.6).
+    public var zIndex: Int
+
+    public init(elementKind: String, contentInsets: EdgeInsets = .zero, zIndex: Int = -1) {
+        self.elementKind = elementKind
+        self.contentInsets = contentInsets
+        self.zIndex = zIndex
+    }
+
+    /// A background decoration, as `NSCollectionLayoutDecorationItem.background(elementKind:)`.
+    public static func background(elementKind: String) -> DecorationItem {
+        DecorationItem(elementKind: elementKind)
+    }
+}
