@@ -1,0 +1,305 @@
+import CompositionalLayout
+
+/// SEMANTICS.md §3 (groups: the subitems loop and its spacing restart, count groups, arrangement, the cross
+/// axis, nested and custom groups) and the group parts of §6 (estimated groups bound their children, loops
+/// stop when a section's items run out).
+
+/// A leaf item placed by a group, relative to the group's origin.
+struct PlacedLeaf {
+    var slot: Rect
+    var cell: Rect
+    var item: LayoutItem
+}
+
+/// A group instance that hosts anchored supplementaries (§4.4), relative to the solved node's origin.
+struct GroupHost {
+    var slot: Rect
+    /// Index of its first leaf in the solved node's leaves.
+    var firstLeaf: Int
+    var leafCount: Int
+    var supplementaries: [SupplementaryItem]
+}
+
+/// A solved node: its final slot size, and its leaves and hosts relative to its origin.
+struct SolvedNode {
+    var size: Size
+    var leaves: [PlacedLeaf] = []
+    var hosts: [GroupHost] = []
+    /// Whether some group in the tree had no room (§3).
+    var noRoom = false
+
+    mutating func append(_ child: SolvedNode, at origin: Point) {
+        let base = leaves.count
+        for var leaf in child.leaves {
+            leaf.slot = leaf.slot.offsetBy(dx: origin.x, dy: origin.y)
+            leaf.cell = leaf.cell.offsetBy(dx: origin.x, dy: origin.y)
+            leaves.append(leaf)
+        }
+        for var host in child.hosts {
+            host.slot = host.slot.offsetBy(dx: origin.x, dy: origin.y)
+            host.firstLeaf += base
+            hosts.append(host)
+        }
+        noRoom = noRoom || child.noRoom
+    }
+}
+
+/// Solves groups of one section.
+struct GroupSolver {
+    let container: LayoutContainer
+    let sizing: ItemSizing
+    let section: Int
+    /// The section's item count C; with `limitsItems`, loops stop when items run out (§6).
+    let itemCount: Int
+    let limitsItems: Bool
+
+    /// A plain item for the slots of custom groups (§3.5: cell frame = slot).
+    private static let customItem = LayoutItem(layoutSize: LayoutSize(widthDimension: .absolute(0), heightDimension: .absolute(0)))
+
+    /// Whether items remain for a node starting at section item `next`.
+    func itemsRemain(_ next: Int) -> Bool { !limitsItems || next < itemCount }
+
+    /// §2: a node's slot size against the container box `box`. Items measure their estimated axes (the
+    /// item being section item `item`); groups keep their estimates, bounded later by `solve`.
+    func proposedSize(_ node: LayoutNode, box: Size, item: Int) -> Size {
+        switch node {
+        case .item(let declaration):
+            let size = declaration.layoutSize
+            func length(_ axis: Axis) -> Double {
+                DimensionResolver.length(size.dimension(axis), box: box, container: container) { estimate in
+                    sizing.itemLength(ItemSizing.Request(section: section, item: item, axis: axis,
+                                                         estimate: estimate, declared: declaration.selfSizing))
+                }
+            }
+            return Size(width: length(.x), height: length(.y))
+        case .group(let group):
+            return DimensionResolver.size(group.layoutSize, box: box, container: container)
+        }
+    }
+
+    /// Resolves and solves a node against `box`, as a subitem of a group or as a section's root group.
+    func resolveAndSolve(_ node: LayoutNode, box: Size, firstItem: Int) throws(LayoutError) -> SolvedNode {
+        try solve(node, size: proposedSize(node, box: box, item: firstItem), firstItem: firstItem)
+    }
+
+    /// Solves a node in a slot of `size` (estimated axes of a group still hold its estimate). The node's
+    /// first leaf is section item `firstItem`. `fixedMainLength`: §3.2's equal division replaced the
+    /// main length, which an estimated group then keeps.
+    func solve(_ node: LayoutNode, size: Size, firstItem: Int, fixedAxis: Axis? = nil) throws(LayoutError) -> SolvedNode {
+        switch node {
+        case .item(let item):
+            let slot = Rect(origin: .zero, size: size)
+            var solved = SolvedNode(size: size)
+            solved.leaves = [PlacedLeaf(slot: slot, cell: DimensionResolver.cellFrame(slot: slot, item: item), item: item)]
+            return solved
+        case .group(let group):
+            var solved = try solveGroup(group, size: size, firstItem: firstItem, fixedAxis: fixedAxis)
+            if !group.supplementaryItems.isEmpty {
+                solved.hosts.append(GroupHost(slot: Rect(origin: .zero, size: solved.size), firstLeaf: 0,
+                                              leafCount: solved.leaves.count, supplementaries: group.supplementaryItems))
+            }
+            return solved
+        }
+    }
+
+    private func solveGroup(_ group: LayoutGroup, size: Size, firstItem: Int, fixedAxis: Axis?) throws(LayoutError) -> SolvedNode {
+        guard let main = group.arrangement.mainAxis else {
+            return solveCustom(group, size: size, firstItem: firstItem)
+        }
+        let cross = main.other
+        let insets = group.contentInsets
+        let content = Size(width: size.width - insets.leading - insets.trailing,
+                           height: size.height - insets.top - insets.bottom)
+        let avail = content.length(main)
+        let spacing = group.interItemSpacing?.value ?? 0
+        let estimatedMain = group.layoutSize.dimension(main).isEstimated && fixedAxis != main
+        let estimatedCross = group.layoutSize.dimension(cross).isEstimated && fixedAxis != cross
+
+        // §3: a content box with no positive main length holds nothing.
+        var placed: [Placement] = []
+        var noRoom = false
+        if avail <= 0 {
+            noRoom = true
+        } else {
+            switch group.subitems {
+            case .repeatingUntilFull(let nodes):
+                (placed, noRoom) = try repeatUntilFull(nodes, content: content, main: main, spacing: spacing,
+                                                       estimatedMain: estimatedMain, firstItem: firstItem)
+            case .repeating(let node, let count):
+                placed = try repeatCount(node, count: count, content: content, main: main, spacing: spacing,
+                                         dividing: false, firstItem: firstItem)
+            case .dividing(let node, let count):
+                placed = try repeatCount(node, count: count, content: content, main: main, spacing: spacing,
+                                         dividing: true, firstItem: firstItem)
+            }
+        }
+        if noRoom { placed = [] }
+
+        // §6: an estimated group takes the bounding length of its placed children.
+        var finalSize = size
+        let total = arrangedTotal(placed, main: main, spacing: spacing)
+        if estimatedMain {
+            finalSize = Size(main, total + insets.sum(main), across: finalSize.length(cross))
+        }
+        if estimatedCross {
+            let largest = placed.map { p in
+                p.node.size.length(cross) + (p.edges.pre(cross)?.value ?? 0) + (p.edges.post(cross)?.value ?? 0)
+            }.max() ?? 0
+            finalSize = Size(cross, largest + insets.sum(cross), across: finalSize.length(main))
+        }
+        let contentOrigin = Point(x: insets.leading, y: insets.top)
+        let finalContent = Size(width: finalSize.width - insets.leading - insets.trailing,
+                                height: finalSize.height - insets.top - insets.bottom)
+
+        var solved = SolvedNode(size: finalSize)
+        solved.noRoom = noRoom
+        // §3.3 Arrangement along the main axis.
+        let flexibleSpacing = group.interItemSpacing?.isFlexible ?? false
+        var flex = placed.reduce(0) { count, p in
+            count + ((p.edges.pre(main)?.isFlexible ?? false) ? 1 : 0) + ((p.edges.post(main)?.isFlexible ?? false) ? 1 : 0)
+        }
+        if flexibleSpacing { flex += max(0, placed.count - 1) }
+        // A group estimated on its main axis arranges with no extra space (§6).
+        let extra = (flex > 0 && !estimatedMain) ? max(0, avail - total) / Double(flex) : 0
+        var cursor = contentOrigin.length(main)
+        for (index, p) in placed.enumerated() {
+            if index > 0 { cursor += spacing + (flexibleSpacing ? extra : 0) }
+            let pre = p.edges.pre(main), post = p.edges.post(main)
+            cursor += (pre?.value ?? 0) + ((pre?.isFlexible ?? false) ? extra : 0)
+            let mainOrigin = cursor
+            cursor += p.node.size.length(main) + (post?.value ?? 0) + ((post?.isFlexible ?? false) ? extra : 0)
+            // §3.4 Cross axis: each item alone across the group.
+            let crossPre = p.edges.pre(cross), crossPost = p.edges.post(cross)
+            let left = finalContent.length(cross) - p.node.size.length(cross) - (crossPre?.value ?? 0) - (crossPost?.value ?? 0)
+            let k = ((crossPre?.isFlexible ?? false) ? 1 : 0) + ((crossPost?.isFlexible ?? false) ? 1 : 0)
+            var crossOrigin = contentOrigin.length(cross) + (crossPre?.value ?? 0)
+            if crossPre?.isFlexible ?? false { crossOrigin += max(0, left) / Double(k) }
+            solved.append(p.node, at: Point.along(main, mainOrigin, across: crossOrigin))
+        }
+        return solved
+    }
+
+    /// A subitem placed by a group's loop: the solved node and its edge spacing.
+    private struct Placement {
+        var node: SolvedNode
+        var edges: EdgeSpacing
+        var mainDependent: Bool
+    }
+
+    /// §3.3 `total`: the placed nodes' main lengths with their edge spacing values, plus the spacing between.
+    private func arrangedTotal(_ placed: [Placement], main: Axis, spacing: Double) -> Double {
+        var total = spacing * Double(max(0, placed.count - 1))
+        for p in placed {
+            total += p.node.size.length(main) + (p.edges.pre(main)?.value ?? 0) + (p.edges.post(main)?.value ?? 0)
+        }
+        return total
+    }
+
+    /// §3.1: a node is main-dependent if either dimension is a fraction of the main-axis length.
+    private func isMainDependent(_ node: LayoutNode, main: Axis) -> Bool {
+        node.layoutSize.widthDimension.isFraction(of: main) || node.layoutSize.heightDimension.isFraction(of: main)
+    }
+
+    /// §3.1 subitems: pass 1, then the spacing restart (pass 2) when spacing must fit fractional items.
+    private func repeatUntilFull(_ nodes: [LayoutNode], content: Size, main: Axis, spacing: Double,
+                                 estimatedMain: Bool, firstItem: Int) throws(LayoutError) -> ([Placement], Bool) {
+        guard !nodes.isEmpty else { return ([], true) }
+        let avail = content.length(main)
+        let first = try subitemsPass(nodes, box: content, avail: avail, main: main, spacing: spacing,
+                                     spacingForAll: false, estimatedMain: estimatedMain, firstItem: firstItem)
+        if first.noRoom { return ([], true) }
+        let n = first.placed.count
+        if spacing > 0, n >= 2, first.placed.contains(where: \.mainDependent) {
+            let reduced = Size(main, avail - spacing * Double(n - 1), across: content.length(main.other))
+            let second = try subitemsPass(nodes, box: reduced, avail: avail, main: main, spacing: spacing,
+                                          spacingForAll: true, estimatedMain: estimatedMain, firstItem: firstItem)
+            return (second.placed, second.noRoom)
+        }
+        return (first.placed, false)
+    }
+
+    /// One pass of the §3.1 loop. `box` is the container box the candidates resolve against; `avail` the
+    /// main length they must fit in. With `spacingForAll` (pass 2) every item after the first adds `s`.
+    private func subitemsPass(_ nodes: [LayoutNode], box: Size, avail: Double, main: Axis, spacing: Double,
+                              spacingForAll: Bool, estimatedMain: Bool,
+                              firstItem: Int) throws(LayoutError) -> (placed: [Placement], noRoom: Bool) {
+        var placed: [Placement] = []
+        var remaining = avail
+        var nextItem = firstItem
+        var index = 0
+        while true {
+            // A group estimated on its main axis takes one pass over its subitems (§3.1).
+            if estimatedMain && index == nodes.count { break }
+            // §6: the loop also stops when the section's items run out.
+            guard itemsRemain(nextItem) else { break }
+            let node = nodes[index % nodes.count]
+            let solved = try resolveAndSolve(node, box: box, firstItem: nextItem)
+            let edges = node.edgeSpacing ?? EdgeSpacing()
+            let mainDependent = isMainDependent(node, main: main)
+            var need = solved.size.length(main) + (edges.pre(main)?.value ?? 0) + (edges.post(main)?.value ?? 0)
+            if !placed.isEmpty && (spacingForAll || !mainDependent) { need += spacing }
+            // A candidate that needs no room could repeat for ever.
+            if need <= 0 { return ([], true) }
+            if !estimatedMain && remaining - need < -0.25 { break }
+            placed.append(Placement(node: solved, edges: edges, mainDependent: mainDependent))
+            remaining -= need
+            nextItem += solved.leaves.count
+            index += 1
+            if placed.count > ReferenceSolver.maxItemsPerGroupInstance || nextItem - firstItem > ReferenceSolver.maxItemsPerGroupInstance {
+                throw LayoutError.tooManyItemsInGroup(section: section, limit: ReferenceSolver.maxItemsPerGroupInstance)
+            }
+        }
+        return (placed, placed.isEmpty)
+    }
+
+    /// §3.2 count groups: exactly `count` copies (fewer when a section's items run out, §6), no fit check.
+    /// `dividing` (`subitem` + count) replaces the main length by an equal share; otherwise (`repeatingSubitem`)
+    /// each copy keeps its size, resolved against a box shortened by the spacing when it is main-dependent.
+    private func repeatCount(_ node: LayoutNode, count: Int, content: Size, main: Axis, spacing: Double,
+                             dividing: Bool, firstItem: Int) throws(LayoutError) -> [Placement] {
+        let avail = content.length(main)
+        let edges = node.edgeSpacing ?? EdgeSpacing()
+        let mainDependent = isMainDependent(node, main: main)
+        var box = content
+        if dividing || (spacing > 0 && count >= 2 && mainDependent) {
+            box = Size(main, avail - spacing * Double(count - 1), across: content.length(main.other))
+        }
+        var placed: [Placement] = []
+        var nextItem = firstItem
+        for _ in 0..<count {
+            guard itemsRemain(nextItem) else { break }
+            var size = proposedSize(node, box: box, item: nextItem)
+            var fixedAxis: Axis? = nil
+            if dividing {
+                size = Size(main, container.snap((avail - spacing * Double(count - 1)) / Double(count)),
+                            across: size.length(main.other))
+                fixedAxis = main
+            }
+            let solved = try solve(node, size: size, firstItem: nextItem, fixedAxis: fixedAxis)
+            placed.append(Placement(node: solved, edges: edges, mainDependent: mainDependent))
+            nextItem += solved.leaves.count
+        }
+        return placed
+    }
+
+    /// §3.5 custom groups: one item per frame, in order; never "no room"; on an estimated axis the group is
+    /// as long as the frames it places reach. In an estimated section it places only as many as items remain.
+    private func solveCustom(_ group: LayoutGroup, size: Size, firstItem: Int) -> SolvedNode {
+        guard case .custom(let frames) = group.arrangement else { return SolvedNode(size: size) }
+        var solved = SolvedNode(size: size)
+        for frame in frames {
+            guard itemsRemain(firstItem + solved.leaves.count) else { break }
+            solved.leaves.append(PlacedLeaf(slot: frame, cell: frame, item: Self.customItem))
+        }
+        for axis in Axis.allCases where group.layoutSize.dimension(axis).isEstimated {
+            let reach = solved.leaves.map { $0.slot.end(axis) }.max() ?? 0
+            solved.size = Size(axis, reach, across: solved.size.length(axis.other))
+        }
+        return solved
+    }
+}
+
+extension Point {
+    /// The coordinate along `axis`.
+    func length(_ axis: Axis) -> Double { axis == .x ? x : y }
+}

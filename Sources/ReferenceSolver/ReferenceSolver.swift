@@ -1,0 +1,78 @@
+import CompositionalLayout
+
+/// The reference solver: SEMANTICS.md followed literally, one function per rule, each citing the section it
+/// implements. It is the oracle the fast engine is tested against, so it is written to be obviously right,
+/// not fast: every section is solved from scratch and every element is materialised.
+///
+/// This file: the entry points and §4.2 (stacking sections, the layout's boundary items, content size).
+public enum ReferenceSolver {
+    /// The most items one group instance may place (SPEC-FORMAT.md, "Limits").
+    public static let maxItemsPerGroupInstance = 10_000_000
+
+    /// Solves `layout` at its container with every estimated item measured as `mode` says.
+    /// - Throws: `LayoutError` when the layout cannot be solved at all (no variant for the width, a group
+    ///   placing more items than the limit). Layout problems that still solve are diagnostics in the output.
+    /// - Complexity: O(items + supplementaries + sections).
+    public static func solve(_ layout: CollectionLayout, measure mode: MeasureMode = .all) throws(LayoutError) -> SolveOutput {
+        try solve(layout, sections: layout.resolvedSections(), sizing: layout.sizing(mode))
+    }
+
+    /// Solves `layout`'s configuration and container over explicit sections (as a replay builds them) with
+    /// explicit sizing: the form every other entry point reduces to.
+    public static func solve(_ layout: CollectionLayout, sections: [ResolvedSection],
+                             sizing: ItemSizing) throws(LayoutError) -> SolveOutput {
+        let container = layout.container
+        let configuration = layout.configuration
+        let scrollAxis = configuration.scrollDirection.axis
+        let crossAxis = scrollAxis.other
+        var elements: [LayoutElement] = []
+        var sectionFrames: [SectionFrame] = []
+        var diagnostics: [LayoutDiagnostic] = []
+
+        // §4.3 applied to the whole layout: its extending start items come before the first section.
+        let layoutBoundary = BoundaryItemsPlacement(
+            items: configuration.boundarySupplementaryItems, section: -1, container: container,
+            scrollAxis: scrollAxis, followedInsets: nil, sizing: sizing)
+
+        // §4.2 Sections stack along the scroll axis in order, `interSectionSpacing` apart, empty ones included.
+        var cursor = layoutBoundary.startExtent
+        for (index, resolved) in sections.enumerated() {
+            if index > 0 { cursor += configuration.interSectionSpacing }
+            let solution = try SectionSolver(
+                section: resolved.section, index: index, itemCount: resolved.itemCount,
+                container: container, scrollAxis: scrollAxis, sizing: sizing
+            ).solve(start: cursor)
+            elements += solution.elements
+            diagnostics += solution.diagnostics
+            sectionFrames.append(SectionFrame(
+                index: index,
+                frame: Rect(origin: Point.along(scrollAxis, cursor, across: 0),
+                            size: Size(scrollAxis, solution.extent, across: container.size.length(crossAxis))),
+                orthogonalContentSize: solution.orthogonalContentSize))
+            cursor += solution.extent
+        }
+        let contentEnd = cursor + layoutBoundary.endExtent
+        elements += layoutBoundary.elements(sectionStart: 0, contentStart: layoutBoundary.startExtent,
+                                            contentEnd: cursor)
+        let contentSize = Size(scrollAxis, contentEnd, across: container.size.length(crossAxis))
+        return SolveOutput(spec: layout.name, container: container.size, contentSize: contentSize,
+                           elements: elements, sections: sectionFrames, diagnostics: diagnostics,
+                           scrollDirection: configuration.scrollDirection)
+    }
+}
+
+extension Point {
+    /// A point from its coordinate along `axis` and the other one.
+    static func along(_ axis: Axis, _ along: Double, across: Double) -> Point {
+        axis == .x ? Point(x: along, y: across) : Point(x: across, y: along)
+    }
+}
+
+extension Rect {
+    /// A rectangle from its extent along `axis` and across it.
+    static func along(_ axis: Axis, origin: Double, length: Double, acrossOrigin: Double, acrossLength: Double) -> Rect {
+        axis == .x
+            ? Rect(x: origin, y: acrossOrigin, width: length, height: acrossLength)
+            : Rect(x: acrossOrigin, y: origin, width: acrossLength, height: length)
+    }
+}

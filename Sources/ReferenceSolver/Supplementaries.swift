@@ -1,0 +1,153 @@
+import CompositionalLayout
+
+/// SEMANTICS.md §4.3 (boundary items: extending, placed across, inside the host, offset) and §4.4 (anchored
+/// supplementary items).
+
+/// `point(rect, edges)` of §4.4: minX with leading, maxX with trailing, else midX; likewise top/bottom for y.
+func anchorPoint(_ rect: Rect, _ edges: DirectionalRectEdge) -> Point {
+    let x = edges.contains(.leading) ? rect.minX : edges.contains(.trailing) ? rect.maxX : rect.midX
+    let y = edges.contains(.top) ? rect.minY : edges.contains(.bottom) ? rect.maxY : rect.midY
+    return Point(x: x, y: y)
+}
+
+/// The edge that names the start of `axis` (leading for x, top for y) and the one naming its end.
+private func startEdge(_ axis: Axis) -> DirectionalRectEdge { axis == .x ? .leading : .top }
+private func endEdge(_ axis: Axis) -> DirectionalRectEdge { axis == .x ? .trailing : .bottom }
+
+/// §4.3 The boundary items of one section (or of the layout, section −1), sized once; placed when the
+/// section's content is known.
+struct BoundaryItemsPlacement {
+    private struct Sized {
+        var item: BoundarySupplementaryItem
+        var size: Size
+        var index: Int
+    }
+    private let sized: [Sized]
+    private let section: Int
+    private let scrollAxis: Axis
+    /// The boundary container across the scroll axis: `[a0, a0 + Aq]`.
+    private let a0: Double
+    private let aq: Double
+    let startExtent: Double
+    let endExtent: Double
+
+    /// - Parameter followedInsets: the section's insets when boundary items follow them, `.zero` when they do
+    ///   not, nil for the layout's own items (whose container is the whole (W, H)).
+    init(items: [BoundarySupplementaryItem], section: Int, container: LayoutContainer, scrollAxis: Axis,
+         followedInsets: EdgeInsets?, sizing: ItemSizing) {
+        let cross = scrollAxis.other
+        let insets = followedInsets ?? .zero
+        // §2 The boundary container: (W, H) minus the followed insets on the layout's cross axis.
+        let box = Size(cross, container.size.length(cross) - insets.sum(cross), across: container.size.length(scrollAxis))
+        var counts: [String: Int] = [:]
+        var sized: [Sized] = []
+        for item in items {
+            let index = counts[item.elementKind, default: 0]
+            counts[item.elementKind] = index + 1
+            func length(_ axis: Axis) -> Double {
+                DimensionResolver.length(item.layoutSize.dimension(axis), box: box, container: container) { estimate in
+                    sizing.supplementaryLength(section: section, item: index, axis: axis, estimate: estimate,
+                                               declared: item.selfSizing)
+                }
+            }
+            sized.append(Sized(item: item, size: Size(width: length(.x), height: length(.y)), index: index))
+        }
+        self.sized = sized
+        self.section = section
+        self.scrollAxis = scrollAxis
+        self.a0 = insets.pre(cross)
+        self.aq = box.length(cross)
+        self.startExtent = sized.filter { Self.extendsStart($0.item, scrollAxis) }.reduce(0) { $0 + $1.size.length(scrollAxis) }
+        self.endExtent = sized.filter { Self.extendsEnd($0.item, scrollAxis) }.reduce(0) { $0 + $1.size.length(scrollAxis) }
+    }
+
+    /// An item extends its section at the start when it says so and its alignment names the scroll axis's start.
+    private static func extendsStart(_ item: BoundarySupplementaryItem, _ scrollAxis: Axis) -> Bool {
+        item.extendsBoundary && item.alignment.edges.contains(startEdge(scrollAxis))
+    }
+    private static func extendsEnd(_ item: BoundarySupplementaryItem, _ scrollAxis: Axis) -> Bool {
+        item.extendsBoundary && item.alignment.edges.contains(endEdge(scrollAxis))
+    }
+
+    /// The placed items of a section that starts at `sectionStart` and whose host (content plus insets) runs
+    /// from `contentStart` to `contentEnd` along the scroll axis.
+    func elements(sectionStart: Double, contentStart: Double, contentEnd: Double) -> [LayoutElement] {
+        let cross = scrollAxis.other
+        var startCursor = sectionStart
+        var endCursor = contentEnd
+        var elements: [LayoutElement] = []
+        for entry in sized {
+            let item = entry.item
+            let size = entry.size
+            var origin: Point
+            if Self.extendsStart(item, scrollAxis) || Self.extendsEnd(item, scrollAxis) {
+                let along: Double
+                if Self.extendsStart(item, scrollAxis) {
+                    along = startCursor
+                    startCursor += size.length(scrollAxis)
+                } else {
+                    along = endCursor
+                    endCursor += size.length(scrollAxis)
+                }
+                // Across, by the cross component of the alignment: start, end, or centered.
+                let edges = item.alignment.edges
+                let across: Double
+                if edges.contains(startEdge(cross)) {
+                    across = a0
+                } else if edges.contains(endEdge(cross)) {
+                    across = a0 + aq - size.length(cross)
+                } else {
+                    across = a0 + (aq - size.length(cross)) / 2
+                }
+                origin = Point.along(scrollAxis, along, across: across)
+            } else {
+                // Inside the host, with the anchor rule of §4.4 on the alignment's edges.
+                let host = Rect.along(scrollAxis, origin: contentStart, length: contentEnd - contentStart,
+                                      acrossOrigin: a0, acrossLength: aq)
+                let onHost = anchorPoint(host, item.alignment.edges)
+                let onItem = anchorPoint(Rect(origin: .zero, size: size), item.alignment.edges)
+                origin = Point(x: onHost.x - onItem.x, y: onHost.y - onItem.y)
+            }
+            // `offset` shifts the item; it changes no extent.
+            origin.x += item.offset.x
+            origin.y += item.offset.y
+            elements.append(LayoutElement(category: .supplementary, kind: item.elementKind, section: section,
+                                          item: entry.index, frame: Rect(origin: origin, size: size), zIndex: item.zIndex))
+        }
+        return elements
+    }
+}
+
+/// §4.4 Supplementaries anchored to an item's cell frame or a group instance's slot.
+struct AnchoredSupplementaryPlacement {
+    let section: Int
+    let container: LayoutContainer
+    let sizing: ItemSizing
+
+    /// The supplementaries of one host, `item` being the host item's index (a group's first item).
+    func elements(for supplementaries: [SupplementaryItem], host: Rect, item: Int) -> [LayoutElement] {
+        guard !supplementaries.isEmpty else { return [] }
+        return supplementaries.map { supplementary in
+            // §2 An anchored supplementary resolves against its host's frame size.
+            func length(_ axis: Axis) -> Double {
+                DimensionResolver.length(supplementary.layoutSize.dimension(axis), box: host.size, container: container) { estimate in
+                    sizing.supplementaryLength(section: section, item: item, axis: axis, estimate: estimate,
+                                               declared: supplementary.selfSizing)
+                }
+            }
+            let size = Size(width: length(.x), height: length(.y))
+            let anchor = supplementary.containerAnchor
+            let offset: Point
+            switch anchor.offset {
+            case .absolute(let p): offset = p
+            case .fractional(let f): offset = Point(x: f.x * size.width, y: f.y * size.height)
+            }
+            let onHost = anchorPoint(host, anchor.edges)
+            let onItem = anchorPoint(Rect(origin: .zero, size: size), (supplementary.itemAnchor ?? anchor).edges)
+            let frame = Rect(x: onHost.x + offset.x - onItem.x, y: onHost.y + offset.y - onItem.y,
+                             width: size.width, height: size.height)
+            return LayoutElement(category: .supplementary, kind: supplementary.elementKind, section: section,
+                                 item: item, frame: frame, zIndex: supplementary.zIndex)
+        }
+    }
+}
