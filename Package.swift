@@ -4,8 +4,11 @@
 //
 //   CompositionalLayout  (model + solve output; nothing of ours)
 //     ├─ LayoutSpec       (YAML/JSON spec files -> model, located errors, JSON Schema)
-//     ├─ ReferenceSolver  (SEMANTICS.md, literally: the oracle)
+//     ├─ SolverKernel     (the rules both solvers share: dimensions, groups, supplementary placement)
+//     │    └─ ReferenceSolver (SEMANTICS.md, literally: the oracle)
 //     └─ LayoutRender     (SVG pictures of a solve output)
+//     ├─ LayoutEngine     (the fast, incremental solver: templates, offset trees, queries)
+//     └─ LayoutBenchKit   (generator, scenarios, statistics, jemalloc statistics, results, compare)
 //   layoutbench           (CLI: argument parsing and printing only)
 import PackageDescription
 
@@ -16,12 +19,16 @@ let package = Package(
         .library(name: "CompositionalLayout", targets: ["CompositionalLayout"]),
         .library(name: "LayoutSpec", targets: ["LayoutSpec"]),
         .library(name: "ReferenceSolver", targets: ["ReferenceSolver"]),
+        .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "LayoutRender", targets: ["LayoutRender"]),
+        .library(name: "LayoutBenchKit", targets: ["LayoutBenchKit"]),
         .executable(name: "layoutbench", targets: ["layoutbench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         .target(name: "CompositionalLayout"),
@@ -30,12 +37,24 @@ let package = Package(
             dependencies: ["CompositionalLayout", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources/layoutbench-spec.schema.json")]
         ),
-        .target(name: "ReferenceSolver", dependencies: ["CompositionalLayout"]),
+        // The rules both solvers share (§2 dimensions, §3 groups, §4.3-4.4 supplementary placement).
+        .target(name: "SolverKernel", dependencies: ["CompositionalLayout"]),
+        .target(name: "ReferenceSolver", dependencies: ["CompositionalLayout", "SolverKernel"]),
+        .target(name: "LayoutEngine", dependencies: ["CompositionalLayout", "SolverKernel"]),
         .target(name: "LayoutRender", dependencies: ["CompositionalLayout"]),
+        // The system's jemalloc: linking it makes it the allocator of the whole process.
+        .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
+        .target(
+            name: "LayoutBenchKit",
+            dependencies: [
+                "CompositionalLayout", "LayoutSpec", "LayoutEngine", "ReferenceSolver", "CJemalloc",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
         .executableTarget(
             name: "layoutbench",
             dependencies: [
-                "CompositionalLayout", "LayoutSpec", "ReferenceSolver", "LayoutRender",
+                "CompositionalLayout", "LayoutSpec", "ReferenceSolver", "LayoutEngine", "LayoutRender", "LayoutBenchKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,6 +64,16 @@ let package = Package(
             name: "ReferenceSolverTests",
             dependencies: ["ReferenceSolver", "LayoutSpec", "CompositionalLayout"]
         ),
+        .testTarget(
+            name: "LayoutEngineTests",
+            dependencies: [
+                "LayoutEngine", "ReferenceSolver", "LayoutBenchKit", "LayoutSpec", "CompositionalLayout",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "CompositionalLayout", "LayoutSpec"]),
         .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "CompositionalLayout"]),
+        // Runs the built binary as a user would; depending on it makes `swift build --build-tests` build it.
+        .testTarget(name: "LayoutbenchCLITests", dependencies: ["layoutbench", "CompositionalLayout"]),
     ]
 )

@@ -18,6 +18,9 @@ public struct CollectionLayout: Hashable, Sendable {
         self.selfSizing = selfSizing
     }
 
+    /// The most items one group instance may place (SPEC-FORMAT.md, "Limits").
+    public static let maxItemsPerGroupInstance = 10_000_000
+
     /// The number of sections (Σ of the definitions' counts). Complexity: O(definitions).
     public var sectionCount: Int { sections.reduce(0) { $0 + $1.count } }
 

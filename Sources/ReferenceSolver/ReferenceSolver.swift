@@ -1,4 +1,5 @@
 import CompositionalLayout
+import SolverKernel
 
 /// The reference solver: SEMANTICS.md followed literally, one function per rule, each citing the section it
 /// implements. It is the oracle the fast engine is tested against, so it is written to be obviously right,
@@ -6,9 +7,6 @@ import CompositionalLayout
 ///
 /// This file: the entry points and §4.2 (stacking sections, the layout's boundary items, content size).
 public enum ReferenceSolver {
-    /// The most items one group instance may place (SPEC-FORMAT.md, "Limits").
-    public static let maxItemsPerGroupInstance = 10_000_000
-
     /// Solves `layout` at its container with every estimated item measured as `mode` says.
     /// - Throws: `LayoutError` when the layout cannot be solved at all (no variant for the width, a group
     ///   placing more items than the limit). Layout problems that still solve are diagnostics in the output.
@@ -58,21 +56,5 @@ public enum ReferenceSolver {
         return SolveOutput(spec: layout.name, container: container.size, contentSize: contentSize,
                            elements: elements, sections: sectionFrames, diagnostics: diagnostics,
                            scrollDirection: configuration.scrollDirection)
-    }
-}
-
-extension Point {
-    /// A point from its coordinate along `axis` and the other one.
-    static func along(_ axis: Axis, _ along: Double, across: Double) -> Point {
-        axis == .x ? Point(x: along, y: across) : Point(x: across, y: along)
-    }
-}
-
-extension Rect {
-    /// A rectangle from its extent along `axis` and across it.
-    static func along(_ axis: Axis, origin: Double, length: Double, acrossOrigin: Double, acrossLength: Double) -> Rect {
-        axis == .x
-            ? Rect(x: origin, y: acrossOrigin, width: length, height: acrossLength)
-            : Rect(x: acrossOrigin, y: origin, width: acrossLength, height: length)
     }
 }

@@ -1,4 +1,5 @@
 import CompositionalLayout
+import SolverKernel
 
 /// SEMANTICS.md §4.1 (the root group and its repetitions), §4.2 (section extent), §6 (estimated sections:
 /// instances solved one after another), §4.4 (anchored supplementaries emitted per present host) and §4.5

@@ -1,10 +1,10 @@
 import CompositionalLayout
 
 /// SEMANTICS.md §2: resolving dimensions against a container box.
-enum DimensionResolver {
+package enum DimensionResolver {
     /// A dimension's length against the container box `box`. Fractions snap to device pixels (§1); an
     /// estimated dimension takes `estimatedLength` (the measured length while measuring, else its estimate).
-    static func length(_ dimension: LayoutDimension, box: Size, container: LayoutContainer,
+    package static func length(_ dimension: LayoutDimension, box: Size, container: LayoutContainer,
                        estimatedLength: (Double) -> Double) -> Double {
         switch dimension {
         case .absolute(let v): return v
@@ -15,14 +15,14 @@ enum DimensionResolver {
     }
 
     /// Both dimensions of `size` against `box`; estimated ones keep their estimates.
-    static func size(_ size: LayoutSize, box: Size, container: LayoutContainer) -> Size {
+    package static func size(_ size: LayoutSize, box: Size, container: LayoutContainer) -> Size {
         Size(width: length(size.widthDimension, box: box, container: container) { $0 },
              height: length(size.heightDimension, box: box, container: container) { $0 })
     }
 
     /// §2 "Item content insets": the cell frame is the slot inset by the item's insets, except along an
     /// axis whose dimension is estimated.
-    static func cellFrame(slot: Rect, item: LayoutItem) -> Rect {
+    package static func cellFrame(slot: Rect, item: LayoutItem) -> Rect {
         let insets = item.contentInsets
         var cell = slot
         if !item.layoutSize.widthDimension.isEstimated {

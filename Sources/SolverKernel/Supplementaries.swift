@@ -4,7 +4,7 @@ import CompositionalLayout
 /// supplementary items).
 
 /// `point(rect, edges)` of §4.4: minX with leading, maxX with trailing, else midX; likewise top/bottom for y.
-func anchorPoint(_ rect: Rect, _ edges: DirectionalRectEdge) -> Point {
+package func anchorPoint(_ rect: Rect, _ edges: DirectionalRectEdge) -> Point {
     let x = edges.contains(.leading) ? rect.minX : edges.contains(.trailing) ? rect.maxX : rect.midX
     let y = edges.contains(.top) ? rect.minY : edges.contains(.bottom) ? rect.maxY : rect.midY
     return Point(x: x, y: y)
@@ -16,7 +16,7 @@ private func endEdge(_ axis: Axis) -> DirectionalRectEdge { axis == .x ? .traili
 
 /// §4.3 The boundary items of one section (or of the layout, section −1), sized once; placed when the
 /// section's content is known.
-struct BoundaryItemsPlacement {
+package struct BoundaryItemsPlacement {
     private struct Sized {
         var item: BoundarySupplementaryItem
         var size: Size
@@ -28,12 +28,12 @@ struct BoundaryItemsPlacement {
     /// The boundary container across the scroll axis: `[a0, a0 + Aq]`.
     private let a0: Double
     private let aq: Double
-    let startExtent: Double
-    let endExtent: Double
+    package let startExtent: Double
+    package let endExtent: Double
 
     /// - Parameter followedInsets: the section's insets when boundary items follow them, `.zero` when they do
     ///   not, nil for the layout's own items (whose container is the whole (W, H)).
-    init(items: [BoundarySupplementaryItem], section: Int, container: LayoutContainer, scrollAxis: Axis,
+    package init(items: [BoundarySupplementaryItem], section: Int, container: LayoutContainer, scrollAxis: Axis,
          followedInsets: EdgeInsets?, sizing: ItemSizing) {
         let cross = scrollAxis.other
         let insets = followedInsets ?? .zero
@@ -71,7 +71,7 @@ struct BoundaryItemsPlacement {
 
     /// The placed items of a section that starts at `sectionStart` and whose host (content plus insets) runs
     /// from `contentStart` to `contentEnd` along the scroll axis.
-    func elements(sectionStart: Double, contentStart: Double, contentEnd: Double) -> [LayoutElement] {
+    package func elements(sectionStart: Double, contentStart: Double, contentEnd: Double) -> [LayoutElement] {
         let cross = scrollAxis.other
         var startCursor = sectionStart
         var endCursor = contentEnd
@@ -119,13 +119,19 @@ struct BoundaryItemsPlacement {
 }
 
 /// §4.4 Supplementaries anchored to an item's cell frame or a group instance's slot.
-struct AnchoredSupplementaryPlacement {
-    let section: Int
-    let container: LayoutContainer
-    let sizing: ItemSizing
+package struct AnchoredSupplementaryPlacement {
+    package let section: Int
+    package let container: LayoutContainer
+    package let sizing: ItemSizing
+
+    package init(section: Int, container: LayoutContainer, sizing: ItemSizing) {
+        self.section = section
+        self.container = container
+        self.sizing = sizing
+    }
 
     /// The supplementaries of one host, `item` being the host item's index (a group's first item).
-    func elements(for supplementaries: [SupplementaryItem], host: Rect, item: Int) -> [LayoutElement] {
+    package func elements(for supplementaries: [SupplementaryItem], host: Rect, item: Int) -> [LayoutElement] {
         guard !supplementaries.isEmpty else { return [] }
         return supplementaries.map { supplementary in
             // §2 An anchored supplementary resolves against its host's frame size.

@@ -1,34 +1,47 @@
 import CompositionalLayout
 
+/// The rules both solvers share, as pure functions over plain data: SEMANTICS.md §2 (dimensions), §3
+/// (groups), §4.3–§4.4 (placing boundary and anchored supplementaries). The reference solver assembles
+/// sections from them literally; the engine stores their results compactly.
+///
 /// SEMANTICS.md §3 (groups: the subitems loop and its spacing restart, count groups, arrangement, the cross
 /// axis, nested and custom groups) and the group parts of §6 (estimated groups bound their children, loops
 /// stop when a section's items run out).
 
 /// A leaf item placed by a group, relative to the group's origin.
-struct PlacedLeaf {
-    var slot: Rect
-    var cell: Rect
-    var item: LayoutItem
+package struct PlacedLeaf {
+    package var slot: Rect
+    package var cell: Rect
+    package var item: LayoutItem
 }
 
 /// A group instance that hosts anchored supplementaries (§4.4), relative to the solved node's origin.
-struct GroupHost {
-    var slot: Rect
+package struct GroupHost {
+    package var slot: Rect
     /// Index of its first leaf in the solved node's leaves.
-    var firstLeaf: Int
-    var leafCount: Int
-    var supplementaries: [SupplementaryItem]
+    package var firstLeaf: Int
+    package var leafCount: Int
+    package var supplementaries: [SupplementaryItem]
+}
+
+extension Rect {
+    /// A rectangle from its extent along `axis` and across it.
+    package static func along(_ axis: Axis, origin: Double, length: Double, acrossOrigin: Double, acrossLength: Double) -> Rect {
+        axis == .x
+            ? Rect(x: origin, y: acrossOrigin, width: length, height: acrossLength)
+            : Rect(x: acrossOrigin, y: origin, width: acrossLength, height: length)
+    }
 }
 
 /// A solved node: its final slot size, and its leaves and hosts relative to its origin.
-struct SolvedNode {
-    var size: Size
-    var leaves: [PlacedLeaf] = []
-    var hosts: [GroupHost] = []
+package struct SolvedNode {
+    package var size: Size
+    package var leaves: [PlacedLeaf] = []
+    package var hosts: [GroupHost] = []
     /// Whether some group in the tree had no room (§3).
-    var noRoom = false
+    package var noRoom = false
 
-    mutating func append(_ child: SolvedNode, at origin: Point) {
+    package mutating func append(_ child: SolvedNode, at origin: Point) {
         let base = leaves.count
         for var leaf in child.leaves {
             leaf.slot = leaf.slot.offsetBy(dx: origin.x, dy: origin.y)
@@ -45,23 +58,31 @@ struct SolvedNode {
 }
 
 /// Solves groups of one section.
-struct GroupSolver {
-    let container: LayoutContainer
-    let sizing: ItemSizing
-    let section: Int
+package struct GroupSolver {
+    package let container: LayoutContainer
+    package let sizing: ItemSizing
+    package let section: Int
     /// The section's item count C; with `limitsItems`, loops stop when items run out (§6).
-    let itemCount: Int
-    let limitsItems: Bool
+    package let itemCount: Int
+    package let limitsItems: Bool
+
+    package init(container: LayoutContainer, sizing: ItemSizing, section: Int, itemCount: Int, limitsItems: Bool) {
+        self.container = container
+        self.sizing = sizing
+        self.section = section
+        self.itemCount = itemCount
+        self.limitsItems = limitsItems
+    }
 
     /// A plain item for the slots of custom groups (§3.5: cell frame = slot).
     private static let customItem = LayoutItem(layoutSize: LayoutSize(widthDimension: .absolute(0), heightDimension: .absolute(0)))
 
     /// Whether items remain for a node starting at section item `next`.
-    func itemsRemain(_ next: Int) -> Bool { !limitsItems || next < itemCount }
+    package func itemsRemain(_ next: Int) -> Bool { !limitsItems || next < itemCount }
 
     /// §2: a node's slot size against the container box `box`. Items measure their estimated axes (the
     /// item being section item `item`); groups keep their estimates, bounded later by `solve`.
-    func proposedSize(_ node: LayoutNode, box: Size, item: Int) -> Size {
+    package func proposedSize(_ node: LayoutNode, box: Size, item: Int) -> Size {
         switch node {
         case .item(let declaration):
             let size = declaration.layoutSize
@@ -78,14 +99,14 @@ struct GroupSolver {
     }
 
     /// Resolves and solves a node against `box`, as a subitem of a group or as a section's root group.
-    func resolveAndSolve(_ node: LayoutNode, box: Size, firstItem: Int) throws(LayoutError) -> SolvedNode {
+    package func resolveAndSolve(_ node: LayoutNode, box: Size, firstItem: Int) throws(LayoutError) -> SolvedNode {
         try solve(node, size: proposedSize(node, box: box, item: firstItem), firstItem: firstItem)
     }
 
     /// Solves a node in a slot of `size` (estimated axes of a group still hold its estimate). The node's
     /// first leaf is section item `firstItem`. `fixedMainLength`: §3.2's equal division replaced the
     /// main length, which an estimated group then keeps.
-    func solve(_ node: LayoutNode, size: Size, firstItem: Int, fixedAxis: Axis? = nil) throws(LayoutError) -> SolvedNode {
+    package func solve(_ node: LayoutNode, size: Size, firstItem: Int, fixedAxis: Axis? = nil) throws(LayoutError) -> SolvedNode {
         switch node {
         case .item(let item):
             let slot = Rect(origin: .zero, size: size)
@@ -245,8 +266,8 @@ struct GroupSolver {
             remaining -= need
             nextItem += solved.leaves.count
             index += 1
-            if placed.count > ReferenceSolver.maxItemsPerGroupInstance || nextItem - firstItem > ReferenceSolver.maxItemsPerGroupInstance {
-                throw LayoutError.tooManyItemsInGroup(section: section, limit: ReferenceSolver.maxItemsPerGroupInstance)
+            if placed.count > CollectionLayout.maxItemsPerGroupInstance || nextItem - firstItem > CollectionLayout.maxItemsPerGroupInstance {
+                throw LayoutError.tooManyItemsInGroup(section: section, limit: CollectionLayout.maxItemsPerGroupInstance)
             }
         }
         return (placed, placed.isEmpty)
@@ -300,6 +321,11 @@ struct GroupSolver {
 }
 
 extension Point {
+    /// A point from its coordinate along `axis` and the other one.
+    package static func along(_ axis: Axis, _ along: Double, across: Double) -> Point {
+        axis == .x ? Point(x: along, y: across) : Point(x: across, y: along)
+    }
+
     /// The coordinate along `axis`.
-    func length(_ axis: Axis) -> Double { axis == .x ? x : y }
+    package func length(_ axis: Axis) -> Double { axis == .x ? x : y }
 }

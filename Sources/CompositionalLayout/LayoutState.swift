@@ -1,0 +1,250 @@
+/// The data a layout lays out, as it changes: which sections exist (and which definition builds each), the
+/// items in each, and what each item measured to. Measured sizes belong to items, not positions: an item
+/// keeps its size when it moves or when items before it come and go (SPEC-FORMAT.md, "Operations").
+///
+/// Both solvers read it: the reference solves it afresh after every operation, the engine keeps its frames
+/// up to date.
+public struct LayoutState: Sendable {
+    /// An item: where it came into existence (its model size depends on that) and what it measured to.
+    public struct Item: Hashable, Sendable {
+        public var originSection: Int32
+        public var originItem: Int32
+        /// A `measure` operation's width and height (NaN: none arrived).
+        public var measuredWidth: Float64 = .nan
+        public var measuredHeight: Float64 = .nan
+        /// Lazy measuring reached the item: it takes the model's size even with `--measure none`.
+        public var measuredByModel = false
+
+        public init(originSection: Int, originItem: Int) {
+            self.originSection = Int32(truncatingIfNeeded: originSection)
+            self.originItem = Int32(truncatingIfNeeded: originItem)
+        }
+        public var isMeasured: Bool { measuredByModel || !measuredWidth.isNaN || !measuredHeight.isNaN }
+    }
+
+    /// The items of a section: implicit while untouched (item i came into existence as (origin, i)), explicit
+    /// once an operation changes them, so an untouched million-item layout stores no per-item data.
+    public enum Items: Hashable, Sendable {
+        case implicit(originSection: Int, count: Int)
+        case explicit([Item])
+
+        public var count: Int {
+            switch self {
+            case .implicit(_, let count): return count
+            case .explicit(let items): return items.count
+            }
+        }
+
+        /// Item `index`. Complexity: O(1).
+        public subscript(index: Int) -> Item {
+            switch self {
+            case .implicit(let origin, _): return Item(originSection: origin, originItem: index)
+            case .explicit(let items): return items[index]
+            }
+        }
+
+        /// The explicit list. Complexity: O(count) the first time.
+        mutating func makeExplicit() -> [Item] {
+            switch self {
+            case .implicit(let origin, let count):
+                return (0..<count).map { Item(originSection: origin, originItem: $0) }
+            case .explicit(let items):
+                self = .implicit(originSection: 0, count: 0)  // release the buffer so the caller owns it uniquely
+                return items
+            }
+        }
+    }
+
+    public struct Section: Hashable, Sendable {
+        /// Index into the layout's `sections` (definitions).
+        public var definition: Int
+        public var items: Items
+    }
+
+    public private(set) var layout: CollectionLayout
+    public private(set) var sections: [Section]
+    /// Whether unmeasured items take the spec's model (`--measure all`) or keep their estimates.
+    public var measureMode: MeasureMode
+    /// Lazy measuring: items measure when they come near the screen (`Item.measuredByModel`), while
+    /// supplementaries, which are not items, always take their own model.
+    public var isLazy = false
+
+    public init(layout: CollectionLayout, measure: MeasureMode = .all) {
+        self.layout = layout
+        self.measureMode = measure
+        var sections: [Section] = []
+        sections.reserveCapacity(layout.sectionCount)
+        for (d, definition) in layout.sections.enumerated() {
+            for _ in 0..<definition.count {
+                sections.append(Section(definition: d, items: .implicit(originSection: sections.count, count: definition.items)))
+            }
+        }
+        self.sections = sections
+    }
+
+    public var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
+
+    /// The sections as they solve now: variants chosen for the current width.
+    public func resolvedSections() throws(LayoutError) -> [ResolvedSection] {
+        var byDefinition: [Int: LayoutSection] = [:]
+        var result: [ResolvedSection] = []
+        result.reserveCapacity(sections.count)
+        for section in sections {
+            let resolved: LayoutSection
+            if let known = byDefinition[section.definition] {
+                resolved = known
+            } else {
+                resolved = try layout.sections[section.definition].section(forWidth: layout.container.width)
+                byDefinition[section.definition] = resolved
+            }
+            result.append(ResolvedSection(definition: section.definition, section: resolved, itemCount: section.items.count))
+        }
+        return result
+    }
+
+    /// How items measure in the current state: a `measure` operation's size on the axes it gave, else the
+    /// model at the item's origin (`--measure all`) or the estimate (`--measure none`).
+    public func sizing() -> ItemSizing {
+        let sections = self.sections
+        let model = layout.selfSizing
+        let mode = measureMode
+        return ItemSizing(measuresSupplementaries: mode == .all || isLazy) { request in
+            let item = sections[request.section].items[request.item]
+            let measured = request.axis == .x ? item.measuredWidth : item.measuredHeight
+            if !measured.isNaN { return measured }
+            guard mode == .all || item.measuredByModel else { return request.estimate }
+            return ItemSizing.modelLength(section: Int(item.originSection), item: Int(item.originItem), axis: request.axis,
+                                          estimate: request.estimate, declared: request.declared, layoutModel: model)
+        }
+    }
+
+    /// Replaces a section definition's fields (what a spec edit does); its sections keep their items.
+    public mutating func replaceDefinition(at index: Int, with definition: SectionDefinition) throws(OperationError) {
+        guard index >= 0, index < layout.sections.count else {
+            throw OperationError("definition \(index) does not exist: the spec has \(layout.sections.count) section definitions")
+        }
+        layout.sections[index] = definition
+    }
+
+    /// Marks items as measured by the self-sizing model (lazy measuring, as a collection view does when
+    /// items come near the screen). Complexity: O(section items) the first time a section changes, then O(k).
+    public mutating func markMeasuredByModel(section: Int, items: [Int]) {
+        var list = sections[section].items.makeExplicit()
+        for item in items { list[item].measuredByModel = true }
+        sections[section].items = .explicit(list)
+    }
+
+    // MARK: Operations
+
+    /// Applies one operation, or throws without changing anything.
+    public mutating func apply(_ operation: LayoutOperation) throws(OperationError) {
+        switch operation {
+        case let .resize(width, height):
+            guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
+                throw OperationError("resize needs a finite width and height >= 0, got \(width) x \(height)")
+            }
+            layout.container.width = width
+            layout.container.height = height
+        case let .measure(section, item, width, height):
+            try checkItem(section, item)
+            guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
+                throw OperationError("measure needs a finite width and height >= 0, got \(width) x \(height)")
+            }
+            var items = sections[section].items.makeExplicit()
+            items[item].measuredWidth = width
+            items[item].measuredHeight = height
+            sections[section].items = .explicit(items)
+        case let .insertItems(section, at, count):
+            try checkSection(section)
+            try checkCount(count)
+            guard at >= 0, at <= sections[section].items.count else {
+                throw OperationError("insertItems at \(at): section \(section) has \(sections[section].items.count) items (insert at 0...\(sections[section].items.count))")
+            }
+            var items = sections[section].items.makeExplicit()
+            items.insert(contentsOf: (at..<at + count).map { Item(originSection: section, originItem: $0) }, at: at)
+            sections[section].items = .explicit(items)
+        case let .deleteItems(section, at, count):
+            try checkRange(section, at, count, "deleteItems")
+            var items = sections[section].items.makeExplicit()
+            items.removeSubrange(at..<at + count)
+            sections[section].items = .explicit(items)
+        case let .moveItem(from, to):
+            try checkItem(from.section, from.item)
+            try checkSection(to.section)
+            let countAfterRemoval = sections[to.section].items.count - (to.section == from.section ? 1 : 0)
+            guard to.item >= 0, to.item <= countAfterRemoval else {
+                throw OperationError("moveItem to \(to): after the removal section \(to.section) has \(countAfterRemoval) items (insert at 0...\(countAfterRemoval))")
+            }
+            var source = sections[from.section].items.makeExplicit()
+            let moved = source.remove(at: from.item)
+            sections[from.section].items = .explicit(source)
+            var target = sections[to.section].items.makeExplicit()
+            target.insert(moved, at: to.item)
+            sections[to.section].items = .explicit(target)
+        case let .reloadItems(section, at, count):
+            try checkRange(section, at, count, "reloadItems")
+            var items = sections[section].items.makeExplicit()
+            for i in at..<at + count { items[i] = Item(originSection: section, originItem: i) }
+            sections[section].items = .explicit(items)
+        case let .insertSections(at, reference, count, itemCount):
+            try checkCount(count)
+            guard itemCount >= 0 else { throw OperationError("insertSections needs items >= 0, got \(itemCount)") }
+            guard at >= 0, at <= sections.count else {
+                throw OperationError("insertSections at \(at): the layout has \(sections.count) sections (insert at 0...\(sections.count))")
+            }
+            let definition = try definitionIndex(reference)
+            let new = (at..<at + count).map { s in
+                Section(definition: definition, items: .explicit((0..<itemCount).map { Item(originSection: s, originItem: $0) }))
+            }
+            sections.insert(contentsOf: new, at: at)
+        case let .deleteSections(at, count):
+            try checkCount(count)
+            guard at >= 0, at + count <= sections.count else {
+                throw OperationError("deleteSections \(at)..<\(at + count): the layout has \(sections.count) sections")
+            }
+            sections.removeSubrange(at..<at + count)
+        }
+    }
+
+    /// The definition an operation names.
+    public func definitionIndex(_ reference: LayoutOperation.DefinitionReference) throws(OperationError) -> Int {
+        switch reference {
+        case .index(let index):
+            guard index >= 0, index < layout.sections.count else {
+                throw OperationError("definition \(index) does not exist: the spec has \(layout.sections.count) section definitions (0...\(layout.sections.count - 1))")
+            }
+            return index
+        case .name(let name):
+            let matches = layout.sections.indices.filter { layout.sections[$0].name == name }
+            guard matches.count == 1 else {
+                let names = layout.sections.compactMap(\.name).map { "'\($0)'" }.joined(separator: ", ")
+                throw OperationError(matches.isEmpty
+                    ? "no section definition is named '\(name)' (names: \(names.isEmpty ? "none" : names))"
+                    : "\(matches.count) section definitions are named '\(name)': name exactly one, or use its index")
+            }
+            return matches[0]
+        }
+    }
+
+    private func checkSection(_ section: Int) throws(OperationError) {
+        guard section >= 0, section < sections.count else {
+            throw OperationError("section \(section) does not exist: the layout has \(sections.count) sections")
+        }
+    }
+    private func checkItem(_ section: Int, _ item: Int) throws(OperationError) {
+        try checkSection(section)
+        guard item >= 0, item < sections[section].items.count else {
+            throw OperationError("item \(item) of section \(section) does not exist: the section has \(sections[section].items.count) items")
+        }
+    }
+    private func checkCount(_ count: Int) throws(OperationError) {
+        guard count >= 1 else { throw OperationError("count must be >= 1, got \(count)") }
+    }
+    private func checkRange(_ section: Int, _ at: Int, _ count: Int, _ op: String) throws(OperationError) {
+        try checkSection(section)
+        try checkCount(count)
+        guard at >= 0, at + count <= sections[section].items.count else {
+            throw OperationError("\(op) \(at)..<\(at + count): section \(section) has \(sections[section].items.count) items")
+        }
+    }
+}

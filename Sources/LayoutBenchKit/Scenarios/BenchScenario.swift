@@ -1,0 +1,104 @@
+import CompositionalLayout
+import LayoutEngine
+
+/// One thing a user cares about, measured: a setup that is not timed (building the engine, choosing the
+/// item a size arrives for) and an operation that is.
+///
+/// The runner calls `prepareSample()` before every timed `runSample()`, so an operation can always start
+/// from the same kind of state (a scenario that inserts an item removes it again in its next
+/// `prepareSample()`, keeping the layout's size steady over thousands of samples). Scenarios are classes:
+/// they hold an engine across samples.
+public protocol BenchScenario: AnyObject {
+    /// What this scenario is.
+    var kind: ScenarioKind { get }
+    /// How many items one operation handles, for throughput (items per second).
+    var workItems: Int { get }
+    /// What a reader needs to reproduce the measurement (sizes, counts, the seed), for the result file.
+    var parameters: [String: String] { get }
+    /// The number of items to divide the resident size by after an operation, or nil when the scenario
+    /// holds no solved layout worth sizing (parse).
+    var footprintItems: Int? { get }
+    /// Untimed work before each sample.
+    func prepareSample() throws
+    /// The timed operation.
+    func runSample() throws
+}
+
+/// Everything a scenario is built from: the layout, where its spec came from, the threads the engine may
+/// use and the seed of every random choice.
+public struct ScenarioContext: Sendable {
+    public var input: BenchInput
+    public var threads: Int
+    public var seed: UInt64
+
+    public init(input: BenchInput, threads: Int, seed: UInt64) {
+        self.input = input
+        self.threads = threads
+        self.seed = seed
+    }
+
+    public var layout: CollectionLayout { input.layout }
+
+    /// A new engine for this context's layout (every estimated item measured with the spec's model).
+    func makeEngine(lazy: Bool = false) throws(BenchError) -> LayoutEngine {
+        do {
+            return try LayoutEngine(layout: layout, measure: .all, threads: threads, lazy: lazy)
+        } catch {
+            throw BenchError.layout(error, spec: input.name)
+        }
+    }
+}
+
+/// A layout to bench and where it came from.
+public struct BenchInput: Sendable {
+    /// The name results carry: the preset's (`grid-10k`) or the spec's `name`.
+    public var name: String
+    public var layout: CollectionLayout
+    /// `preset:grid-10k` or the spec file's path.
+    public var source: String
+    /// The spec file to parse in the `parse` scenario (a preset's is written to a temporary file).
+    public var specPath: String?
+    /// A hash of the spec's content (FNV-1a 64 of its bytes, hex), so results of different layouts that share
+    /// a name can be told apart.
+    public var contentHash: String
+
+    public init(name: String, layout: CollectionLayout, source: String, specPath: String?, contentHash: String) {
+        self.name = name
+        self.layout = layout
+        self.source = source
+        self.specPath = specPath
+        self.contentHash = contentHash
+    }
+
+    public var items: Int { layout.itemCount }
+}
+
+/// Why a bench could not run. Bad input (a layout that cannot be solved, a spec error, a bad argument) is
+/// told apart from an engine that failed mid-run, which is a bug.
+public enum BenchError: Error, CustomStringConvertible {
+    /// The layout cannot be solved (no variant for the width, too many items).
+    case layout(LayoutError, spec: String)
+    /// The engine refused an operation the scenario built: a bug in the scenario or the engine.
+    case engine(EngineError, scenario: String)
+    /// A spec file could not be read or written.
+    case spec(String)
+    /// An argument that cannot be used.
+    case badArgument(String)
+
+    public var description: String {
+        switch self {
+        case let .layout(error, spec): return "\(spec): \(error)"
+        case let .engine(error, scenario): return "scenario \(scenario): the engine refused an operation: \(error)"
+        case let .spec(message): return message
+        case let .badArgument(message): return message
+        }
+    }
+
+    /// Whether the fault lies in what the user gave (exit 2) rather than in the program (exit 1).
+    public var isBadInput: Bool {
+        switch self {
+        case .engine: return false
+        default: return true
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import CompositionalLayout
+import SolverKernel
+
+/// The compact results of solving group instances (SEMANTICS.md §3, §4.1, §6): frames relative to an
+/// instance's origin in flat buffers, never one object per item.
+
+/// The supplementaries declared on leaf items, interned so each leaf stores a small index (0 = none).
+struct SupplementaryTable: Sendable {
+    private(set) var lists: [[SupplementaryItem]] = [[]]
+    private var index: [[SupplementaryItem]: UInt16] = [[]: 0]
+
+    /// The index of a leaf's list. Complexity: O(1) amortised (hashing the list).
+    mutating func intern(_ list: [SupplementaryItem]) -> UInt16 {
+        if list.isEmpty { return 0 }
+        if let known = index[list] { return known }
+        let new = UInt16(lists.count)
+        lists.append(list)
+        index[list] = new
+        return new
+    }
+
+    var isEmpty: Bool { lists.count == 1 }
+}
+
+/// The extent of an instance's elements relative to its origin, for rect queries: cells, and anchored
+/// supplementaries at the largest size they can take.
+struct RelativeExtent: Sendable {
+    var minP = Double.infinity, maxP = -Double.infinity
+    var minQ = Double.infinity, maxQ = -Double.infinity
+
+    mutating func add(_ rect: Rect, P: Axis) {
+        minP = min(minP, rect.origin(P)); maxP = max(maxP, rect.end(P))
+        minQ = min(minQ, rect.origin(P.other)); maxQ = max(maxQ, rect.end(P.other))
+    }
+
+    mutating func add(_ other: RelativeExtent) {
+        minP = min(minP, other.minP); maxP = max(maxP, other.maxP)
+        minQ = min(minQ, other.minQ); maxQ = max(maxQ, other.maxQ)
+    }
+
+    /// Grows the extent by the reach of supplementaries anchored to hosts inside it (a conservative margin).
+    mutating func grow(by margin: Double) {
+        guard margin > 0, minP <= maxP else { return }
+        minP -= margin; maxP += margin; minQ -= margin; maxQ += margin
+    }
+}
+
+/// The largest distance an anchored supplementary can reach beyond its host: its largest size plus its offset.
+func supplementaryReach(_ lists: [[SupplementaryItem]], hostSize: Size) -> Double {
+    var reach = 0.0
+    for list in lists {
+        for s in list {
+            func largest(_ axis: Axis) -> Double {
+                switch s.layoutSize.dimension(axis) {
+                case .absolute(let v): return v
+                case .fractionalWidth(let f): return f * max(hostSize.width, 1)
+                case .fractionalHeight(let f): return f * max(hostSize.height, 1)
+                case .estimated(let v): return max(v, Double(s.selfSizing?.range(axis)?.max ?? 0))
+                }
+            }
+            let w = largest(.x), h = largest(.y)
+            var offset = 0.0
+            switch s.containerAnchor.offset {
+            case .absolute(let p): offset = max(abs(p.x), abs(p.y))
+            case .fractional(let p): offset = max(abs(p.x) * w, abs(p.y) * h)
+            }
+            reach = max(reach, w + h + offset)
+        }
+    }
+    return reach
+}
+
+/// A fixed-size section's root group solved once (§4.1): item k is cell `k mod N` of instance `k div N`.
+struct Template: Sendable {
+    var size: Size
+    var cells: ContiguousArray<Rect>
+    /// Per leaf, its supplementary list in `supplementaries` (empty when no leaf has any).
+    var leafSupplementaries: ContiguousArray<UInt16>
+    var supplementaries: SupplementaryTable
+    var hosts: [GroupHost]
+    /// `prefixMaxEnd[r]`: the largest slot end along P among the first r slots (§4.1 `partial`).
+    var prefixMaxEnd: ContiguousArray<Double>
+    var noRoom: Bool
+    var extent: RelativeExtent
+
+    init(_ node: SolvedNode, P: Axis) {
+        size = node.size
+        cells = ContiguousArray(node.leaves.map(\.cell))
+        var table = SupplementaryTable()
+        let indices = node.leaves.map { table.intern($0.item.supplementaryItems) }
+        leafSupplementaries = table.isEmpty ? [] : ContiguousArray(indices)
+        supplementaries = table
+        hosts = node.hosts
+        var prefix = ContiguousArray<Double>([-Double.infinity])
+        prefix.reserveCapacity(node.leaves.count + 1)
+        for leaf in node.leaves { prefix.append(max(prefix.last!, leaf.slot.end(P))) }
+        prefixMaxEnd = prefix
+        noRoom = node.noRoom
+        var extent = RelativeExtent()
+        for cell in cells { extent.add(cell, P: P) }
+        for host in hosts { extent.add(host.slot, P: P) }
+        let largestCell = cells.reduce(Size.zero) { Size(width: max($0.width, $1.width), height: max($0.height, $1.height)) }
+        extent.grow(by: supplementaryReach(table.lists + hosts.map(\.supplementaries), hostSize: Size(width: max(largestCell.width, size.width), height: max(largestCell.height, size.height))))
+        self.extent = extent
+    }
+
+    var count: Int { cells.count }
+}
+
+/// An estimated section's instances (§6), solved one after another: per item its cell frame relative to its
+/// instance's origin; per instance its first item, its size and (in a Fenwick tree) its stride.
+struct EstimatedInstances: Sendable {
+    var firstItem: ContiguousArray<Int32> = []
+    var sizes: ContiguousArray<Size> = []
+    /// Instance q starts `offsets.prefixSum(q)` after instance 0.
+    var offsets = FenwickTree(count: 0)
+    var cells: ContiguousArray<Rect> = []
+    var leafSupplementaries: ContiguousArray<UInt16> = []
+    var supplementaries = SupplementaryTable()
+    /// Per instance, its group hosts (empty when the tree has no group supplementaries).
+    var hosts: [[GroupHost]] = []
+    var extent = RelativeExtent()
+
+    var count: Int { firstItem.count }
+
+    /// The instance holding item `item`. Complexity: O(log instances).
+    func instance(of item: Int) -> Int {
+        var lo = 0, hi = firstItem.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if Int(firstItem[mid]) <= item { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The items of instance q.
+    func items(of q: Int) -> Range<Int> {
+        let start = Int(firstItem[q])
+        let end = q + 1 < firstItem.count ? Int(firstItem[q + 1]) : cells.count
+        return start..<end
+    }
+}

@@ -1,0 +1,260 @@
+import CompositionalLayout
+import SolverKernel
+
+/// Reading frames out of the compact storage: every element, one item's frame, the elements in a rect, and
+/// pinned boundary items at a content offset (SEMANTICS.md §4.3 "Pinning").
+extension LayoutEngine {
+    /// Every element, as the reference solver outputs them. Complexity: O(elements).
+    public func output() -> SolveOutput {
+        var elements: [LayoutElement] = []
+        elements.reserveCapacity(state.itemCount + sections.count * 2)
+        let emitter = Emitter(engine: self, filter: nil)
+        for index in sections.indices {
+            emitter.emitSection(index, into: &elements)
+        }
+        elements += layoutBoundaryElements()
+        var frames: [SectionFrame] = []
+        frames.reserveCapacity(sections.count)
+        let across = state.layout.container.size.length(scrollAxis.other)
+        var diagnostics: [LayoutDiagnostic] = []
+        for (index, g) in sections.enumerated() {
+            frames.append(SectionFrame(index: index,
+                                       frame: Rect.along(scrollAxis, origin: sectionStart(index), length: g.extent, acrossOrigin: 0, acrossLength: across),
+                                       orthogonalContentSize: g.orthogonalContentSize))
+            diagnostics += g.diagnostics.map { LayoutDiagnostic(section: index, message: $0) }
+        }
+        return SolveOutput(spec: state.layout.name, container: state.layout.container.size, contentSize: contentSize,
+                           elements: elements, sections: frames, diagnostics: diagnostics,
+                           scrollDirection: state.layout.configuration.scrollDirection)
+    }
+
+    /// Calls `body` with every cell's frame, section by section, item by item. Complexity: O(items).
+    public func forEachCellFrame(_ body: (IndexPath, Rect) -> Void) {
+        for index in sections.indices {
+            let start = sectionStart(index)
+            let g = sections[index]
+            switch g.storage {
+            case let .fixed(stride, instances):
+                let template = definitions[g.definition]!.template!
+                let n = template.count
+                for q in 0..<instances {
+                    let origin = instanceOrigin(g, start: start, q: q, offset: Double(q) * stride, gQ: template.size.length(g.P.other))
+                    let first = q * n
+                    for leaf in 0..<min(n, g.itemCount - first) {
+                        body(IndexPath(section: index, item: first + leaf), template.cells[leaf].offsetBy(dx: origin.x, dy: origin.y))
+                    }
+                }
+            case .estimated(let storage):
+                for q in 0..<storage.count {
+                    let origin = instanceOrigin(g, start: start, q: q, offset: storage.offsets.prefixSum(q), gQ: storage.sizes[q].length(g.P.other))
+                    for item in storage.items(of: q) {
+                        body(IndexPath(section: index, item: item), storage.cells[item].offsetBy(dx: origin.x, dy: origin.y))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The cell frame of an item; nil if the item does not exist or got no cell ("no room").
+    /// Complexity: O(log sections + log instances).
+    public func frame(of indexPath: IndexPath) -> Rect? {
+        guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
+        let g = sections[indexPath.section]
+        guard indexPath.item >= 0, indexPath.item < g.itemCount else { return nil }
+        let start = sectionStart(indexPath.section)
+        switch g.storage {
+        case let .fixed(stride, instances):
+            let template = definitions[g.definition]!.template!
+            guard template.count > 0 else { return nil }
+            let q = indexPath.item / template.count
+            guard q < instances else { return nil }
+            let origin = instanceOrigin(g, start: start, q: q, offset: Double(q) * stride, gQ: template.size.length(g.P.other))
+            return template.cells[indexPath.item % template.count].offsetBy(dx: origin.x, dy: origin.y)
+        case .estimated(let storage):
+            guard indexPath.item < storage.cells.count else { return nil }
+            let q = storage.instance(of: indexPath.item)
+            let origin = instanceOrigin(g, start: start, q: q, offset: storage.offsets.prefixSum(q), gQ: storage.sizes[q].length(g.P.other))
+            return storage.cells[indexPath.item].offsetBy(dx: origin.x, dy: origin.y)
+        }
+    }
+
+    /// Every element whose frame intersects `rect` (edges included), at scroll offset 0.
+    /// - Complexity: O(log sections + log instances + k) for k elements near the rect.
+    public func elements(in rect: Rect) -> [LayoutElement] {
+        var out: [LayoutElement] = []
+        let emitter = Emitter(engine: self, filter: rect)
+        for index in candidateSections(alongScroll: rect.origin(scrollAxis), rect.end(scrollAxis)) {
+            emitter.emitSection(index, into: &out)
+        }
+        out += layoutBoundaryElements().filter { $0.frame.intersects(rect) }
+        return out
+    }
+
+    /// Like `elements(in:)`, with pinned boundary items (`pinToVisibleBounds`) moved for a content offset
+    /// `contentOffset` along the scroll axis and a viewport as long as the container (§4.3 "Pinning").
+    public func elements(in rect: Rect, pinnedAt contentOffset: Double) -> [LayoutElement] {
+        let viewport = state.layout.container.size.length(scrollAxis)
+        var out = elements(in: rect)
+        var moved: [ElementKey: LayoutElement] = [:]
+        let visibleSections = candidateSections(alongScroll: contentOffset, contentOffset + viewport)
+        for index in visibleSections {
+            let g = sections[index]
+            let start = sectionStart(index), end = start + g.extent
+            guard start <= contentOffset + viewport && end >= contentOffset else { continue }
+            for (elementIndex, atStart) in g.pinned {
+                var element = g.sectionElements[elementIndex]
+                element.frame = element.frame.offset(scrollAxis, by: start)
+                let unpinned = element.frame.origin(scrollAxis)
+                let length = element.frame.length(scrollAxis)
+                let pinnedAt = atStart
+                    ? min(max(contentOffset, unpinned), max(unpinned, end - length))
+                    : max(min(contentOffset + viewport - length, unpinned), min(start, unpinned))
+                element.frame = element.frame.offset(scrollAxis, by: pinnedAt - unpinned)
+                moved[element.key] = element
+            }
+        }
+        // Layout-level pinned items use the whole content as their section.
+        let layoutItems = layoutBoundaryElements()
+        for (i, item) in state.layout.configuration.boundarySupplementaryItems.enumerated() where item.pinToVisibleBounds {
+            var element = layoutItems[i]
+            let unpinned = element.frame.origin(scrollAxis), length = element.frame.length(scrollAxis)
+            let atStart = item.alignment.edges.contains(scrollAxis == .x ? .leading : .top)
+            let pinnedAt = atStart
+                ? min(max(contentOffset, unpinned), max(unpinned, contentSize.length(scrollAxis) - length))
+                : max(min(contentOffset + viewport - length, unpinned), min(0, unpinned))
+            element.frame = element.frame.offset(scrollAxis, by: pinnedAt - unpinned)
+            moved[element.key] = element
+        }
+        out.removeAll { moved[$0.key] != nil }
+        out += moved.values.filter { $0.frame.intersects(rect) }.sorted { $0.key < $1.key }
+        return out
+    }
+
+    /// The layout's own boundary items (section −1), placed around the whole content.
+    func layoutBoundaryElements() -> [LayoutElement] {
+        layoutBoundary.elements(sectionStart: 0, contentStart: layoutBoundary.startExtent, contentEnd: contentEnd)
+    }
+
+    /// Sections whose elements may reach into `[low, high]` along the scroll axis.
+    func candidateSections(alongScroll low: Double, _ high: Double) -> [Int] {
+        guard !sections.isEmpty else { return [] }
+        let base = layoutBoundary.startExtent
+        if sectionOffsets.negativeCount > 0 {
+            // Negative spacing: sections may overlap, so no search by position.
+            return sections.indices.filter { i in
+                let start = sectionStart(i)
+                return start - sections[i].overhangBefore <= high && start + sections[i].extent + sections[i].overhangAfter >= low
+            }
+        }
+        var first = sectionOffsets.count(upTo: low - overhangAfter - base)
+        first = max(0, min(first, sections.count - 1) - 1)
+        var result: [Int] = []
+        var i = first
+        var start = sectionStart(i)
+        while i < sections.count && start - overhangBefore <= high {
+            if start + sections[i].extent + overhangAfter >= low { result.append(i) }
+            start += sectionOffsets.values[i]
+            i += 1
+        }
+        return result
+    }
+
+    /// Instance q's origin in content coordinates (§4.1), given its offset from instance 0 along P.
+    func instanceOrigin(_ g: SectionGeometry, start: Double, q: Int, offset: Double, gQ: Double) -> Point {
+        if g.orthogonal {
+            return Point.along(g.P, g.pBase + offset, across: start + g.qBase)
+        }
+        return Point.along(g.P, start + g.pBase + offset, across: g.qBase + g.cross.offset(gQ))
+    }
+}
+
+/// Emits the elements of sections, optionally only those intersecting a rect.
+struct Emitter {
+    let engine: LayoutEngine
+    let filter: Rect?
+
+    func emitSection(_ index: Int, into out: inout [LayoutElement]) {
+        let g = engine.sections[index]
+        let start = engine.sectionStart(index)
+        let scrollAxis = engine.scrollAxis
+        let anchored = AnchoredSupplementaryPlacement(section: index, container: engine.state.layout.container,
+                                                      sizing: engine.state.sizing())
+        // The rect along P, relative to instance 0's origin, selects instances.
+        var pLow = -Double.infinity, pHigh = Double.infinity
+        if let filter {
+            let base = g.orthogonal ? g.pBase : start + g.pBase
+            pLow = filter.origin(g.P) - base
+            pHigh = filter.end(g.P) - base
+        }
+        switch g.storage {
+        case let .fixed(stride, instances):
+            guard instances > 0 else { break }
+            let template = engine.definitions[g.definition]!.template!
+            var qLow = 0, qHigh = instances - 1
+            if filter != nil, stride > 0 {
+                qLow = max(0, Int(((pLow - template.extent.maxP) / stride).rounded(.down)))
+                qHigh = min(instances - 1, Int(((pHigh - template.extent.minP) / stride).rounded(.up)))
+            }
+            guard qLow <= qHigh else { break }
+            let gQ = template.size.length(g.P.other)
+            for q in qLow...qHigh {
+                let origin = engine.instanceOrigin(g, start: start, q: q, offset: Double(q) * stride, gQ: gQ)
+                let first = q * template.count
+                let present = min(template.count, g.itemCount - first)
+                emitInstance(index, origin: origin, firstItem: first, present: present, cells: template.cells[...],
+                             cellOffset: 0, leafSupplementaries: template.leafSupplementaries, lists: template.supplementaries.lists,
+                             hosts: template.hosts, anchored: anchored, into: &out)
+            }
+        case .estimated(let storage):
+            guard storage.count > 0 else { break }
+            var qLow = 0
+            if filter != nil, storage.offsets.negativeCount == 0 {
+                qLow = max(0, min(storage.offsets.count(upTo: pLow - storage.extent.maxP), storage.count - 1) - 1)
+            }
+            var q = qLow
+            var offset = storage.offsets.prefixSum(q)
+            while q < storage.count {
+                if filter != nil, storage.offsets.negativeCount == 0, offset + storage.extent.minP > pHigh { break }
+                let origin = engine.instanceOrigin(g, start: start, q: q, offset: offset, gQ: storage.sizes[q].length(g.P.other))
+                let items = storage.items(of: q)
+                emitInstance(index, origin: origin, firstItem: items.lowerBound, present: items.count,
+                             cells: storage.cells[items], cellOffset: items.lowerBound,
+                             leafSupplementaries: storage.leafSupplementaries.isEmpty ? [] : ContiguousArray(storage.leafSupplementaries[items]),
+                             lists: storage.supplementaries.lists, hosts: storage.hosts.isEmpty ? [] : storage.hosts[q],
+                             anchored: anchored, into: &out)
+                offset += storage.offsets.values[q]
+                q += 1
+            }
+        }
+        for var element in g.sectionElements {
+            element.frame = element.frame.offset(scrollAxis, by: start)
+            if filter.map(element.frame.intersects) ?? true { out.append(element) }
+        }
+    }
+
+    private func emitInstance(_ section: Int, origin: Point, firstItem: Int, present: Int, cells: ArraySlice<Rect>,
+                              cellOffset: Int, leafSupplementaries: ContiguousArray<UInt16>, lists: [[SupplementaryItem]],
+                              hosts: [GroupHost], anchored: AnchoredSupplementaryPlacement, into out: inout [LayoutElement]) {
+        let base = cells.startIndex
+        for leaf in 0..<present {
+            let cell = cells[base + leaf].offsetBy(dx: origin.x, dy: origin.y)
+            let item = firstItem + leaf
+            if filter.map(cell.intersects) ?? true {
+                out.append(LayoutElement(category: .cell, section: section, item: item, frame: cell, zIndex: 0))
+            }
+            if !leafSupplementaries.isEmpty, leafSupplementaries[leaf] != 0 {
+                for e in anchored.elements(for: lists[Int(leafSupplementaries[leaf])], host: cell, item: item)
+                where filter.map(e.frame.intersects) ?? true {
+                    out.append(e)
+                }
+            }
+        }
+        for host in hosts where host.firstLeaf < present {
+            for e in anchored.elements(for: host.supplementaries, host: host.slot.offsetBy(dx: origin.x, dy: origin.y),
+                                       item: firstItem + host.firstLeaf)
+            where filter.map(e.frame.intersects) ?? true {
+                out.append(e)
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import CompositionalLayout
+import SolverKernel
+
+/// Full solves: definitions' templates first, then every section in parallel (sections are independent until
+/// they are stacked), then the offsets tree (ARCHITECTURE.md, "three ideas").
+extension LayoutEngine {
+    var scrollAxis: Axis { state.layout.configuration.scrollDirection.axis }
+    var solver: SectionSolver { SectionSolver(container: state.layout.container, scrollAxis: scrollAxis) }
+    var spacing: Double { state.layout.configuration.interSectionSpacing }
+
+    /// Solves everything again: variants re-selected, templates and sections re-solved.
+    /// - Complexity: O(sections / threads + estimated items / threads + template items).
+    public func solveAll() throws(LayoutError) {
+        let layout = state.layout
+        let solver = self.solver
+        // Templates, once per definition in use at this width (§4.7 variants chosen here).
+        var caches = [DefinitionCache?](repeating: nil, count: layout.sections.count)
+        var report = UpdateReport()
+        for section in state.sections where caches[section.definition] == nil {
+            let resolved = try layout.sections[section.definition].section(forWidth: layout.container.width)
+            caches[section.definition] = try solver.cache(for: resolved)
+            report.templatesSolved += caches[section.definition]!.template == nil ? 0 : 1
+        }
+        definitions = caches
+        let sizing = state.sizing()
+        let sectionData = state.sections
+        let frozen = caches
+        let results: [Result<SectionGeometry, LayoutError>] = .parallelMap(count: sectionData.count, threads: threads) { i in
+            let s = sectionData[i]
+            do throws(LayoutError) {
+                return .success(try solver.solve(index: i, definition: s.definition, cache: frozen[s.definition]!,
+                                                 itemCount: s.items.count, sizing: sizing))
+            } catch {
+                return .failure(error)
+            }
+        }
+        var geometries: [SectionGeometry] = []
+        geometries.reserveCapacity(results.count)
+        for result in results {
+            switch result {
+            case .success(let g):
+                geometries.append(g)
+                report.instancesSolved += g.instanceCountSolved
+            case .failure(let error): throw error
+            }
+        }
+        sections = geometries
+        report.sectionsSolved = geometries.count
+        rebuildOffsets()
+        lastReport = report
+    }
+
+    /// The offsets tree and the layout's own boundary items, from the sections' extents. Complexity: O(sections).
+    func rebuildOffsets() {
+        let spacing = self.spacing
+        sectionOffsets = FenwickTree(sections.map { $0.extent + spacing })
+        overhangBefore = sections.reduce(0) { max($0, $1.overhangBefore) }
+        overhangAfter = sections.reduce(0) { max($0, $1.overhangAfter) }
+        layoutBoundary = BoundaryItemsPlacement(
+            items: state.layout.configuration.boundarySupplementaryItems, section: -1, container: state.layout.container,
+            scrollAxis: scrollAxis, followedInsets: nil, sizing: state.sizing())
+    }
+
+    /// Where section `index` starts along the scroll axis. Complexity: O(log sections).
+    func sectionStart(_ index: Int) -> Double {
+        layoutBoundary.startExtent + sectionOffsets.prefixSum(index)
+    }
+
+    /// Where the last section ends (before the layout's extending end items).
+    var contentEnd: Double {
+        layoutBoundary.startExtent + sectionOffsets.total - (sections.isEmpty ? 0 : spacing)
+    }
+
+    /// The content size (§4.2). Complexity: O(log sections).
+    public var contentSize: Size {
+        Size(scrollAxis, contentEnd + layoutBoundary.endExtent, across: state.layout.container.size.length(scrollAxis.other))
+    }
+
+    public var sectionCount: Int { state.sections.count }
+
+    public func itemCount(inSection section: Int) -> Int { state.sections[section].items.count }
+
+    /// The definition cache for `index`, solving it at the current width if no section used it yet.
+    func cache(forDefinition index: Int) throws(LayoutError) -> DefinitionCache {
+        if let known = definitions[index] { return known }
+        let resolved = try state.layout.sections[index].section(forWidth: state.layout.container.width)
+        let cache = try solver.cache(for: resolved)
+        definitions[index] = cache
+        return cache
+    }
+
+    /// Re-solves section `index` from scratch and moves every later section (O(log n)).
+    func resolveSection(_ index: Int, report: inout UpdateReport) throws(LayoutError) {
+        let data = state.sections[index]
+        let cache = try cache(forDefinition: data.definition)
+        let geometry = try solver.solve(index: index, definition: data.definition, cache: cache,
+                                        itemCount: data.items.count, sizing: state.sizing())
+        store(geometry, at: index)
+        report.sectionsSolved += 1
+        report.instancesSolved += geometry.instanceCountSolved
+    }
+
+    /// Stores a re-solved section and updates its offset and the query margins.
+    func store(_ geometry: SectionGeometry, at index: Int) {
+        sections[index] = geometry
+        sectionOffsets.set(index, geometry.extent + spacing)
+        overhangBefore = max(overhangBefore, geometry.overhangBefore)
+        overhangAfter = max(overhangAfter, geometry.overhangAfter)
+    }
+}
+
+extension SectionGeometry {
+    /// Group instances solved to build this geometry: one template, or every estimated instance.
+    var instanceCountSolved: Int {
+        switch storage {
+        case .fixed: return 0
+        case .estimated(let s): return s.count
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import CompositionalLayout
+import SolverKernel
+
+/// A solved compositional layout that stays solved as sizes, data and the container change, doing only the
+/// work each change needs. Its frames equal the reference solver's for the same `LayoutState`.
+///
+/// Storage is flat: a section without estimated sizes keeps one template per definition (item k is template
+/// item `k mod N` shifted by instance `k div N`), an estimated section keeps one frame per item relative to
+/// its instance plus the instances' offsets in a Fenwick tree; section starts live in a Fenwick tree too, so a
+/// change in one section moves every later one without touching it.
+///
+/// Not thread-safe: one engine is used from one thread at a time (it uses several threads itself for full
+/// solves, see `threads`).
+public final class LayoutEngine {
+    /// The data the engine lays out.
+    public internal(set) var state: LayoutState
+    /// Threads used by full solves (1 = serial). The result is identical for every count.
+    public var threads: Int
+    /// Whether items start at their estimates and measure only when `prepare(visibleRect:measuring:)` reaches
+    /// them (the state's measure mode is then `none`: only measured items leave their estimates).
+    public let isLazy: Bool
+
+    // Storage, maintained by the files of this module.
+    /// Per definition index, its cache at the current width (nil until a section uses it).
+    var definitions: [DefinitionCache?] = []
+    var sections: [SectionGeometry] = []
+    /// Per section, its extent plus the inter-section spacing: section i starts at the prefix sum of i values.
+    var sectionOffsets = FenwickTree(count: 0)
+    var layoutBoundary: BoundaryItemsPlacement
+    /// The largest overhang of any section's elements beyond its extent (a query margin).
+    var overhangBefore = 0.0
+    var overhangAfter = 0.0
+    var lastReport = UpdateReport()
+
+    /// Solves `layout` in full.
+    /// - Parameters:
+    ///   - measure: how unmeasured estimated items size: the spec's model (`all`) or their estimates (`none`).
+    ///   - threads: threads for full solves.
+    ///   - lazy: start every item at its estimate; `prepare(visibleRect:measuring:)` measures them as they come
+    ///     near the visible rect, like UIKit. Implies that `measure` applies only to measured items.
+    /// - Complexity: O(sections + definitions' template items + estimated items).
+    public convenience init(layout: CollectionLayout, measure: MeasureMode = .all, threads: Int = 1, lazy: Bool = false) throws(LayoutError) {
+        try self.init(state: LayoutState(layout: layout, measure: measure), threads: threads, lazy: lazy)
+    }
+
+    /// Solves `state` in full.
+    public init(state: LayoutState, threads: Int = 1, lazy: Bool = false) throws(LayoutError) {
+        var state = state
+        if lazy {
+            state.measureMode = .none
+            state.isLazy = true
+        }
+        self.state = state
+        self.threads = max(1, threads)
+        self.isLazy = lazy
+        self.layoutBoundary = BoundaryItemsPlacement(items: [], section: -1, container: state.layout.container,
+                                                     scrollAxis: .y, followedInsets: nil, sizing: .estimates)
+        try solveAll()
+    }
+
+    /// What the last operation did.
+    public var report: UpdateReport { lastReport }
+}
+
+/// What an operation did, so benchmarks and tests can check that work is proportional to the change.
+public struct UpdateReport: Hashable, Sendable, CustomStringConvertible {
+    /// Sections whose geometry was recomputed (not merely moved).
+    public var sectionsSolved = 0
+    /// Group instances solved (templates count as one each).
+    public var instancesSolved = 0
+    /// Templates of fixed-size definitions solved.
+    public var templatesSolved = 0
+    /// Items that took a new measured size.
+    public var itemsMeasured = 0
+    /// Sections whose start moved (by an O(log n) offset update, not by touching them).
+    public var sectionsShifted = 0
+
+    public init() {}
+
+    public var description: String {
+        "sections solved \(sectionsSolved), instances solved \(instancesSolved), templates \(templatesSolved), items measured \(itemsMeasured)"
+    }
+
+    static func + (a: UpdateReport, b: UpdateReport) -> UpdateReport {
+        var r = a
+        r.sectionsSolved += b.sectionsSolved
+        r.instancesSolved += b.instancesSolved
+        r.templatesSolved += b.templatesSolved
+        r.itemsMeasured += b.itemsMeasured
+        r.sectionsShifted += b.sectionsShifted
+        return r
+    }
+}
+
+/// Misuse of the engine: an index path or section that does not exist.
+public enum EngineError: Error, Hashable, Sendable, CustomStringConvertible {
+    case operation(OperationError)
+    case layout(LayoutError)
+
+    public var description: String {
+        switch self {
+        case .operation(let e): return e.description
+        case .layout(let e): return e.description
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// What to draw and how large: the knobs of `SVGRenderer.render`.
+public struct RenderOptions: Hashable, Sendable {
+    /// Only these sections (and their elements) are drawn, translated so the first one starts the picture.
+    /// Layout-wide elements (section −1) are drawn only where they overlap the drawn sections. `nil` draws
+    /// the whole layout, or its leading sections when it has more than `elementLimit` elements.
+    public var sections: ClosedRange<Int>?
+    /// SVG px per layout point. Reduced automatically (never raised) so that neither side of the drawing
+    /// exceeds `maxPixelLength`; the title says when it was.
+    public var scale: Double
+    /// Whether cells, supplementaries and decorations carry text labels (index paths and kinds). Section
+    /// numbers, the viewport tag, the title and the legend are always written.
+    public var showLabels: Bool
+    /// A heading for the picture; the spec name when nil (it is still written on the line below otherwise).
+    public var title: String?
+    /// With no `sections` range, a layout with more elements than this draws only its leading sections
+    /// that fit under the limit (or the leading items of its first section when even that one does not).
+    public var elementLimit: Int
+    /// The longest side, in px, the drawing may take before `scale` is reduced to fit.
+    public var maxPixelLength: Double
+
+    public init(sections: ClosedRange<Int>? = nil, scale: Double = 1, showLabels: Bool = true,
+                title: String? = nil, elementLimit: Int = SVGRenderer.defaultElementLimit,
+                maxPixelLength: Double = 12_000) {
+        self.sections = sections
+        self.scale = scale
+        self.showLabels = showLabels
+        self.title = title
+        self.elementLimit = elementLimit
+        self.maxPixelLength = maxPixelLength
+    }
+}

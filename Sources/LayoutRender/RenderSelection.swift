@@ -1,0 +1,236 @@
+import CompositionalLayout
+
+/// Which part of a solve output a picture shows: all of it, a range of sections (`RenderOptions.sections`),
+/// or, for a layout over the element limit, its leading sections (or the leading items of its first section).
+/// Also the region of content coordinates the picture covers.
+struct RenderSelection {
+    /// The layout's scroll axis: y for a vertical layout, x for a horizontal one.
+    let scrollAxis: Axis
+    /// The frames of the drawn sections, in index order.
+    let sections: [SectionFrame]
+    /// The drawn elements, in paint order (zIndex, then decoration, cell, supplementary, then key).
+    let elements: [LayoutElement]
+    /// The covered content, along the scroll axis.
+    let scrollExtent: ClosedRange<Double>
+    /// The covered content, across the scroll axis.
+    let crossExtent: ClosedRange<Double>
+    /// Where the viewport is drawn along the scroll axis: 0, or the first drawn section's start.
+    let viewportOffset: Double
+    /// A title line saying what part is shown, nil when everything is.
+    let note: String?
+    /// Sections whose scroller is drawn at its full length (orthogonal sections drawn whole).
+    let fullScrollerSections: Set<Int>
+    /// How many sections the layout has (drawn or not).
+    let sectionCount: Int
+
+    /// The region as a rectangle in content coordinates.
+    var region: Rect {
+        scrollAxis == .y
+            ? Rect(x: crossExtent.lowerBound, y: scrollExtent.lowerBound,
+                   width: crossExtent.upperBound - crossExtent.lowerBound,
+                   height: scrollExtent.upperBound - scrollExtent.lowerBound)
+            : Rect(x: scrollExtent.lowerBound, y: crossExtent.lowerBound,
+                   width: scrollExtent.upperBound - scrollExtent.lowerBound,
+                   height: crossExtent.upperBound - crossExtent.lowerBound)
+    }
+
+    /// Chooses what to draw. Complexity: O(elements) to select, plus sorting the drawn elements.
+    init(output: SolveOutput, options: RenderOptions) {
+        let axis: Axis = output.scrollDirection == .horizontal ? .x : .y
+        let across = axis.other
+        scrollAxis = axis
+        let frames = Self.sectionFrames(of: output, axis: axis)
+        let total = output.elements.count
+
+        // 1. Which sections, and whether the last one is cut after some items.
+        var range: ClosedRange<Int>? = options.sections
+        var itemCutoff: Int? = nil
+        var limitNote = false
+        if range == nil, total > max(0, options.elementLimit), let first = frames.first {
+            limitNote = true
+            let (last, cutoff) = Self.leadingSections(output: output, frames: frames,
+                                                      limit: max(0, options.elementLimit))
+            range = first.index...last
+            itemCutoff = cutoff
+        }
+        let drawnFrames = range.map { r in frames.filter { r.contains($0.index) } } ?? frames
+        let partialSection = itemCutoff != nil ? drawnFrames.last?.index : nil
+
+        // 2. The drawn sections' elements (the cut section keeps its leading items).
+        var drawn: [LayoutElement] = []
+        var cutCells = [LayoutElement]()
+        var cutOthers = [LayoutElement]()
+        var layoutWide = [LayoutElement]()
+        if let range {
+            let lo = drawnFrames.first?.index ?? range.lowerBound, hi = drawnFrames.last?.index ?? range.upperBound
+            for element in output.elements {
+                if element.section < 0 { layoutWide.append(element); continue }
+                guard element.section >= lo, element.section <= hi, range.contains(element.section) else { continue }
+                if element.section == partialSection, let itemCutoff {
+                    guard element.item < itemCutoff else { continue }
+                    if element.category == .cell { cutCells.append(element) } else { cutOthers.append(element) }
+                } else {
+                    drawn.append(element)
+                }
+            }
+        } else {
+            drawn = output.elements
+        }
+
+        // 3. The region along the scroll axis.
+        let contentLength = output.contentSize.length(axis)
+        let cutIsOrthogonal = partialSection != nil && drawnFrames.last?.orthogonalContentSize != nil
+        var scrollLo = 0.0, scrollHi = 0.0, viewport = 0.0
+        if range == nil {
+            // The whole layout: content that is shorter than the screen still shows the whole viewport.
+            scrollHi = max(contentLength, frames.last?.frame.end(axis) ?? 0, output.container.length(axis))
+        } else if let firstDrawn = drawnFrames.first, let lastDrawn = drawnFrames.last {
+            let startsLayout = firstDrawn.index == frames.first?.index
+            let endsLayout = lastDrawn.index == frames.last?.index && partialSection == nil
+            scrollLo = startsLayout ? 0 : firstDrawn.frame.origin(axis)
+            // A section cut after some items ends after its last drawn cell (unless it is orthogonal).
+            scrollHi = partialSection != nil && !cutIsOrthogonal ? lastDrawn.frame.origin(axis)
+                : endsLayout ? max(contentLength, lastDrawn.frame.end(axis)) : lastDrawn.frame.end(axis)
+            viewport = startsLayout ? 0 : scrollLo
+        }
+        for element in drawn + cutCells {
+            scrollLo = min(scrollLo, element.frame.origin(axis)); scrollHi = max(scrollHi, element.frame.end(axis))
+        }
+        let scrollRange = scrollLo...max(scrollLo, scrollHi)
+        drawn += cutCells
+        drawn += cutOthers.filter { cutIsOrthogonal || overlaps($0.frame, scrollRange, along: axis) }
+        if range != nil {
+            drawn += layoutWide.filter { overlaps($0.frame, scrollRange, along: axis) }
+        }
+
+        // 4. The region across, wide enough for every drawn element and every whole scroller.
+        var crossLo = 0.0, crossHi = output.container.length(across)
+        for element in drawn {
+            crossLo = min(crossLo, element.frame.origin(across)); crossHi = max(crossHi, element.frame.end(across))
+        }
+        var fullScrollers = Set<Int>()
+        for section in drawnFrames where section.index != partialSection {
+            if let scroller = section.orthogonalContentSize {
+                fullScrollers.insert(section.index)
+                crossHi = max(crossHi, scroller.length(across))
+            }
+        }
+
+        sections = drawnFrames
+        elements = drawn.sorted(by: paintsBefore)
+        scrollExtent = scrollRange
+        crossExtent = crossLo...crossHi
+        viewportOffset = viewport
+        fullScrollerSections = fullScrollers
+        sectionCount = frames.count
+        note = Self.note(requested: options.sections, limited: limitNote, limit: options.elementLimit,
+                         drawnFrames: drawnFrames, sectionCount: frames.count, itemCutoff: itemCutoff,
+                         drawnCount: elements.count, total: total)
+    }
+
+    /// The output's section frames sorted by index, or, when the output has none, frames made from each
+    /// section's elements (along the scroll axis) and the container (across).
+    static func sectionFrames(of output: SolveOutput, axis: Axis) -> [SectionFrame] {
+        if !output.sections.isEmpty {
+            return output.sections.sorted { $0.index < $1.index }
+        }
+        var spans: [Int: (lo: Double, hi: Double)] = [:]
+        for element in output.elements where element.section >= 0 {
+            let lo = element.frame.origin(axis), hi = element.frame.end(axis)
+            if let span = spans[element.section] {
+                spans[element.section] = (min(span.lo, lo), max(span.hi, hi))
+            } else {
+                spans[element.section] = (lo, hi)
+            }
+        }
+        let across = output.container.length(axis.other)
+        return spans.keys.sorted().map { index in
+            let span = spans[index]!
+            let frame = axis == .y
+                ? Rect(x: 0, y: span.lo, width: across, height: span.hi - span.lo)
+                : Rect(x: span.lo, y: 0, width: span.hi - span.lo, height: across)
+            return SectionFrame(index: index, frame: frame)
+        }
+    }
+
+    /// The last of the leading sections whose elements fit under `limit`, and, when even the first section
+    /// with elements does not fit, that section with an item cutoff (items `0..<cutoff` are drawn).
+    /// Complexity: O(elements).
+    static func leadingSections(output: SolveOutput, frames: [SectionFrame], limit: Int) -> (Int, Int?) {
+        let maxIndex = frames.last!.index
+        var counts = [Int](repeating: 0, count: max(0, maxIndex) + 1)
+        for element in output.elements where element.section >= 0 && element.section <= maxIndex {
+            counts[element.section] += 1
+        }
+        var sum = 0
+        var last: Int? = nil
+        for frame in frames {
+            let count = frame.index >= 0 ? counts[frame.index] : 0
+            if sum + count > limit {
+                if sum > 0, let last { return (last, nil) }
+                return (frame.index, itemCutoff(output: output, section: frame.index, budget: limit - sum))
+            }
+            sum += count
+            last = frame.index
+        }
+        return (last ?? frames.last!.index, nil)
+    }
+
+    /// The largest k such that the section's elements with item < k number at most `budget` (at least 1).
+    private static func itemCutoff(output: SolveOutput, section: Int, budget: Int) -> Int {
+        var perItem: [Int] = []
+        for element in output.elements where element.section == section && element.item >= 0 {
+            if element.item >= perItem.count { perItem += [Int](repeating: 0, count: element.item - perItem.count + 1) }
+            perItem[element.item] += 1
+        }
+        var sum = 0
+        for (item, count) in perItem.enumerated() {
+            if sum + count > budget { return max(1, item) }
+            sum += count
+        }
+        return max(1, perItem.count)
+    }
+
+    /// The title line describing a partial picture.
+    private static func note(requested: ClosedRange<Int>?, limited: Bool, limit: Int, drawnFrames: [SectionFrame],
+                             sectionCount: Int, itemCutoff: Int?, drawnCount: Int, total: Int) -> String? {
+        guard requested != nil || limited else { return nil }
+        guard let first = drawnFrames.first?.index, let last = drawnFrames.last?.index else {
+            let asked = requested.map { "\($0.lowerBound)–\($0.upperBound)" } ?? ""
+            return "no section in \(asked): the layout has \(sectionCount) section\(sectionCount == 1 ? "" : "s")"
+        }
+        var shown = (first == last ? "section \(first)" : "sections \(first)–\(last)") + " of \(sectionCount)"
+        if let itemCutoff {
+            shown += first == last ? "," : ", section \(last)"
+            shown += " items 0–\(groupedCount(itemCutoff - 1)) only"
+        }
+        let counts = "\(groupedCount(drawnCount)) of \(groupedCount(total)) elements"
+        return (limited ? "element limit \(groupedCount(limit)): " : "") + "showing \(shown) (\(counts))"
+    }
+}
+
+/// Paint order: zIndex, then decorations under cells under supplementaries, then the element key and frame.
+func paintsBefore(_ a: LayoutElement, _ b: LayoutElement) -> Bool {
+    if a.zIndex != b.zIndex { return a.zIndex < b.zIndex }
+    if a.category != b.category { return paintRank(a.category) < paintRank(b.category) }
+    if a.section != b.section { return a.section < b.section }
+    if a.kind != b.kind { return (a.kind ?? "") < (b.kind ?? "") }
+    if a.item != b.item { return a.item < b.item }
+    let fa = a.frame, fb = b.frame
+    return (fa.x, fa.y, fa.width, fa.height) < (fb.x, fb.y, fb.width, fb.height)
+}
+
+private func paintRank(_ category: ElementCategory) -> Int {
+    switch category {
+    case .decoration: return 0
+    case .cell: return 1
+    case .supplementary: return 2
+    }
+}
+
+/// Whether `frame` overlaps the range along `axis` (a zero-length frame counts when inside it, edges included).
+func overlaps(_ frame: Rect, _ range: ClosedRange<Double>, along axis: Axis) -> Bool {
+    let lo = frame.origin(axis), hi = frame.end(axis)
+    if hi <= lo { return range.contains(lo) }
+    return lo < range.upperBound && hi > range.lowerBound
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import CompositionalLayout
+import LayoutRender
+import ReferenceSolver
+
+extension Layoutbench {
+    struct Render: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Draw a spec's layout as an SVG picture.",
+            discussion: """
+                Sections are drawn with their bounds, cells with their index path, supplementaries and \
+                decorations in their own styles, the viewport (the container at scroll offset 0) outlined, and \
+                orthogonal sections at their full scroller length. Large layouts draw only their first sections \
+                unless --sections names a range.
+
+                Example: layoutbench render app-store-home.yaml -o home.svg --sections 0..2
+                """)
+
+        @Argument(help: "The spec file.")
+        var spec: String
+
+        @Option(name: .shortAndLong, help: "Where to write the SVG.")
+        var output: String
+
+        @OptionGroup var layoutOptions: LayoutOptions
+
+        @Option(help: "Only these sections, as a..b (inclusive) or a single index.")
+        var sections: String?
+
+        func validate() throws {
+            if let sections, parseSectionRange(sections) == nil {
+                throw ValidationError("--sections takes a range a..b or an index, such as 0..3 or 5; got '\(sections)'")
+            }
+        }
+
+        func run() throws {
+            try Failure.reporting {
+                let layout = try layoutOptions.load(spec)
+                let solved = try ReferenceSolver.solve(layout, measure: layoutOptions.measure)
+                var options = RenderOptions()
+                if let sections, let range = parseSectionRange(sections) {
+                    guard range.lowerBound < solved.sections.count else {
+                        throw BadInput(message: "--sections \(sections): the layout has \(solved.sections.count) sections (0..\(solved.sections.count - 1))")
+                    }
+                    options.sections = range.lowerBound...min(range.upperBound, solved.sections.count - 1)
+                }
+                let svg = SVGRenderer.render(solved, options: options)
+                do {
+                    try SVGRenderer.write(svg, to: output)
+                } catch {
+                    throw BadInput(message: "cannot write \(output): \(error)")
+                }
+            }
+        }
+    }
+}
+
+/// Parses `a..b`, `a...b` or `a` into an inclusive range of section indices.
+func parseSectionRange(_ text: String) -> ClosedRange<Int>? {
+    let parts = text.replacingOccurrences(of: "...", with: "..").components(separatedBy: "..")
+    switch parts.count {
+    case 1:
+        guard let a = Int(parts[0]), a >= 0 else { return nil }
+        return a...a
+    case 2:
+        guard let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= a else { return nil }
+        return a...b
+    default:
+        return nil
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import CompositionalLayout
+import Foundation
+import ReferenceSolver
+
+extension Layoutbench {
+    struct Solve: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Solve spec files and print every frame.",
+            discussion: """
+                Prints the solve output of SPEC-FORMAT.md: every cell, supplementary and decoration with its \
+                frame [x, y, width, height] in content coordinates at scroll offset 0, the content size and any \
+                diagnostics ("no room" and the like). With several specs and --format json, one compact JSON \
+                document per line.
+
+                Example: layoutbench solve photos.yaml --width 820 --format table
+                """)
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case json, table
+        }
+
+        @Argument(help: "Spec files (.yaml, .yml or .json).")
+        var specs: [String]
+
+        @OptionGroup var layoutOptions: LayoutOptions
+
+        @Flag(help: "Also list each section's frame (and an orthogonal section's scroller size).")
+        var sections = false
+
+        @Option(help: "Output format.")
+        var format: Format = .json
+
+        func run() throws {
+            var texts: [String] = []
+            try Failure.reporting {
+                for path in specs {
+                    let layout = try layoutOptions.load(path)
+                    let output = try ReferenceSolver.solve(layout, measure: layoutOptions.measure)
+                    switch format {
+                    case .json:
+                        texts.append(output.jsonText(includeSections: sections, pretty: specs.count == 1))
+                    case .table:
+                        texts.append(TableFormatter.table(output, includeSections: sections))
+                    }
+                }
+            }
+            print(texts.joined(separator: "\n"))
+        }
+    }
+}

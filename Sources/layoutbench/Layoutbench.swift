@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// The `layoutbench` command: parsing and printing only; the modules do the work.
+@main
+struct Layoutbench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layoutbench",
+        abstract: "Solve, draw and measure Apple-style compositional collection-view layouts, headless.",
+        discussion: """
+            A spec file (YAML or JSON, see SPEC-FORMAT.md) describes a compositional layout, its data and its \
+            container. `solve` prints every frame, `render` draws the layout as SVG.
+
+            Exit codes: 0 success, 1 failure, 2 bad input (a spec or argument that cannot be used).
+            """,
+        version: "0.1.0",
+        subcommands: [Solve.self, Render.self, Replay.self, Generate.self, Bench.self, Compare.self]
+    )
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs what LayoutBench needs on a fresh Debian machine with Swift 6.x, then resolves the packages.
+# Safe to run again: it installs only what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+for pkg in libjemalloc-dev libsqlite3-dev; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "setup: installing ${need[*]}" >&2
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+  else
+    echo "setup: please install ${need[*]} (sudo apt-get install -y ${need[*]})" >&2
+    exit 1
+  fi
+fi
+
+command -v swift >/dev/null || { echo "setup: swift is not on PATH (Swift 6.1 or later is needed)" >&2; exit 1; }
+swift package resolve >/dev/null
