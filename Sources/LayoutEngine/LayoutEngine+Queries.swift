@@ -103,6 +103,7 @@ extension LayoutEngine {
             guard start <= contentOffset + viewport && end >= contentOffset else { continue }
             for (elementIndex, atStart) in g.pinned {
                 var element = g.sectionElements[elementIndex]
+                element.section = index
                 element.frame = element.frame.offset(scrollAxis, by: start)
                 let unpinned = element.frame.origin(scrollAxis)
                 let length = element.frame.length(scrollAxis)
@@ -227,6 +228,7 @@ struct Emitter {
             }
         }
         for var element in g.sectionElements {
+            element.section = index  // geometries are shared by equal sections: the index is set here
             element.frame = element.frame.offset(scrollAxis, by: start)
             if filter.map(element.frame.intersects) ?? true { out.append(element) }
         }

@@ -25,7 +25,34 @@ extension LayoutEngine {
         let sizing = state.sizing()
         let sectionData = state.sections
         let frozen = caches
-        let results: [Result<SectionGeometry, LayoutError>] = .parallelMap(count: sectionData.count, threads: threads) { i in
+        // A fixed-size section whose supplementaries do not measure by index is the same for every section of
+        // its definition with as many items: solve each such shape once.
+        var shared: [ShapeKey: SectionGeometry] = [:]
+        var slots = [SectionGeometry?](repeating: nil, count: sectionData.count)
+        var individual: [Int] = []
+        let sharesShape = frozen.map { cache in
+            cache.map { $0.template != nil && !($0.hasEstimatedSupplementaries && sizing.measuresSupplementaries) } ?? false
+        }
+        for i in sectionData.indices {
+            let definition = sectionData[i].definition
+            guard sharesShape[definition] else {
+                individual.append(i)
+                continue
+            }
+            let key = ShapeKey(definition: definition, items: sectionData[i].items.count)
+            if let known = shared[key] {
+                slots[i] = known
+            } else {
+                let g = try solver.solve(index: i, definition: definition, cache: frozen[definition]!, itemCount: key.items, sizing: sizing)
+                shared[key] = g
+                slots[i] = g
+                report.sectionsSolved += 1
+            }
+        }
+        // Every other section alone, in parallel: estimated sections are where the work is.
+        let solvedIndividually = individual
+        let results: [Result<SectionGeometry, LayoutError>] = .parallelMap(count: solvedIndividually.count, threads: threads) { k in
+            let i = solvedIndividually[k]
             let s = sectionData[i]
             do throws(LayoutError) {
                 return .success(try solver.solve(index: i, definition: s.definition, cache: frozen[s.definition]!,
@@ -34,18 +61,17 @@ extension LayoutEngine {
                 return .failure(error)
             }
         }
-        var geometries: [SectionGeometry] = []
-        geometries.reserveCapacity(results.count)
-        for result in results {
+        for (k, result) in results.enumerated() {
             switch result {
             case .success(let g):
-                geometries.append(g)
+                slots[solvedIndividually[k]] = g
+                report.sectionsSolved += 1
                 report.instancesSolved += g.instanceCountSolved
             case .failure(let error): throw error
             }
         }
+        let geometries = slots.map { $0! }
         sections = geometries
-        report.sectionsSolved = geometries.count
         rebuildOffsets()
         lastReport = report
     }
@@ -107,6 +133,12 @@ extension LayoutEngine {
         overhangBefore = max(overhangBefore, geometry.overhangBefore)
         overhangAfter = max(overhangAfter, geometry.overhangAfter)
     }
+}
+
+/// Sections that solve to the same geometry: one definition, as many items.
+struct ShapeKey: Hashable {
+    var definition: Int
+    var items: Int
 }
 
 extension SectionGeometry {

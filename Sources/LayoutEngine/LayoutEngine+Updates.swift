@@ -151,7 +151,7 @@ extension LayoutEngine {
         var geometry = g
         geometry.storage = .fixed(stride: 0, instances: 0)  // release the old storage so it is uniquely owned
         let (instances, noRoom) = try solver.solveInstances(
-            cache.section, index: section, itemCount: g.itemCount, sizing: state.sizing(),
+            cache.section, plan: cache.flatPlan, index: section, itemCount: g.itemCount, sizing: state.sizing(),
             keeping: storage, fromInstance: firstInstance, convergeAfter: high)
         if noRoom != nil {
             try resolveSection(section, report: &report)

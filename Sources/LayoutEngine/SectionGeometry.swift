@@ -53,6 +53,8 @@ struct DefinitionCache: Sendable {
     var section: LayoutSection
     var estimated: Bool
     var template: Template?
+    /// The fast path for an estimated section whose root group holds only items.
+    var flatPlan: FlatRowPlan?
     /// Whether boundary or anchored supplementaries have estimated dimensions (they measure by index).
     var hasEstimatedSupplementaries: Bool
 }
@@ -81,6 +83,7 @@ struct SectionSolver: Sendable {
             template = Template(try groups.resolveAndSolve(root, box: rootBox(section), firstItem: 0), P: P)
         }
         return DefinitionCache(section: section, estimated: estimated, template: template,
+                               flatPlan: estimated ? FlatRowPlan(section.group) : nil,
                                hasEstimatedSupplementaries: Self.hasEstimatedSupplementaries(section))
     }
 
@@ -118,7 +121,7 @@ struct SectionSolver: Sendable {
             }
             storage = .fixed(stride: stride(section, size: template.size), instances: instances)
         } else {
-            let (instances, noRoom) = try solveInstances(section, index: index, itemCount: itemCount, sizing: sizing)
+            let (instances, noRoom) = try solveInstances(section, plan: cache.flatPlan, index: index, itemCount: itemCount, sizing: sizing)
             if let noRoom, itemCount > 0 { diagnostics.append("no room for group: " + noRoom) }
             storage = .estimated(instances)
         }
@@ -147,7 +150,7 @@ struct SectionSolver: Sendable {
 
     /// §6 instances solved one after another from item `from` (instance `firstInstance` onward is rebuilt;
     /// earlier ones are kept). Returns the storage and the "no room" message, if any.
-    func solveInstances(_ section: LayoutSection, index: Int, itemCount: Int, sizing: ItemSizing,
+    func solveInstances(_ section: LayoutSection, plan: FlatRowPlan?, index: Int, itemCount: Int, sizing: ItemSizing,
                         keeping previous: EstimatedInstances? = nil, fromInstance firstInstance: Int = 0,
                         convergeAfter lastChangedItem: Int = -1) throws(LayoutError) -> (EstimatedInstances, String?) {
         let P = section.isOrthogonal ? scrollAxis.other : scrollAxis
@@ -170,6 +173,11 @@ struct SectionSolver: Sendable {
         }
         result.cells.reserveCapacity(itemCount)
         var noRoom: String? = nil
+        var scratch = FlatRowPlan.Scratch()
+        // §4.1 stride parts, read once (the section's arrays are shared by every thread).
+        let (e1, e2) = fixedEdges(section, P)
+        let groupSpacing = section.interGroupSpacing
+        strides.reserveCapacity(itemCount)
         // Old instance boundaries after the change: once a new instance starts on one, the rest is unchanged.
         var oldPointer = firstInstance + 1
         while next < itemCount {
@@ -191,6 +199,28 @@ struct SectionSolver: Sendable {
                     next = itemCount
                     break
                 }
+            }
+            if let plan {
+                if result.supplementaries.isEmpty && !plan.supplementaries.isEmpty { result.supplementaries = plan.supplementaries }
+                let before = result.cells.count
+                let (size, count) = try plan.solveInstance(
+                    first: next, itemCount: itemCount, box: box, section: index, container: container, sizing: sizing,
+                    scratch: &scratch, cells: &result.cells, leafSupplementaries: &result.leafSupplementaries)
+                if count == 0 {
+                    noRoom = "no item fits in the group instance starting at item \(next); items \(next)..<\(itemCount) get no cells"
+                    break
+                }
+                result.firstItem.append(Int32(next))
+                result.sizes.append(size)
+                strides.append(e1 + size.length(P) + e2 + groupSpacing)
+                var instanceExtent = RelativeExtent()
+                for i in before..<result.cells.count { instanceExtent.add(result.cells[i], P: P) }
+                if !plan.supplementaries.isEmpty {
+                    instanceExtent.grow(by: supplementaryReach(plan.supplementaries.lists, hostSize: size))
+                }
+                result.extent.add(instanceExtent)
+                next += count
+                continue
             }
             let node = try groups.resolveAndSolve(root, box: box, firstItem: next)
             if node.leaves.isEmpty {

@@ -1,0 +1,262 @@
+import CompositionalLayout
+import SolverKernel
+
+/// A fast path for the most common estimated sections: a root group whose subitems are items (lists,
+/// chips, feeds, columns). It applies SEMANTICS.md §3.1–§3.4 and §6 exactly as the shared kernel does, but
+/// writes cell frames straight into the section's buffers with no allocation per instance, which is what
+/// makes a million self-sizing items solve in tens of milliseconds. Any other shape takes the kernel.
+struct FlatRowPlan: Sendable {
+    /// An item declaration as plain data: copying it touches no reference count (it is read per item, from
+    /// every thread).
+    struct Item: Sendable {
+        var selfSizing: SelfSizing?
+        var contentInsets: EdgeInsets
+        var width: LayoutDimension
+        var height: LayoutDimension
+        var preMain: Double, postMain: Double, preCross: Double, postCross: Double
+        var preMainFlexible: Bool, postMainFlexible: Bool, preCrossFlexible: Bool, postCrossFlexible: Bool
+        var mainDependent: Bool
+        var supplementaryList: UInt16
+    }
+
+    enum Mode: Sendable {
+        case untilFull
+        case repeating(count: Int)
+        case dividing(count: Int)
+    }
+
+    let main: Axis
+    let rootSize: LayoutSize
+    let insets: EdgeInsets
+    let spacing: Double
+    let flexibleSpacing: Bool
+    let estimatedMain: Bool
+    let estimatedCross: Bool
+    let mode: Mode
+    let items: [Item]
+    let supplementaries: SupplementaryTable
+
+    /// The plan for a root group, or nil when it is not a flat group of items.
+    init?(_ group: LayoutGroup) {
+        guard let main = group.arrangement.mainAxis, group.supplementaryItems.isEmpty else { return nil }
+        var nodes: [LayoutNode]
+        switch group.subitems {
+        case .repeatingUntilFull(let list): nodes = list; mode = .untilFull
+        case .repeating(let node, let count): nodes = [node]; mode = .repeating(count: count)
+        case .dividing(let node, let count): nodes = [node]; mode = .dividing(count: count)
+        }
+        guard !nodes.isEmpty else { return nil }
+        var table = SupplementaryTable()
+        var items: [Item] = []
+        for node in nodes {
+            guard case .item(let item) = node else { return nil }
+            let edges = item.edgeSpacing ?? EdgeSpacing()
+            let cross = main.other
+            items.append(Item(
+                selfSizing: item.selfSizing, contentInsets: item.contentInsets, width: item.layoutSize.widthDimension, height: item.layoutSize.heightDimension,
+                preMain: edges.pre(main)?.value ?? 0, postMain: edges.post(main)?.value ?? 0,
+                preCross: edges.pre(cross)?.value ?? 0, postCross: edges.post(cross)?.value ?? 0,
+                preMainFlexible: edges.pre(main)?.isFlexible ?? false, postMainFlexible: edges.post(main)?.isFlexible ?? false,
+                preCrossFlexible: edges.pre(cross)?.isFlexible ?? false, postCrossFlexible: edges.post(cross)?.isFlexible ?? false,
+                mainDependent: item.layoutSize.widthDimension.isFraction(of: main) || item.layoutSize.heightDimension.isFraction(of: main),
+                supplementaryList: table.intern(item.supplementaryItems)))
+        }
+        self.main = main
+        self.rootSize = group.layoutSize
+        self.insets = group.contentInsets
+        self.spacing = group.interItemSpacing?.value ?? 0
+        self.flexibleSpacing = group.interItemSpacing?.isFlexible ?? false
+        self.estimatedMain = group.layoutSize.dimension(main).isEstimated
+        self.estimatedCross = group.layoutSize.dimension(main.other).isEstimated
+        self.items = items
+        self.supplementaries = table
+    }
+
+    /// Scratch space reused across instances: the placed items' plan indices and main and cross lengths.
+    /// Only `count` entries are live; the buffers grow and are never shrunk.
+    struct Scratch {
+        var plan: [Int] = []
+        var mainLengths: [Double] = []
+        var crossLengths: [Double] = []
+        var count = 0
+        /// Main lengths of the plan's items that do not measure, for the last two boxes seen: every instance
+        /// of a section resolves against the same boxes, so these are computed once per section, not per item.
+        var cachedBoxes: [Size] = []
+        var cachedLengths: [[Double]] = []
+
+        /// The plan items' main lengths against `box` (NaN for estimated ones, which measure per item).
+        mutating func mainLengths(_ plan: FlatRowPlan, box: Size, container: LayoutContainer) -> Int {
+            if let slot = cachedBoxes.firstIndex(of: box) { return slot }
+            let lengths = plan.items.map { item -> Double in
+                switch plan.main == .x ? item.width : item.height {
+                case .absolute(let v): return v
+                case .fractionalWidth(let f): return container.snap(f * box.width)
+                case .fractionalHeight(let f): return container.snap(f * box.height)
+                case .estimated: return .nan
+                }
+            }
+            if cachedBoxes.count >= 2 {
+                cachedBoxes.removeFirst()
+                cachedLengths.removeFirst()
+            }
+            cachedBoxes.append(box)
+            cachedLengths.append(lengths)
+            return cachedBoxes.count - 1
+        }
+
+        mutating func append(_ planIndex: Int, main: Double) {
+            if count < plan.count {
+                plan[count] = planIndex
+                mainLengths[count] = main
+            } else {
+                plan.append(planIndex)
+                mainLengths.append(main)
+                crossLengths.append(0)
+            }
+            count += 1
+        }
+    }
+
+    /// Solves the instance starting at section item `first`, appending its cells (and leaf supplementary
+    /// lists when the table has any) to the buffers. Returns the instance's final size and item count (0:
+    /// no room, which ends the section).
+    func solveInstance(first: Int, itemCount: Int, box: Size, section: Int, container: LayoutContainer,
+                       sizing: ItemSizing, scratch: inout Scratch, cells: inout ContiguousArray<Rect>,
+                       leafSupplementaries: inout ContiguousArray<UInt16>) throws(LayoutError) -> (size: Size, count: Int) {
+        let cross = main.other
+        // §2 the root's slot against the section's box; estimated lengths keep their estimates for now.
+        let proposed = DimensionResolver.size(rootSize, box: box, container: container)
+        let content = Size(width: proposed.width - insets.leading - insets.trailing,
+                           height: proposed.height - insets.top - insets.bottom)
+        let avail = content.length(main)
+        scratch.count = 0
+        guard avail > 0 else { return (proposed, 0) }
+        // The box the placed items resolved against (pass 2 narrows it).
+        var finalBox = content
+
+        /// §2 one length of an item: measured when estimated. Lengths are computed only where needed (the
+        /// cross length once the item is placed), which is safe because measuring is a pure function.
+        func length(_ item: Item, _ axis: Axis, _ box: Size, _ index: Int) -> Double {
+            switch axis == .x ? item.width : item.height {
+            case .absolute(let v): return v
+            case .fractionalWidth(let f): return container.snap(f * box.width)
+            case .fractionalHeight(let f): return container.snap(f * box.height)
+            case .estimated(let v):
+                return sizing.itemLength(ItemSizing.Request(section: section, item: index, axis: axis, estimate: v,
+                                                            declared: item.selfSizing))
+            }
+        }
+
+        switch mode {
+        case .untilFull:
+            // §3.1 pass 1, then the spacing restart.
+            guard try pass(box: content, avail: avail, spacingForAll: false, first: first, itemCount: itemCount,
+                           section: section, container: container, scratch: &scratch, length: length) else { return (proposed, 0) }
+            let n = scratch.count
+            var anyMainDependent = false
+            for k in 0..<n where items[scratch.plan[k]].mainDependent { anyMainDependent = true }
+            if spacing > 0, n >= 2, anyMainDependent {
+                finalBox = Size(main, avail - spacing * Double(n - 1), across: content.length(cross))
+                guard try pass(box: finalBox, avail: avail, spacingForAll: true, first: first, itemCount: itemCount,
+                               section: section, container: container, scratch: &scratch, length: length) else { return (proposed, 0) }
+            }
+        case .repeating(let count), .dividing(let count):
+            // §3.2 count groups, stopping when the section's items run out (§6).
+            let item = items[0]
+            let dividing: Bool
+            if case .dividing = mode { dividing = true } else { dividing = false }
+            if dividing || (spacing > 0 && count >= 2 && item.mainDependent) {
+                finalBox = Size(main, avail - spacing * Double(count - 1), across: content.length(cross))
+            }
+            let share = container.snap((avail - spacing * Double(count - 1)) / Double(count))
+            var next = first
+            for _ in 0..<count where next < itemCount {
+                scratch.append(0, main: dividing ? share : length(item, main, finalBox, next))
+                next += 1
+            }
+        }
+        // Cross lengths of the placed items, against the box they were placed with.
+        for k in 0..<scratch.count {
+            scratch.crossLengths[k] = length(items[scratch.plan[k]], cross, finalBox, first + k)
+        }
+
+        // §3.3 arrangement; §6 an estimated group bounds its children.
+        let n = scratch.count
+        var total = spacing * Double(max(0, n - 1))
+        var flex = flexibleSpacing ? max(0, n - 1) : 0
+        var largestCross = 0.0
+        for k in 0..<n {
+            let item = items[scratch.plan[k]]
+            total += scratch.mainLengths[k] + item.preMain + item.postMain
+            flex += (item.preMainFlexible ? 1 : 0) + (item.postMainFlexible ? 1 : 0)
+            largestCross = max(largestCross, scratch.crossLengths[k] + item.preCross + item.postCross)
+        }
+        var size = proposed
+        if estimatedMain { size = Size(main, total + insets.sum(main), across: size.length(cross)) }
+        if estimatedCross { size = Size(cross, largestCross + insets.sum(cross), across: size.length(main)) }
+        let contentCross = size.length(cross) - insets.sum(cross)
+        let extra = (flex > 0 && !estimatedMain) ? max(0, avail - total) / Double(flex) : 0
+        var cursor = insets.pre(main)
+        let crossStart = insets.pre(cross)
+        let tracksSupplementaries = !supplementaries.isEmpty
+        for k in 0..<n {
+            let item = items[scratch.plan[k]]
+            let slotSize = Size(main, scratch.mainLengths[k], across: scratch.crossLengths[k])
+            if k > 0 { cursor += spacing + (flexibleSpacing ? extra : 0) }
+            cursor += item.preMain + (item.preMainFlexible ? extra : 0)
+            let mainOrigin = cursor
+            cursor += slotSize.length(main) + item.postMain + (item.postMainFlexible ? extra : 0)
+            // §3.4 each item alone across the group.
+            var crossOrigin = crossStart + item.preCross
+            if item.preCrossFlexible {
+                let left = contentCross - slotSize.length(cross) - item.preCross - item.postCross
+                let k = (item.preCrossFlexible ? 1 : 0) + (item.postCrossFlexible ? 1 : 0)
+                crossOrigin += max(0, left) / Double(k)
+            }
+            let slot = Rect(origin: Point.along(main, mainOrigin, across: crossOrigin), size: slotSize)
+            // §2 the cell is the slot inset by the item's insets, except along estimated axes.
+            var cell = slot
+            if !item.width.isEstimated {
+                cell.x += item.contentInsets.leading
+                cell.width -= item.contentInsets.leading + item.contentInsets.trailing
+            }
+            if !item.height.isEstimated {
+                cell.y += item.contentInsets.top
+                cell.height -= item.contentInsets.top + item.contentInsets.bottom
+            }
+            cells.append(cell)
+            if tracksSupplementaries { leafSupplementaries.append(item.supplementaryList) }
+        }
+        return (size, n)
+    }
+
+    /// One pass of the §3.1 loop over main lengths; false when the group has no room.
+    private func pass(box: Size, avail: Double, spacingForAll: Bool, first: Int, itemCount: Int, section: Int,
+                      container: LayoutContainer, scratch: inout Scratch,
+                      length: (Item, Axis, Size, Int) -> Double) throws(LayoutError) -> Bool {
+        let cacheSlot = scratch.mainLengths(self, box: box, container: container)
+        scratch.count = 0
+        var remaining = avail
+        var next = first
+        var index = 0
+        while true {
+            if estimatedMain && index == items.count { break }
+            guard next < itemCount else { break }
+            let planIndex = index % items.count
+            var mainLength = scratch.cachedLengths[cacheSlot][planIndex]
+            if mainLength.isNaN { mainLength = length(items[planIndex], main, box, next) }
+            var need = mainLength + items[planIndex].preMain + items[planIndex].postMain
+            if scratch.count > 0 && (spacingForAll || !items[planIndex].mainDependent) { need += spacing }
+            if need <= 0 { return false }
+            if !estimatedMain && remaining - need < -0.25 { break }
+            scratch.append(planIndex, main: mainLength)
+            remaining -= need
+            next += 1
+            index += 1
+            if scratch.count > CollectionLayout.maxItemsPerGroupInstance {
+                throw LayoutError.tooManyItemsInGroup(section: section, limit: CollectionLayout.maxItemsPerGroupInstance)
+            }
+        }
+        return scratch.count > 0
+    }
+}
