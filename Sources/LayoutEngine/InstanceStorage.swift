@@ -109,7 +109,10 @@ struct Template: Sendable {
 
 /// An estimated section's instances (§6), solved one after another: per item its cell frame relative to its
 /// instance's origin; per instance its first item, its size and (in a Fenwick tree) its stride.
-struct EstimatedInstances: Sendable {
+///
+/// A class so that a section's geometry copies as one reference; it is filled once by the solver and never
+/// changed after it is stored (an update builds a new one).
+final class EstimatedInstances: @unchecked Sendable {
     var firstItem: ContiguousArray<Int32> = []
     var sizes: ContiguousArray<Size> = []
     /// Instance q starts `offsets.prefixSum(q)` after instance 0.

@@ -28,7 +28,9 @@ extension LayoutEngine {
         // A fixed-size section whose supplementaries do not measure by index is the same for every section of
         // its definition with as many items: solve each such shape once.
         var shared: [ShapeKey: SectionGeometry] = [:]
-        var slots = [SectionGeometry?](repeating: nil, count: sectionData.count)
+        var last: (key: ShapeKey, geometry: SectionGeometry)? = nil
+        var geometries: [SectionGeometry] = []
+        geometries.reserveCapacity(sectionData.count)
         var individual: [Int] = []
         let sharesShape = frozen.map { cache in
             cache.map { $0.template != nil && !($0.hasEstimatedSupplementaries && sizing.measuresSupplementaries) } ?? false
@@ -37,15 +39,20 @@ extension LayoutEngine {
             let definition = sectionData[i].definition
             guard sharesShape[definition] else {
                 individual.append(i)
+                geometries.append(SectionGeometry.placeholder)
                 continue
             }
             let key = ShapeKey(definition: definition, items: sectionData[i].items.count)
-            if let known = shared[key] {
-                slots[i] = known
+            if let last, last.key == key {
+                geometries.append(last.geometry)   // runs of equal sections skip even the hash
+            } else if let known = shared[key] {
+                geometries.append(known)
+                last = (key, known)
             } else {
                 let g = try solver.solve(index: i, definition: definition, cache: frozen[definition]!, itemCount: key.items, sizing: sizing)
                 shared[key] = g
-                slots[i] = g
+                last = (key, g)
+                geometries.append(g)
                 report.sectionsSolved += 1
             }
         }
@@ -64,13 +71,12 @@ extension LayoutEngine {
         for (k, result) in results.enumerated() {
             switch result {
             case .success(let g):
-                slots[solvedIndividually[k]] = g
+                geometries[solvedIndividually[k]] = g
                 report.sectionsSolved += 1
                 report.instancesSolved += g.instanceCountSolved
             case .failure(let error): throw error
             }
         }
-        let geometries = slots.map { $0! }
         sections = geometries
         rebuildOffsets()
         lastReport = report

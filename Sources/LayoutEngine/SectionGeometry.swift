@@ -34,6 +34,12 @@ struct SectionGeometry: Sendable {
     /// Whether solving depends on the section's index through supplementary measurement (§6).
     var measuresSupplementariesByIndex: Bool
 
+    /// An empty geometry, overwritten before it is read.
+    static let placeholder = SectionGeometry(
+        definition: 0, itemCount: 0, orthogonal: false, P: .y, extent: 0, pBase: 0, qBase: 0, cross: .init(),
+        storage: .fixed(stride: 0, instances: 0), sectionElements: [], pinned: [], orthogonalContentSize: nil,
+        diagnostics: [], overhangBefore: 0, overhangAfter: 0, measuresSupplementariesByIndex: false)
+
     /// Where an instance of a non-orthogonal section sits across (§4.1 crossOffset).
     struct CrossPlacement: Sendable {
         var pre = 0.0, post = 0.0
@@ -157,7 +163,7 @@ struct SectionSolver: Sendable {
         let groups = GroupSolver(container: container, sizing: sizing, section: index, itemCount: itemCount, limitsItems: true)
         let root = LayoutNode.group(section.group)
         let box = rootBox(section)
-        var result = EstimatedInstances()
+        let result = EstimatedInstances()
         var strides: [Double] = []
         var next = 0
         if let previous, firstInstance > 0 {
