@@ -109,11 +109,20 @@ public struct LayoutState: Sendable {
         let model = layout.selfSizing
         let mode = measureMode
         return ItemSizing(measuresSupplementaries: mode == .all || isLazy) { request in
-            let item = sections[request.section].items[request.item]
-            let measured = request.axis == .x ? item.measuredWidth : item.measuredHeight
-            if !measured.isNaN { return measured }
-            guard mode == .all || item.measuredByModel else { return request.estimate }
-            return ItemSizing.modelLength(section: Int(item.originSection), item: Int(item.originItem), axis: request.axis,
+            let origin: (section: Int, item: Int)
+            switch sections[request.section].items {
+            case .implicit(let originSection, _):
+                // Untouched sections (most of a large layout) need no per-item record.
+                guard mode == .all else { return request.estimate }
+                origin = (originSection, request.item)
+            case .explicit(let items):
+                let item = items[request.item]
+                let measured = request.axis == .x ? item.measuredWidth : item.measuredHeight
+                if !measured.isNaN { return measured }
+                guard mode == .all || item.measuredByModel else { return request.estimate }
+                origin = (Int(item.originSection), Int(item.originItem))
+            }
+            return ItemSizing.modelLength(section: origin.section, item: origin.item, axis: request.axis,
                                           estimate: request.estimate, declared: request.declared, layoutModel: model)
         }
     }

@@ -108,11 +108,9 @@ struct Template: Sendable {
 }
 
 /// An estimated section's instances (§6), solved one after another: per item its cell frame relative to its
-/// instance's origin; per instance its first item, its size and (in a Fenwick tree) its stride.
-///
-/// A class so that a section's geometry copies as one reference; it is filled once by the solver and never
-/// changed after it is stored (an update builds a new one).
-final class EstimatedInstances: @unchecked Sendable {
+/// instance's origin; per instance its first item, its size and (in a Fenwick tree) its stride. Built as a
+/// value, then frozen in `EstimatedInstances`.
+struct InstanceData: Sendable {
     var firstItem: ContiguousArray<Int32> = []
     var sizes: ContiguousArray<Size> = []
     /// Instance q starts `offsets.prefixSum(q)` after instance 0.
@@ -123,23 +121,39 @@ final class EstimatedInstances: @unchecked Sendable {
     /// Per instance, its group hosts (empty when the tree has no group supplementaries).
     var hosts: [[GroupHost]] = []
     var extent = RelativeExtent()
+}
 
-    var count: Int { firstItem.count }
+/// Frozen `InstanceData`: a class so that a section's geometry copies as one reference, with a `let` so that
+/// reading it needs no exclusivity checks. An update builds a new one.
+final class EstimatedInstances: Sendable {
+    let data: InstanceData
+
+    init(_ data: InstanceData) { self.data = data }
+
+    var count: Int { data.firstItem.count }
+    var firstItem: ContiguousArray<Int32> { data.firstItem }
+    var sizes: ContiguousArray<Size> { data.sizes }
+    var offsets: FenwickTree { data.offsets }
+    var cells: ContiguousArray<Rect> { data.cells }
+    var leafSupplementaries: ContiguousArray<UInt16> { data.leafSupplementaries }
+    var supplementaries: SupplementaryTable { data.supplementaries }
+    var hosts: [[GroupHost]] { data.hosts }
+    var extent: RelativeExtent { data.extent }
 
     /// The instance holding item `item`. Complexity: O(log instances).
     func instance(of item: Int) -> Int {
-        var lo = 0, hi = firstItem.count - 1
+        var lo = 0, hi = data.firstItem.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if Int(firstItem[mid]) <= item { lo = mid } else { hi = mid - 1 }
+            if Int(data.firstItem[mid]) <= item { lo = mid } else { hi = mid - 1 }
         }
         return lo
     }
 
     /// The items of instance q.
     func items(of q: Int) -> Range<Int> {
-        let start = Int(firstItem[q])
-        let end = q + 1 < firstItem.count ? Int(firstItem[q + 1]) : cells.count
+        let start = Int(data.firstItem[q])
+        let end = q + 1 < data.firstItem.count ? Int(data.firstItem[q + 1]) : data.cells.count
         return start..<end
     }
 }

@@ -16,10 +16,12 @@ extension LayoutEngine {
         // Templates, once per definition in use at this width (§4.7 variants chosen here).
         var caches = [DefinitionCache?](repeating: nil, count: layout.sections.count)
         var report = UpdateReport()
-        for section in state.sections where caches[section.definition] == nil {
-            let resolved = try layout.sections[section.definition].section(forWidth: layout.container.width)
-            caches[section.definition] = try solver.cache(for: resolved)
-            report.templatesSolved += caches[section.definition]!.template == nil ? 0 : 1
+        var used = [Bool](repeating: false, count: layout.sections.count)
+        for i in state.sections.indices { used[state.sections[i].definition] = true }
+        for definition in used.indices where used[definition] {
+            let resolved = try layout.sections[definition].section(forWidth: layout.container.width)
+            caches[definition] = try solver.cache(for: resolved)
+            report.templatesSolved += caches[definition]!.template == nil ? 0 : 1
         }
         definitions = caches
         let sizing = state.sizing()
@@ -28,7 +30,8 @@ extension LayoutEngine {
         // A fixed-size section whose supplementaries do not measure by index is the same for every section of
         // its definition with as many items: solve each such shape once.
         var shared: [ShapeKey: SectionGeometry] = [:]
-        var last: (key: ShapeKey, geometry: SectionGeometry)? = nil
+        var lastKey: ShapeKey? = nil
+        var lastGeometry = SectionGeometry.placeholder
         var geometries: [SectionGeometry] = []
         geometries.reserveCapacity(sectionData.count)
         var individual: [Int] = []
@@ -43,15 +46,17 @@ extension LayoutEngine {
                 continue
             }
             let key = ShapeKey(definition: definition, items: sectionData[i].items.count)
-            if let last, last.key == key {
-                geometries.append(last.geometry)   // runs of equal sections skip even the hash
+            if lastKey == key {
+                geometries.append(lastGeometry)   // runs of equal sections skip even the hash
             } else if let known = shared[key] {
                 geometries.append(known)
-                last = (key, known)
+                lastKey = key
+                lastGeometry = known
             } else {
                 let g = try solver.solve(index: i, definition: definition, cache: frozen[definition]!, itemCount: key.items, sizing: sizing)
                 shared[key] = g
-                last = (key, g)
+                lastKey = key
+                lastGeometry = g
                 geometries.append(g)
                 report.sectionsSolved += 1
             }

@@ -163,9 +163,10 @@ struct SectionSolver: Sendable {
         let groups = GroupSolver(container: container, sizing: sizing, section: index, itemCount: itemCount, limitsItems: true)
         let root = LayoutNode.group(section.group)
         let box = rootBox(section)
-        let result = EstimatedInstances()
+        var result = InstanceData()
         var strides: [Double] = []
         var next = 0
+        let previous = previous?.data
         if let previous, firstInstance > 0 {
             result.firstItem = ContiguousArray(previous.firstItem.prefix(firstInstance))
             result.sizes = ContiguousArray(previous.sizes.prefix(firstInstance))
@@ -188,8 +189,8 @@ struct SectionSolver: Sendable {
         var oldPointer = firstInstance + 1
         while next < itemCount {
             if let previous, lastChangedItem >= 0, next > lastChangedItem {
-                while oldPointer < previous.count && Int(previous.firstItem[oldPointer]) < next { oldPointer += 1 }
-                if oldPointer < previous.count && Int(previous.firstItem[oldPointer]) == next {
+                while oldPointer < previous.firstItem.count && Int(previous.firstItem[oldPointer]) < next { oldPointer += 1 }
+                if oldPointer < previous.firstItem.count && Int(previous.firstItem[oldPointer]) == next {
                     // Splice the unchanged tail.
                     result.firstItem += previous.firstItem[oldPointer...]
                     result.sizes += previous.sizes[oldPointer...]
@@ -265,7 +266,7 @@ struct SectionSolver: Sendable {
             result.leafSupplementaries += ContiguousArray(repeating: 0, count: result.cells.count - result.leafSupplementaries.count)
         }
         result.offsets = FenwickTree(strides)
-        return (result, noRoom)
+        return (EstimatedInstances(result), noRoom)
     }
 
     /// §4.1–§4.5: the section's extent, its instances' base, boundary items and decorations, from its storage.
