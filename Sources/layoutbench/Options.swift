@@ -32,3 +32,11 @@ struct LayoutOptions: ParsableArguments {
 }
 
 extension MeasureMode: ExpressibleByArgument {}
+
+/// Which solver computes the frames.
+enum SolverChoice: String, ExpressibleByArgument, CaseIterable {
+    /// The fast, incremental engine (the default).
+    case engine
+    /// SEMANTICS.md followed literally: the oracle the engine is tested against.
+    case reference
+}

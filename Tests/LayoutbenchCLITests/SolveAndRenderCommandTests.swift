@@ -27,6 +27,20 @@ struct SolveAndRenderCommandTests {
         }
     }
 
+    @Test("the engine (default) and the reference solver print the same frames")
+    func solvers() throws {
+        for name in ["realistic/social-feed", "realistic/photo-library", "examples/E9"] {
+            let spec = CLI.sharedSpecs.appendingPathComponent("\(name).yaml").path
+            let engine = try CLI.run(["solve", spec])
+            let reference = try CLI.run(["solve", spec, "--solver", "reference"])
+            #expect(engine.status == 0 && reference.status == 0)
+            let a = try SolveOutput.decode(json: Data(engine.stdout.utf8))
+            let b = try SolveOutput.decode(json: Data(reference.stdout.utf8))
+            #expect(a.differences(from: b).isEmpty, "\(name)")
+            #expect(a.elements.count == b.elements.count)
+        }
+    }
+
     @Test("several specs give one JSON document per line")
     func severalSpecs() throws {
         let specs = ["E1", "E5"].map { CLI.sharedSpecs.appendingPathComponent("examples/\($0).yaml").path }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CompositionalLayout
 import Foundation
+import LayoutEngine
 import ReferenceSolver
 
 extension Layoutbench {
@@ -31,12 +32,22 @@ extension Layoutbench {
         @Option(help: "Output format.")
         var format: Format = .json
 
+        @Option(help: "The solver: the fast engine, or the reference solver that follows SEMANTICS.md literally.")
+        var solver: SolverChoice = .engine
+
         func run() throws {
             var texts: [String] = []
             try Failure.reporting {
                 for path in specs {
                     let layout = try layoutOptions.load(path)
-                    let output = try ReferenceSolver.solve(layout, measure: layoutOptions.measure)
+                    let output: SolveOutput
+                    switch solver {
+                    case .engine:
+                        output = try LayoutEngine(layout: layout, measure: layoutOptions.measure,
+                                                  threads: ProcessInfo.processInfo.activeProcessorCount).output()
+                    case .reference:
+                        output = try ReferenceSolver.solve(layout, measure: layoutOptions.measure)
+                    }
                     switch format {
                     case .json:
                         texts.append(output.jsonText(includeSections: sections, pretty: specs.count == 1))
