@@ -35,6 +35,9 @@ struct FlatRowPlan: Sendable {
     let mode: Mode
     let items: [Item]
     let supplementaries: SupplementaryTable
+    /// Whether no item measures along the main axis: then every instance that does not run out of items
+    /// places the same items at the same main positions, computed once per section (`Scratch.pattern`).
+    let mainIsConstant: Bool
 
     /// The plan for a root group, or nil when it is not a flat group of items.
     init?(_ group: LayoutGroup) {
@@ -70,6 +73,7 @@ struct FlatRowPlan: Sendable {
         self.estimatedCross = group.layoutSize.dimension(main.other).isEstimated
         self.items = items
         self.supplementaries = table
+        self.mainIsConstant = !items.contains { (main == .x ? $0.width : $0.height).isEstimated }
     }
 
     /// Scratch space reused across instances: the placed items' plan indices and main and cross lengths.
@@ -83,6 +87,12 @@ struct FlatRowPlan: Sendable {
         /// of a section resolves against the same boxes, so these are computed once per section, not per item.
         var cachedBoxes: [Size] = []
         var cachedLengths: [[Double]] = []
+        /// The main-axis placement of a full instance against `patternBox` (see `mainIsConstant`).
+        var patternBox: Size? = nil
+        var patternPlan: [Int] = []
+        var patternMain: [Double] = []
+        var patternFinalBox = Size.zero
+        var patternFits = false
 
         /// The plan items' main lengths against `box` (NaN for estimated ones, which measure per item).
         mutating func mainLengths(_ plan: FlatRowPlan, box: Size, container: LayoutContainer) -> Int {
@@ -147,33 +157,32 @@ struct FlatRowPlan: Sendable {
             }
         }
 
-        switch mode {
-        case .untilFull:
-            // §3.1 pass 1, then the spacing restart.
-            guard try pass(box: content, avail: avail, spacingForAll: false, first: first, itemCount: itemCount,
-                           section: section, container: container, scratch: &scratch, length: length) else { return (proposed, 0) }
-            let n = scratch.count
-            var anyMainDependent = false
-            for k in 0..<n where items[scratch.plan[k]].mainDependent { anyMainDependent = true }
-            if spacing > 0, n >= 2, anyMainDependent {
-                finalBox = Size(main, avail - spacing * Double(n - 1), across: content.length(cross))
-                guard try pass(box: finalBox, avail: avail, spacingForAll: true, first: first, itemCount: itemCount,
-                               section: section, container: container, scratch: &scratch, length: length) else { return (proposed, 0) }
+        if mainIsConstant {
+            if scratch.patternBox != content {
+                // Every full instance of this section places the same items along the main axis.
+                var finalPattern = content
+                let fits = try placeAlongMain(content: content, avail: avail, first: 0, itemCount: Int.max, section: section,
+                                              container: container, scratch: &scratch, finalBox: &finalPattern, length: length)
+                scratch.patternBox = content
+                scratch.patternFits = fits
+                scratch.patternPlan = Array(scratch.plan.prefix(scratch.count))
+                scratch.patternMain = Array(scratch.mainLengths.prefix(scratch.count))
+                scratch.patternFinalBox = finalPattern
             }
-        case .repeating(let count), .dividing(let count):
-            // §3.2 count groups, stopping when the section's items run out (§6).
-            let item = items[0]
-            let dividing: Bool
-            if case .dividing = mode { dividing = true } else { dividing = false }
-            if dividing || (spacing > 0 && count >= 2 && item.mainDependent) {
-                finalBox = Size(main, avail - spacing * Double(count - 1), across: content.length(cross))
+            guard scratch.patternFits else { return (proposed, 0) }
+            if first + scratch.patternPlan.count <= itemCount {
+                scratch.count = 0
+                for k in scratch.patternPlan.indices { scratch.append(scratch.patternPlan[k], main: scratch.patternMain[k]) }
+                finalBox = scratch.patternFinalBox
+            } else {
+                guard try placeAlongMain(content: content, avail: avail, first: first, itemCount: itemCount, section: section,
+                                         container: container, scratch: &scratch, finalBox: &finalBox, length: length)
+                else { return (proposed, 0) }
             }
-            let share = container.snap((avail - spacing * Double(count - 1)) / Double(count))
-            var next = first
-            for _ in 0..<count where next < itemCount {
-                scratch.append(0, main: dividing ? share : length(item, main, finalBox, next))
-                next += 1
-            }
+        } else {
+            guard try placeAlongMain(content: content, avail: avail, first: first, itemCount: itemCount, section: section,
+                                     container: container, scratch: &scratch, finalBox: &finalBox, length: length)
+            else { return (proposed, 0) }
         }
         // Cross lengths of the placed items, against the box they were placed with.
         for k in 0..<scratch.count {
@@ -228,6 +237,44 @@ struct FlatRowPlan: Sendable {
             if tracksSupplementaries { leafSupplementaries.append(item.supplementaryList) }
         }
         return (size, n)
+    }
+
+    /// §3.1–§3.2 along the main axis: which items the instance places and their main lengths (in `scratch`),
+    /// and the box they resolved against. False when the group has no room.
+    private func placeAlongMain(content: Size, avail: Double, first: Int, itemCount: Int, section: Int,
+                                container: LayoutContainer, scratch: inout Scratch, finalBox: inout Size,
+                                length: (Item, Axis, Size, Int) -> Double) throws(LayoutError) -> Bool {
+        let cross = main.other
+        scratch.count = 0
+        switch mode {
+        case .untilFull:
+            // §3.1 pass 1, then the spacing restart.
+            guard try pass(box: content, avail: avail, spacingForAll: false, first: first, itemCount: itemCount,
+                           section: section, container: container, scratch: &scratch, length: length) else { return false }
+            let n = scratch.count
+            var anyMainDependent = false
+            for k in 0..<n where items[scratch.plan[k]].mainDependent { anyMainDependent = true }
+            if spacing > 0, n >= 2, anyMainDependent {
+                finalBox = Size(main, avail - spacing * Double(n - 1), across: content.length(cross))
+                guard try pass(box: finalBox, avail: avail, spacingForAll: true, first: first, itemCount: itemCount,
+                               section: section, container: container, scratch: &scratch, length: length) else { return false }
+            }
+        case .repeating(let count), .dividing(let count):
+            // §3.2 count groups, stopping when the section's items run out (§6).
+            let item = items[0]
+            let dividing: Bool
+            if case .dividing = mode { dividing = true } else { dividing = false }
+            if dividing || (spacing > 0 && count >= 2 && item.mainDependent) {
+                finalBox = Size(main, avail - spacing * Double(count - 1), across: content.length(cross))
+            }
+            let share = container.snap((avail - spacing * Double(count - 1)) / Double(count))
+            var next = first
+            for _ in 0..<count where next < itemCount {
+                scratch.append(0, main: dividing ? share : length(item, main, finalBox, next))
+                next += 1
+            }
+        }
+        return true
     }
 
     /// One pass of the §3.1 loop over main lengths; false when the group has no room.

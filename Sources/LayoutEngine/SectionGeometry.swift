@@ -187,86 +187,105 @@ struct SectionSolver: Sendable {
         strides.reserveCapacity(itemCount)
         // Old instance boundaries after the change: once a new instance starts on one, the rest is unchanged.
         var oldPointer = firstInstance + 1
-        while next < itemCount {
-            if let previous, lastChangedItem >= 0, next > lastChangedItem {
-                while oldPointer < previous.firstItem.count && Int(previous.firstItem[oldPointer]) < next { oldPointer += 1 }
-                if oldPointer < previous.firstItem.count && Int(previous.firstItem[oldPointer]) == next {
-                    // Splice the unchanged tail.
-                    result.firstItem += previous.firstItem[oldPointer...]
-                    result.sizes += previous.sizes[oldPointer...]
-                    strides += previous.offsets.values[oldPointer...]
-                    result.cells += previous.cells[next...]
-                    if !previous.leafSupplementaries.isEmpty {
-                        if result.leafSupplementaries.count < next {
-                            result.leafSupplementaries += ContiguousArray(repeating: 0, count: next - result.leafSupplementaries.count)
-                        }
-                        result.leafSupplementaries += previous.leafSupplementaries[next...]
-                    }
-                    if !previous.hosts.isEmpty { result.hosts += previous.hosts[oldPointer...] }
-                    next = itemCount
-                    break
-                }
-            }
-            if let plan {
-                if result.supplementaries.isEmpty && !plan.supplementaries.isEmpty { result.supplementaries = plan.supplementaries }
+        let tracksConvergence = previous != nil && lastChangedItem >= 0
+        let noItemFits = { (next: Int) in "no item fits in the group instance starting at item \(next); items \(next)..<\(itemCount) get no cells" }
+
+        if let plan {
+            // The fast path: the plan is unwrapped once, so no instance copies it.
+            let tracksSupplementaries = !plan.supplementaries.isEmpty
+            if tracksSupplementaries && result.supplementaries.isEmpty { result.supplementaries = plan.supplementaries }
+            let reach = tracksSupplementaries ? supplementaryReach(plan.supplementaries.lists, hostSize: box) : 0
+            while next < itemCount {
+                if tracksConvergence, let previous,
+                   Self.spliceIfConverged(previous, after: lastChangedItem, itemCount: itemCount, into: &result,
+                                          strides: &strides, next: &next, oldPointer: &oldPointer) { break }
                 let before = result.cells.count
                 let (size, count) = try plan.solveInstance(
                     first: next, itemCount: itemCount, box: box, section: index, container: container, sizing: sizing,
                     scratch: &scratch, cells: &result.cells, leafSupplementaries: &result.leafSupplementaries)
                 if count == 0 {
-                    noRoom = "no item fits in the group instance starting at item \(next); items \(next)..<\(itemCount) get no cells"
+                    noRoom = noItemFits(next)
                     break
                 }
                 result.firstItem.append(Int32(next))
                 result.sizes.append(size)
                 strides.append(e1 + size.length(P) + e2 + groupSpacing)
-                var instanceExtent = RelativeExtent()
-                for i in before..<result.cells.count { instanceExtent.add(result.cells[i], P: P) }
-                if !plan.supplementaries.isEmpty {
-                    instanceExtent.grow(by: supplementaryReach(plan.supplementaries.lists, hostSize: size))
+                for i in before..<result.cells.count { result.extent.add(result.cells[i], P: P) }
+                if tracksSupplementaries {
+                    var instanceExtent = RelativeExtent()
+                    for i in before..<result.cells.count { instanceExtent.add(result.cells[i], P: P) }
+                    instanceExtent.grow(by: max(reach, supplementaryReach(plan.supplementaries.lists, hostSize: size)))
+                    result.extent.add(instanceExtent)
                 }
-                result.extent.add(instanceExtent)
                 next += count
-                continue
             }
-            let node = try groups.resolveAndSolve(root, box: box, firstItem: next)
-            if node.leaves.isEmpty {
-                noRoom = "no item fits in the group instance starting at item \(next); items \(next)..<\(itemCount) get no cells"
-                break
-            }
-            if node.noRoom && noRoom == nil { noRoom = "a nested group holds no items in the instance starting at item \(next)" }
-            result.firstItem.append(Int32(next))
-            result.sizes.append(node.size)
-            strides.append(stride(section, size: node.size))
-            var instanceExtent = RelativeExtent()
-            for leaf in node.leaves {
-                result.cells.append(leaf.cell)
-                instanceExtent.add(leaf.cell, P: P)
-                let list = result.supplementaries.intern(leaf.item.supplementaryItems)
-                if list != 0 || !result.leafSupplementaries.isEmpty {
-                    if result.leafSupplementaries.count < result.cells.count - 1 {
-                        result.leafSupplementaries += ContiguousArray(repeating: 0, count: result.cells.count - 1 - result.leafSupplementaries.count)
+        } else {
+            while next < itemCount {
+                if tracksConvergence, let previous,
+                   Self.spliceIfConverged(previous, after: lastChangedItem, itemCount: itemCount, into: &result,
+                                          strides: &strides, next: &next, oldPointer: &oldPointer) { break }
+                let node = try groups.resolveAndSolve(root, box: box, firstItem: next)
+                if node.leaves.isEmpty {
+                    noRoom = noItemFits(next)
+                    break
+                }
+                if node.noRoom && noRoom == nil { noRoom = "a nested group holds no items in the instance starting at item \(next)" }
+                result.firstItem.append(Int32(next))
+                result.sizes.append(node.size)
+                strides.append(e1 + node.size.length(P) + e2 + groupSpacing)
+                var instanceExtent = RelativeExtent()
+                for leaf in node.leaves {
+                    result.cells.append(leaf.cell)
+                    instanceExtent.add(leaf.cell, P: P)
+                    let list = result.supplementaries.intern(leaf.item.supplementaryItems)
+                    if list != 0 || !result.leafSupplementaries.isEmpty {
+                        if result.leafSupplementaries.count < result.cells.count - 1 {
+                            result.leafSupplementaries += ContiguousArray(repeating: 0, count: result.cells.count - 1 - result.leafSupplementaries.count)
+                        }
+                        result.leafSupplementaries.append(list)
                     }
-                    result.leafSupplementaries.append(list)
                 }
-            }
-            if !node.hosts.isEmpty || !result.hosts.isEmpty {
-                if result.hosts.count < result.firstItem.count - 1 {
-                    result.hosts += Array(repeating: [], count: result.firstItem.count - 1 - result.hosts.count)
+                if !node.hosts.isEmpty || !result.hosts.isEmpty {
+                    if result.hosts.count < result.firstItem.count - 1 {
+                        result.hosts += Array(repeating: [], count: result.firstItem.count - 1 - result.hosts.count)
+                    }
+                    result.hosts.append(node.hosts)
+                    for host in node.hosts { instanceExtent.add(host.slot, P: P) }
                 }
-                result.hosts.append(node.hosts)
-                for host in node.hosts { instanceExtent.add(host.slot, P: P) }
+                let reachLists = result.supplementaries.lists + node.hosts.map(\.supplementaries)
+                instanceExtent.grow(by: supplementaryReach(reachLists, hostSize: node.size))
+                result.extent.add(instanceExtent)
+                next += node.leaves.count
             }
-            let reachLists = result.supplementaries.lists + node.hosts.map(\.supplementaries)
-            instanceExtent.grow(by: supplementaryReach(reachLists, hostSize: node.size))
-            result.extent.add(instanceExtent)
-            next += node.leaves.count
         }
         if !result.leafSupplementaries.isEmpty && result.leafSupplementaries.count < result.cells.count {
             result.leafSupplementaries += ContiguousArray(repeating: 0, count: result.cells.count - result.leafSupplementaries.count)
         }
         result.offsets = FenwickTree(strides)
         return (EstimatedInstances(result), noRoom)
+    }
+
+    /// Splices the unchanged tail of `previous` when the instance about to be solved (at `next`) starts where
+    /// an old one did, past every changed item: what follows depends only on its first item.
+    private static func spliceIfConverged(_ previous: InstanceData, after lastChangedItem: Int, itemCount: Int,
+                                          into result: inout InstanceData, strides: inout [Double], next: inout Int,
+                                          oldPointer: inout Int) -> Bool {
+        guard next > lastChangedItem else { return false }
+        while oldPointer < previous.firstItem.count && Int(previous.firstItem[oldPointer]) < next { oldPointer += 1 }
+        guard oldPointer < previous.firstItem.count && Int(previous.firstItem[oldPointer]) == next else { return false }
+        result.firstItem += previous.firstItem[oldPointer...]
+        result.sizes += previous.sizes[oldPointer...]
+        strides += previous.offsets.values[oldPointer...]
+        result.cells += previous.cells[next...]
+        if !previous.leafSupplementaries.isEmpty {
+            if result.leafSupplementaries.count < next {
+                result.leafSupplementaries += ContiguousArray(repeating: 0, count: next - result.leafSupplementaries.count)
+            }
+            result.leafSupplementaries += previous.leafSupplementaries[next...]
+        }
+        if !previous.hosts.isEmpty { result.hosts += previous.hosts[oldPointer...] }
+        next = itemCount
+        return true
     }
 
     /// §4.1–§4.5: the section's extent, its instances' base, boundary items and decorations, from its storage.
