@@ -93,6 +93,11 @@ struct FlatRowPlan: Sendable {
         var patternMain: [Double] = []
         var patternFinalBox = Size.zero
         var patternFits = false
+        /// How many items the pattern's first pass took: an instance with fewer items left runs out there,
+        /// which changes the spacing restart, so it cannot use the pattern.
+        var patternReach = 0
+        /// Items the last `placeAlongMain` looked at in its first pass.
+        var firstPassCount = 0
 
         /// The plan items' main lengths against `box` (NaN for estimated ones, which measure per item).
         mutating func mainLengths(_ plan: FlatRowPlan, box: Size, container: LayoutContainer) -> Int {
@@ -168,9 +173,11 @@ struct FlatRowPlan: Sendable {
                 scratch.patternPlan = Array(scratch.plan.prefix(scratch.count))
                 scratch.patternMain = Array(scratch.mainLengths.prefix(scratch.count))
                 scratch.patternFinalBox = finalPattern
+                scratch.patternReach = max(scratch.firstPassCount, scratch.count)
             }
-            guard scratch.patternFits else { return (proposed, 0) }
-            if first + scratch.patternPlan.count <= itemCount {
+            // A full instance without room may still place items when the section runs out of items before
+            // the candidate that needs no room: only a pattern that fits is reused.
+            if scratch.patternFits && first + scratch.patternReach <= itemCount {
                 scratch.count = 0
                 for k in scratch.patternPlan.indices { scratch.append(scratch.patternPlan[k], main: scratch.patternMain[k]) }
                 finalBox = scratch.patternFinalBox
@@ -246,12 +253,14 @@ struct FlatRowPlan: Sendable {
                                 length: (Item, Axis, Size, Int) -> Double) throws(LayoutError) -> Bool {
         let cross = main.other
         scratch.count = 0
+        scratch.firstPassCount = 0
         switch mode {
         case .untilFull:
             // §3.1 pass 1, then the spacing restart.
             guard try pass(box: content, avail: avail, spacingForAll: false, first: first, itemCount: itemCount,
                            section: section, container: container, scratch: &scratch, length: length) else { return false }
             let n = scratch.count
+            scratch.firstPassCount = n
             var anyMainDependent = false
             for k in 0..<n where items[scratch.plan[k]].mainDependent { anyMainDependent = true }
             if spacing > 0, n >= 2, anyMainDependent {

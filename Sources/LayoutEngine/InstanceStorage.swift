@@ -28,9 +28,11 @@ struct RelativeExtent: Sendable {
     var minP = Double.infinity, maxP = -Double.infinity
     var minQ = Double.infinity, maxQ = -Double.infinity
 
+    /// Adds a rectangle; a negative length (a container too small for its insets) runs backwards.
     mutating func add(_ rect: Rect, P: Axis) {
-        minP = min(minP, rect.origin(P)); maxP = max(maxP, rect.end(P))
-        minQ = min(minQ, rect.origin(P.other)); maxQ = max(maxQ, rect.end(P.other))
+        let p0 = rect.origin(P), p1 = rect.end(P), q0 = rect.origin(P.other), q1 = rect.end(P.other)
+        minP = min(minP, p0, p1); maxP = max(maxP, p0, p1)
+        minQ = min(minQ, q0, q1); maxQ = max(maxQ, q0, q1)
     }
 
     mutating func add(_ other: RelativeExtent) {
@@ -53,12 +55,12 @@ func supplementaryReach(_ lists: [[SupplementaryItem]], hostSize: Size) -> Doubl
             func largest(_ axis: Axis) -> Double {
                 switch s.layoutSize.dimension(axis) {
                 case .absolute(let v): return v
-                case .fractionalWidth(let f): return f * max(hostSize.width, 1)
-                case .fractionalHeight(let f): return f * max(hostSize.height, 1)
+                case .fractionalWidth(let f): return f * max(abs(hostSize.width), 1)
+                case .fractionalHeight(let f): return f * max(abs(hostSize.height), 1)
                 case .estimated(let v): return max(v, Double(s.selfSizing?.range(axis)?.max ?? 0))
                 }
             }
-            let w = largest(.x), h = largest(.y)
+            let w = abs(largest(.x)), h = abs(largest(.y))
             var offset = 0.0
             switch s.containerAnchor.offset {
             case .absolute(let p): offset = max(abs(p.x), abs(p.y))

@@ -251,7 +251,7 @@ struct Emitter {
                 }
             }
         }
-        for host in hosts where host.firstLeaf < present {
+        for host in hosts where host.leafCount > 0 && host.firstLeaf < present {
             for e in anchored.elements(for: host.supplementaries, host: host.slot.offsetBy(dx: origin.x, dy: origin.y),
                                        item: firstItem + host.firstLeaf)
             where filter.map(e.frame.intersects) ?? true {

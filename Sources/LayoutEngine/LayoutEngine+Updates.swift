@@ -147,7 +147,9 @@ extension LayoutEngine {
             try resolveSection(section, report: &report)
             return
         }
-        let firstInstance = storage.instance(of: low)
+        // The instance before the one holding `low` tried it as its next candidate (and stopped there): with a
+        // new size it may fit there now, so re-solving starts one instance earlier.
+        let firstInstance = max(0, storage.instance(of: low) - 1)
         var geometry = g
         geometry.storage = .fixed(stride: 0, instances: 0)  // release the old storage so it is uniquely owned
         let (instances, noRoom) = try solver.solveInstances(

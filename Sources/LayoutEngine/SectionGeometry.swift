@@ -322,7 +322,8 @@ struct SectionSolver: Sendable {
                 let last = storage.count - 1
                 contentLength = storage.offsets.prefixSum(last) + eP1 + storage.sizes[last].length(P) + eP2
                 firstP = storage.sizes[0].length(P)
-                if g.orthogonal { largestQ = storage.sizes.reduce(0) { max($0, $1.length(Q)) } }
+                // The largest instance across, even when every one is negative (a container of height 0).
+                if g.orthogonal { largestQ = storage.sizes.map { $0.length(Q) }.max() ?? 0 }
             }
         }
         let band = hasInstances ? eQ1 + largestQ + eQ2 : 0
@@ -382,8 +383,9 @@ struct SectionSolver: Sendable {
         // Overhang along the scroll axis, for rect queries.
         var before = 0.0, after = 0.0
         for e in elements {
-            before = max(before, -e.frame.origin(scrollAxis))
-            after = max(after, e.frame.end(scrollAxis) - g.extent)
+            let a = e.frame.origin(scrollAxis), b = e.frame.end(scrollAxis)
+            before = max(before, -min(a, b))
+            after = max(after, max(a, b) - g.extent)
         }
         if hasInstances {
             // The instances' origins along P span [lo, hi] relative to instance 0 (a negative stride runs back).

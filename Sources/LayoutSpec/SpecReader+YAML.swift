@@ -32,8 +32,11 @@ struct YAMLComposer {
         var anchor: String?
         var items: [SpecNode] = []
         var entries: [SpecEntry] = []
-        /// Keys seen so far, with where the first one was written.
-        var seen: [String: (line: Int, column: Int)] = [:]
+        /// Keys seen so far, with where each was written (a linear scan is faster for the small maps of a
+        /// spec; large maps get a dictionary).
+        var keys: [(key: String, line: Int, column: Int)] = []
+        var keyIndex: [String: Int]?
+        /// The key whose value comes next; nil while a key is expected.
         var pending: PendingKey?
         var pendingLine = 0
         var pendingColumn = 0
@@ -41,6 +44,21 @@ struct YAMLComposer {
         var merged: [SpecEntry] = []
         var height = 1
         var size = 1
+
+        /// Where `key` was first written in this map, if it was.
+        func firstUse(of key: String) -> (line: Int, column: Int)? {
+            if let keyIndex { return keyIndex[key].map { (keys[$0].line, keys[$0].column) } }
+            return keys.first { $0.key == key }.map { ($0.line, $0.column) }
+        }
+
+        mutating func record(_ key: String, line: Int, column: Int) {
+            keys.append((key, line, column))
+            if keyIndex != nil {
+                keyIndex![key] = keys.count - 1
+            } else if keys.count > 16 {
+                keyIndex = Dictionary(keys.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { a, _ in a })
+            }
+        }
     }
 
     let file: String
@@ -92,14 +110,14 @@ struct YAMLComposer {
             case YAML_STREAM_END_EVENT:
                 guard let root else {
                     throw SpecError(code: .missingKey, message: "the file holds no YAML document",
-                                    allowed: "a spec is a map with version, container and sections", file: file, line: line, column: column)
+                                    allowed: "a spec is a map with version, container and sections", file: file, line: line, column: column, path: currentPath.description)
                 }
                 return root
             case YAML_DOCUMENT_START_EVENT:
                 documents += 1
                 if documents > 1 {
                     throw SpecError(code: .syntax, message: "a second YAML document",
-                                    allowed: "a spec file holds one document", file: file, line: line, column: column)
+                                    allowed: "a spec file holds one document", file: file, line: line, column: column, path: currentPath.description)
                 }
             case YAML_SCALAR_EVENT:
                 try scalar(event, line: line, column: column)
@@ -124,7 +142,7 @@ struct YAMLComposer {
         if used > budget {
             throw SpecError(code: .limitExceeded,
                             message: "the document expands to more than \(budget) values (aliases repeated over and over, as in a 'billion laughs')",
-                            allowed: "use each anchor a few times, or write the values out", file: file, line: line, column: column)
+                            allowed: "use each anchor a few times, or write the values out", file: file, line: line, column: column, path: currentPath.description)
         }
     }
 
@@ -132,7 +150,7 @@ struct YAMLComposer {
         try count(1, line: line, column: column)
         if let top = stack.last, top.isMap, top.pending == nil {
             throw SpecError(code: .wrongType, message: "a \(isMap ? "map" : "list") used as a mapping key",
-                            allowed: "keys are plain strings", file: file, line: line, column: column)
+                            allowed: "keys are plain strings", file: file, line: line, column: column, path: currentPath.description)
         }
         if stack.count + 1 > YAMLComposer.maxDepth {
             throw nestingError(line: line, column: column)
@@ -163,25 +181,30 @@ struct YAMLComposer {
         let text = String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
         let tag = string(data.tag)
         let plain = data.style == YAML_PLAIN_SCALAR_STYLE && tag == nil
+        let anchor = string(data.anchor)
         if let top = stack.last, top.isMap, top.pending == nil {
+            if let anchor {
+                let value = try scalarValue(text, tag: tag, plain: plain, line: line, column: column)
+                anchors[anchor] = Anchored(node: SpecNode(value, line: line, column: column), height: 0, size: 1)
+            }
             try key(plain && text == "<<" ? nil : text, line: line, column: column)
             return
         }
         let value = try scalarValue(text, tag: tag, plain: plain, line: line, column: column)
-        try insert(SpecNode(value, line: line, column: column), height: 0, size: 1, anchor: string(data.anchor))
+        try insert(SpecNode(value, line: line, column: column), height: 0, size: 1, anchor: anchor)
     }
 
     private mutating func alias(_ name: String, line: Int, column: Int) throws(SpecError) {
         guard let anchored = anchors[name] else {
             throw SpecError(code: .syntax, message: "alias '*\(name)' has no anchor '&\(name)' before it",
                             allowed: "an alias refers to a complete node anchored above it (recursive aliases are not allowed)",
-                            file: file, line: line, column: column)
+                            file: file, line: line, column: column, path: currentPath.description)
         }
         try count(anchored.size, line: line, column: column)
         if let top = stack.last, top.isMap, top.pending == nil {
             guard case .string(let key) = anchored.node.value else {
                 throw SpecError(code: .wrongType, message: "alias '*\(name)' used as a mapping key refers to \(anchored.node.kindDescription)",
-                                allowed: "keys are plain strings", file: file, line: line, column: column)
+                                allowed: "keys are plain strings", file: file, line: line, column: column, path: currentPath.description)
             }
             try self.key(key, line: line, column: column)
             return
@@ -198,11 +221,11 @@ struct YAMLComposer {
     /// A key of the map on top of the stack; nil for a `<<` merge key.
     private mutating func key(_ key: String?, line: Int, column: Int) throws(SpecError) {
         let name = key ?? "<<"
-        if let first = stack[stack.count - 1].seen[name] {
+        if let first = stack[stack.count - 1].firstUse(of: name) {
             throw SpecError(code: .duplicateKey, message: "duplicate key '\(name)' (first at line \(first.line), column \(first.column))",
-                            allowed: "each key appears once in a map", file: file, line: line, column: column)
+                            allowed: "each key appears once in a map", file: file, line: line, column: column, path: currentPath.description)
         }
-        stack[stack.count - 1].seen[name] = (line, column)
+        stack[stack.count - 1].record(name, line: line, column: column)
         stack[stack.count - 1].pending = key.map(PendingKey.key) ?? .merge
         stack[stack.count - 1].pendingLine = line
         stack[stack.count - 1].pendingColumn = column
@@ -243,14 +266,14 @@ struct YAMLComposer {
             for item in nodes {
                 guard case .map(let entries) = item.value else {
                     throw SpecError(code: .wrongType, message: "a '<<' merge list holds \(item.kindDescription)",
-                                    allowed: "merge keys take a map or a list of maps", file: file, line: item.line, column: item.column)
+                                    allowed: "merge keys take a map or a list of maps", file: file, line: item.line, column: item.column, path: currentPath.description)
                 }
                 out += entries
             }
             return out
         default:
             throw SpecError(code: .wrongType, message: "a '<<' merge key holds \(node.kindDescription)",
-                            allowed: "merge keys take a map or a list of maps", file: file, line: node.line, column: node.column)
+                            allowed: "merge keys take a map or a list of maps", file: file, line: node.line, column: node.column, path: currentPath.description)
         }
     }
 
@@ -269,11 +292,11 @@ struct YAMLComposer {
                 case ("int", .number), ("float", .number), ("bool", .bool), ("null", .null): return value
                 default:
                     throw SpecError(code: .wrongType, message: "'\(text)' is not a valid !!\(expected)",
-                                    file: file, line: line, column: column)
+                                    file: file, line: line, column: column, path: currentPath.description)
                 }
             default:
                 throw SpecError(code: .invalidValue, message: "YAML tag '\(tag)' is not supported",
-                                allowed: "values are plain scalars, quoted strings, lists and maps", file: file, line: line, column: column)
+                                allowed: "values are plain scalars, quoted strings, lists and maps", file: file, line: line, column: column, path: currentPath.description)
             }
         }
         return plain ? YAMLComposer.plainValue(text) : .string(text)
@@ -300,7 +323,7 @@ struct YAMLComposer {
 
     private func nestingError(line: Int, column: Int) -> SpecError {
         SpecError(code: .limitExceeded, message: "nesting deeper than \(YAMLComposer.maxDepth) levels",
-                  allowed: "maps and lists nest at most \(YAMLComposer.maxDepth) levels deep", file: file, line: line, column: column)
+                  allowed: "maps and lists nest at most \(YAMLComposer.maxDepth) levels deep", file: file, line: line, column: column, path: currentPath.description)
     }
 
     private func syntaxError(_ parser: yaml_parser_t) -> SpecError {
@@ -310,14 +333,32 @@ struct YAMLComposer {
         }
         if parser.error == YAML_READER_ERROR {
             let (line, column) = Self.lineAndColumn(of: parser.problem_offset, in: bytes)
-            return SpecError(code: .syntax, message: "YAML cannot read the text: \(problem)", file: file, line: line, column: column)
+            return SpecError(code: .syntax, message: "YAML cannot read the text: \(problem)", file: file, line: line, column: column, path: currentPath.description)
+        }
+        if problem.contains("nesting level") {
+            // libyaml's own guard, met when its scanner runs ahead of our depth check.
+            return nestingError(line: parser.problem_mark.line + 1, column: parser.problem_mark.column + 1)
         }
         var message = "YAML syntax error: \(problem)"
         if let context = parser.context.map({ String(cString: $0) }) {
             message += " (\(context) started at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))"
         }
         return SpecError(code: .syntax, message: message, file: file,
-                         line: parser.problem_mark.line + 1, column: parser.problem_mark.column + 1)
+                         line: parser.problem_mark.line + 1, column: parser.problem_mark.column + 1, path: currentPath.description)
+    }
+
+    /// Where the composer is in the document: the path of the value it expects next.
+    private var currentPath: SpecPath {
+        var path = SpecPath.root
+        for frame in stack {
+            if frame.isMap {
+                guard case .key(let key)? = frame.pending else { break }
+                path = path.key(key)
+            } else {
+                path = path.index(frame.items.count)
+            }
+        }
+        return path
     }
 
     /// The 1-based line and column (in Unicode scalars) of a byte offset.

@@ -90,8 +90,12 @@ enum UnsupportedFeatures {
         "bounce": paging,
     ]
 
+    /// Every key of the format: these name no missing feature, and most keys of a spec are among them.
+    private static let knownKeys = Set(SpecKeys.all.flatMap(\.keys))
+
     /// The feature a key names, if it is one version 1 leaves out.
     static func feature(forKey key: String) -> Feature? {
+        if knownKeys.contains(key) { return nil }
         let lowered = key.lowercased()
         if let feature = keys[lowered] { return feature }
         if lowered.hasPrefix("safearea") || lowered.hasPrefix("ignoressafearea") || lowered.hasPrefix("respectssafearea") {

@@ -158,7 +158,7 @@ struct SectionSolver {
                 elements += supplementaries.elements(for: leaf.item.supplementaryItems, host: cell, item: item)
             }
             // §4.4 Group hosts: every instance holding at least one present item.
-            for host in instance.node.hosts where host.firstLeaf < present {
+            for host in instance.node.hosts where host.leafCount > 0 && host.firstLeaf < present {
                 elements += supplementaries.elements(for: host.supplementaries,
                                                      host: host.slot.offsetBy(dx: origin.x, dy: origin.y),
                                                      item: instance.firstItem + host.firstLeaf)

@@ -265,6 +265,7 @@ import Testing
         let elapsed = clock.measure { error = specError(yaml: yaml + "sections: *a9\n") }
         #expect(error?.code == .limitExceeded)
         #expect(error?.message.contains("billion laughs") == true)
+        #expect(error?.path == "lol5[7]")  // the anchors alone pass the budget before `sections`
         #expect(error.map { $0.line != nil && $0.line! <= 11 } == true)
         #expect(elapsed < .seconds(3))
 
@@ -307,6 +308,11 @@ import Testing
         #expect(error.code == .syntax)
         #expect((error.line, error.column) == (4, 2))
         #expect(error.message.contains("did not find expected key"))
+        #expect(error.path == "")  // the inner map has ended: the root expects its next key
+        let inList = try #require(specError(yaml: "version: 1\nsections:\n  - items: 1\n  - items: [1, 2\n"))
+        #expect((inList.code, inList.path) == (.syntax, "sections[1].items[2]"))
+        let control = try #require(specError(yaml: "version: 1\nname: a\u{0}b\n"))
+        #expect((control.code, control.line, control.column) == (.syntax, 2, 8))
         let unclosed = try #require(specError(yaml: "version: 1\nname: \"abc\nsections: []\n"))
         #expect((unclosed.code, unclosed.line, unclosed.column) == (.syntax, 4, 1))
         #expect(unclosed.message.contains("quoted scalar started at line 2, column 7"))
@@ -404,6 +410,12 @@ import Testing
         let yaml = try #require(specError(yaml: "version: 1\ncontainer: { width: 390, height: 844, width: 3 }\n"))
         #expect((yaml.code, yaml.line, yaml.column) == (.duplicateKey, 2, 39))
         #expect(yaml.message == "duplicate key 'width' (first at line 2, column 14)")
+        #expect(yaml.path == "container")
+        // Large maps are indexed; the answer is the same.
+        let many = (1...20).map { "k\($0): \($0)" }.joined(separator: "\n") + "\nk3: again\n"
+        let large = try #require(specError(yaml: many))
+        #expect((large.code, large.line, large.column) == (.duplicateKey, 21, 1))
+        #expect(large.message == "duplicate key 'k3' (first at line 3, column 1)")
         let json = try #require(specError(json: "{\"version\": 1,\n \"container\": {\"width\": 1, \"width\": 2}}"))
         #expect((json.code, json.line, json.column, json.path) == (.duplicateKey, 2, 28, "container"))
     }

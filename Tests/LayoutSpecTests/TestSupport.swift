@@ -72,11 +72,11 @@ func yamlTree(_ text: String) throws -> SpecNode {
 }
 
 /// A minimal valid spec around one section definition body (indented by 4 spaces under `- `).
-func spec(section: String, top: String = "") -> String {
+func spec(section: String) -> String {
     """
     version: 1
     container: { width: 390, height: 844 }
-    \(top)sections:
+    sections:
       - \(section.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { $0.offset == 0 ? String($0.element) : "    " + $0.element }.joined(separator: "\n"))
     """
 }

@@ -57,6 +57,12 @@ public enum Jemalloc {
     /// `stats.resident`: bytes in physically resident pages jemalloc maps (needs a fresh epoch).
     public static var residentBytes: Int? { read("stats.resident", as: Int.self) }
 
+    /// Returns every arena's unused dirty pages to the system (`arena.<all>.purge`), so `stats.resident`
+    /// then counts pages in use rather than pages jemalloc keeps for reuse. Costs a few system calls.
+    public static func purgeAll() {
+        _ = mallctl("arena.\(allArenas).purge", nil, nil, nil, 0)
+    }
+
     /// Turns the calling thread's cache on or off. Off, every small allocation goes to its arena and is
     /// counted there at once; turning it off also flushes what the cache held (merging its counts).
     @discardableResult

@@ -8,7 +8,9 @@ public struct MemoryStats: Codable, Hashable, Sendable {
     public var threadAllocatedBytes: Double?
     /// Bytes the calling thread freed per operation (`thread.deallocatedp`).
     public var threadFreedBytes: Double?
-    /// jemalloc's resident bytes (`stats.resident`, the whole process) after a solve, per item of the layout.
+    /// jemalloc's resident bytes (`stats.resident`: the whole process, after purging unused pages) with the
+    /// scenario's layout solved, per item of the layout. It includes the runtime's own few megabytes, so it
+    /// means most for large layouts; `liveBytesPerItem` is the layout's own share.
     public var residentBytesPerItem: Double?
     /// Live bytes the solved layout holds (growth of `stats.allocated` while it is alive), per item.
     public var liveBytesPerItem: Double?
@@ -58,9 +60,11 @@ public enum MemoryProbe {
                            threadAllocatedBytes: Double(threadBytes) / n, threadFreedBytes: Double(threadFreed) / n)
     }
 
-    /// The process's resident bytes and live bytes, fresh. nil without jemalloc.
+    /// The process's resident bytes (unused dirty pages purged first) and live bytes, fresh. nil without
+    /// jemalloc.
     public static func footprint() -> (resident: Int, live: Int)? {
         guard isAvailable else { return nil }
+        Jemalloc.purgeAll()
         Jemalloc.refreshEpoch()
         guard let resident = Jemalloc.residentBytes, let live = Jemalloc.allocatedBytes else { return nil }
         return (resident, live)

@@ -18,10 +18,16 @@ public protocol BenchScenario: AnyObject {
     /// The number of items to divide the resident size by after an operation, or nil when the scenario
     /// holds no solved layout worth sizing (parse).
     var footprintItems: Int? { get }
+    /// Whether an operation builds a whole layout, so the live bytes it leaves are the layout's size.
+    var measuresLiveBytes: Bool { get }
     /// Untimed work before each sample.
     func prepareSample() throws
     /// The timed operation.
     func runSample() throws
+}
+
+extension BenchScenario {
+    public var measuresLiveBytes: Bool { false }
 }
 
 /// Everything a scenario is built from: the layout, where its spec came from, the threads the engine may
@@ -47,30 +53,6 @@ public struct ScenarioContext: Sendable {
             throw BenchError.layout(error, spec: input.name)
         }
     }
-}
-
-/// A layout to bench and where it came from.
-public struct BenchInput: Sendable {
-    /// The name results carry: the preset's (`grid-10k`) or the spec's `name`.
-    public var name: String
-    public var layout: CollectionLayout
-    /// `preset:grid-10k` or the spec file's path.
-    public var source: String
-    /// The spec file to parse in the `parse` scenario (a preset's is written to a temporary file).
-    public var specPath: String?
-    /// A hash of the spec's content (FNV-1a 64 of its bytes, hex), so results of different layouts that share
-    /// a name can be told apart.
-    public var contentHash: String
-
-    public init(name: String, layout: CollectionLayout, source: String, specPath: String?, contentHash: String) {
-        self.name = name
-        self.layout = layout
-        self.source = source
-        self.specPath = specPath
-        self.contentHash = contentHash
-    }
-
-    public var items: Int { layout.itemCount }
 }
 
 /// Why a bench could not run. Bad input (a layout that cannot be solved, a spec error, a bad argument) is

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The scenarios `layoutbench bench` knows, each measuring one thing a user cares about.
 public enum ScenarioKind: String, CaseIterable, Codable, Sendable, CustomStringConvertible {
     /// Solve from the model (the spec already parsed): what a first layout pass costs.

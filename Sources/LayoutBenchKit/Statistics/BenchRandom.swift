@@ -3,7 +3,7 @@
 ///
 /// `SystemRandomNumberGenerator` would make two runs of the same build differ in what they measure.
 public struct BenchRandom: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+    @usableFromInline var state: UInt64
 
     public init(seed: UInt64) { state = seed }
 

@@ -1,8 +1,161 @@
 import ArgumentParser
+import CompositionalLayout
+import Foundation
+import LayoutBenchKit
 
 extension Layoutbench {
     struct Bench: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "(being written)")
-        func run() throws { throw ExitCode.failure }
+        static let configuration = CommandConfiguration(
+            abstract: "Measure how fast layouts solve and stay solved: timings, throughput, CPU and memory.",
+            discussion: """
+                Runs each scenario on each spec or preset at each thread count, and prints min, median, p90, \
+                p99 and max per operation, throughput, CPU/wall time, speed-up over 1 thread, and jemalloc's \
+                allocations per operation and resident bytes per item. With no spec and no preset it benches \
+                the embedded preset \(LayoutPreset.default.name).
+
+                Scenarios:
+                \(ScenarioKind.allCases.map { "  \($0.rawValue): \($0.summary)" }.joined(separator: "\n"))
+
+                A debug build refuses to run (its numbers mean nothing) unless --allow-debug is given. \
+                Progress goes to standard error on a terminal (not when CI=true).
+
+                Examples:
+                  layoutbench bench
+                  layoutbench bench --preset grid-1m --preset selfsizing-1m --threads 1,2 --json run.json
+                  layoutbench bench app.yaml --scenarios full,resize,query --repetitions 50 --markdown
+                """)
+
+        @Argument(help: "Spec files (.yaml, .yml or .json).")
+        var specs: [String] = []
+
+        @Option(name: .customLong("preset"), help: "A preset such as grid-10k or nested-100k (repeatable, or comma-separated).")
+        var presets: [String] = []
+
+        @Option(help: "Scenarios, comma-separated, or all.")
+        var scenarios = "all"
+
+        @Option(help: "Engine thread counts, comma-separated (default 1 and the core count).")
+        var threads: String?
+
+        @Option(help: "Exactly this many timed samples per scenario.")
+        var repetitions: Int?
+
+        @Option(name: .customLong("time-budget"), help: "Seconds of sampling per scenario and thread count (default 1).")
+        var timeBudget: Double?
+
+        @Option(help: "Untimed warm-up samples per scenario.")
+        var warmup = 1
+
+        @Option(name: .customLong("min-samples"), help: "Fewest samples with a time budget.")
+        var minSamples = 3
+
+        @Option(name: .customLong("max-samples"), help: "Most samples kept with a time budget.")
+        var maxSamples = 10_000
+
+        @Option(help: "The seed of every random choice (items measured, sections edited).")
+        var seed: UInt64 = 1
+
+        @Option(help: "Write the result file (JSON, every sample) here.")
+        var json: String?
+
+        @Flag(help: "Print Markdown (for a CI job summary) instead of a table.")
+        var markdown = false
+
+        @Flag(name: .customLong("no-memory"), help: "Skip the memory pass (allocations and resident size).")
+        var noMemory = false
+
+        @Flag(name: .customLong("allow-debug"), help: "Run even in a debug build (with a warning).")
+        var allowDebug = false
+
+        func validate() throws {
+            if repetitions != nil && timeBudget != nil {
+                try BenchCommand.badInput("--repetitions and --time-budget exclude each other: give one")
+            }
+            if let repetitions, repetitions < 1 { try BenchCommand.badInput("--repetitions must be at least 1") }
+            if let timeBudget, !(timeBudget > 0 && timeBudget.isFinite) {
+                try BenchCommand.badInput("--time-budget must be a positive number of seconds")
+            }
+            if warmup < 0 { try BenchCommand.badInput("--warmup must be 0 or more") }
+            if minSamples < 1 || maxSamples < minSamples {
+                try BenchCommand.badInput("--min-samples must be at least 1 and at most --max-samples")
+            }
+            _ = try threadCounts()
+        }
+
+        func run() throws {
+            if BuildCheck.isDebug {
+                Failure.printError(BuildCheck.debugWarning)
+                if !allowDebug {
+                    try BenchCommand.badInput("refusing to bench a debug build; build with -c release, or pass --allow-debug to run anyway")
+                }
+            }
+            let environment = ProcessInfo.processInfo.environment
+            let report = try BenchCommand.reporting {
+                let kinds = try ScenarioKind.parseList(scenarios)
+                var inputs = try specs.map { path throws(BenchError) in try BenchInput.spec(path: path) }
+                for name in presets.flatMap({ $0.split(separator: ",").map(String.init) }) {
+                    inputs.append(.preset(try LayoutPreset(parsing: name)))
+                }
+                if inputs.isEmpty { inputs = [.preset(.default)] }
+                let configuration = RunnerConfiguration(
+                    stop: repetitions.map { .repetitions($0) } ?? .timeBudget(seconds: timeBudget ?? 1),
+                    warmupSamples: warmup, minSamples: minSamples, maxSamples: maxSamples,
+                    measuresMemory: !noMemory, seed: seed, slowdown: try Slowdown.fromEnvironment(environment))
+                if configuration.slowdown.isActive {
+                    Failure.printError("warning: the test-only LAYOUTBENCH_SLOWDOWN_* knob is on: every operation is slowed on purpose")
+                }
+                let interactive = ProgressReporter.isInteractive(isTerminal: isatty(STDERR_FILENO) != 0, environment: environment)
+                let progress = interactive ? ProgressReporter { Failure.printError($0) } : .silent
+                let suite = BenchSuite(inputs: inputs, scenarios: kinds, threads: try threadCounts(), configuration: configuration)
+                return try suite.run(environment: .capture(), progress: progress)
+            }
+            print(markdown ? report.markdown() : report.table())
+            if let json {
+                do {
+                    try report.write(to: json)
+                } catch {
+                    try BenchCommand.badInput("cannot write \(json): \(error.localizedDescription)")
+                }
+            }
+        }
+
+        /// `--threads 1,2`, or 1 and the core count.
+        func threadCounts() throws -> [Int] {
+            guard let threads else {
+                let cores = ProcessInfo.processInfo.activeProcessorCount
+                return cores > 1 ? [1, cores] : [1]
+            }
+            var counts: [Int] = []
+            for part in threads.split(separator: ",") {
+                guard let n = Int(part.trimmingCharacters(in: .whitespaces)), n >= 1, n <= 256 else {
+                    try BenchCommand.badInput("--threads takes thread counts from 1 to 256, comma-separated (such as 1,2), got '\(threads)'")
+                }
+                if !counts.contains(n) { counts.append(n) }
+            }
+            if counts.isEmpty { try BenchCommand.badInput("--threads names no thread count") }
+            return counts
+        }
+    }
+}
+
+/// Error reporting shared by `generate`, `bench` and `compare`: bad input (a spec, a preset name, an argument,
+/// a result file) prints one message and exits 2; an engine failure during a bench exits 1.
+enum BenchCommand {
+    static func badInput(_ message: String) throws -> Never {
+        Failure.printError("error: \(message)")
+        throw ExitCode(Failure.badInput)
+    }
+
+    static func reporting<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try Failure.reporting(body)
+        } catch let error as BenchError {
+            Failure.printError("error: \(error)")
+            throw ExitCode(error.isBadInput ? Failure.badInput : 1)
+        } catch let error as PresetError {
+            try badInput(error.description)
+        } catch let error as CompareError {
+            try badInput(error.description)
+        }
     }
 }

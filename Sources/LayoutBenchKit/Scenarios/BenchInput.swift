@@ -1,0 +1,79 @@
+import CompositionalLayout
+import Foundation
+import LayoutSpec
+
+/// A layout to bench and where it came from.
+public struct BenchInput: Sendable {
+    /// The name results carry: the preset's (`grid-10k`) or the spec's `name`.
+    public var name: String
+    public var layout: CollectionLayout
+    /// `preset:grid-10k` or the spec file's path.
+    public var source: String
+    /// The spec file to parse in the `parse` scenario (a preset's is written to a temporary file).
+    public var specPath: String?
+    /// A hash of the spec's content (FNV-1a 64 of its bytes, hex), so results of different layouts that share
+    /// a name can be told apart.
+    public var contentHash: String
+
+    public init(name: String, layout: CollectionLayout, source: String, specPath: String?, contentHash: String) {
+        self.name = name
+        self.layout = layout
+        self.source = source
+        self.specPath = specPath
+        self.contentHash = contentHash
+    }
+
+    public var items: Int { layout.itemCount }
+}
+
+extension BenchInput {
+    /// A preset's layout. Its content hash is that of the YAML `SpecWriter` writes for it.
+    public static func preset(_ preset: LayoutPreset) -> BenchInput {
+        let layout = preset.layout()
+        return BenchInput(name: preset.name, layout: layout, source: "preset:\(preset.name)", specPath: nil,
+                          contentHash: ContentHash.fnv1a64(SpecWriter.yaml(layout)))
+    }
+
+    /// A spec file, read with every check of SPEC-FORMAT.md.
+    public static func spec(path: String, maxItems: Int = SpecReader.defaultMaxItems) throws(BenchError) -> BenchInput {
+        let layout: CollectionLayout
+        do {
+            layout = try SpecReader.read(contentsOf: path, maxItems: maxItems)
+        } catch {
+            throw BenchError.spec("\(error)")
+        }
+        let bytes = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
+        return BenchInput(name: layout.name, layout: layout, source: path, specPath: path,
+                          contentHash: ContentHash.fnv1a64(bytes))
+    }
+}
+
+/// Spec files the bench writes for itself.
+enum SpecFiles {
+    /// Writes `layout` as YAML to a new file in the temporary directory and returns its path.
+    static func writeTemporary(_ layout: CollectionLayout, hash: String) throws(BenchError) -> String {
+        let directory = FileManager.default.temporaryDirectory.path
+        let path = "\(directory)/layoutbench-\(hash)-\(ProcessInfo.processInfo.processIdentifier).yaml"
+        do {
+            try SpecWriter.yaml(layout).write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw BenchError.spec("cannot write a temporary spec file at \(path): \(error)")
+        }
+        return path
+    }
+}
+
+/// A content hash that needs no crypto library: FNV-1a over 64 bits, as 16 hex digits. It tells layouts
+/// apart; it is not meant to resist anyone.
+public enum ContentHash {
+    /// The hash of `bytes`. Complexity: O(bytes).
+    public static func fnv1a64<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// The hash of a string's UTF-8 bytes.
+    public static func fnv1a64(_ text: String) -> String { fnv1a64(text.utf8) }
+}

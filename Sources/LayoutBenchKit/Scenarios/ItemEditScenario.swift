@@ -1,0 +1,61 @@
+import CompositionalLayout
+import LayoutEngine
+
+/// `insert` and `delete`: one item comes or goes at a random place of a random section, as a data source
+/// update does. The next `prepareSample()` undoes it untimed (deletes the inserted item, inserts one where
+/// an item was deleted), so the layout keeps its size over any number of samples.
+final class ItemEditScenario: BenchScenario {
+    let kind: ScenarioKind
+    private let context: ScenarioContext
+    let engine: LayoutEngine
+    private var picker: ItemPicker
+    private var next: LayoutOperation?
+    private var undo: LayoutOperation?
+
+    init(_ context: ScenarioContext, inserting: Bool) throws {
+        self.context = context
+        kind = inserting ? .insert : .delete
+        engine = try context.makeEngine()
+        picker = ItemPicker(seed: context.seed, scenario: kind)
+        guard engine.sectionCount > 0, inserting || context.input.items > 0 else {
+            throw BenchError.badArgument("\(kind): \(context.input.name) has no \(inserting ? "section" : "item") to edit")
+        }
+    }
+
+    var workItems: Int { 1 }
+    var footprintItems: Int? { context.input.items }
+    var parameters: [String: String] { ["count": "1", "seed": "\(context.seed)"] }
+
+    func prepareSample() throws {
+        if let undo {
+            try apply(undo)
+            self.undo = nil
+        }
+        if kind == .insert {
+            let section = picker.rng.index(below: engine.sectionCount)
+            let at = picker.rng.index(below: engine.itemCount(inSection: section) + 1)
+            next = .insertItems(section: section, at: at, count: 1)
+        } else if let item = picker.item(engine) {
+            next = .deleteItems(section: item.section, at: item.item, count: 1)
+        }
+    }
+
+    func runSample() throws {
+        guard let operation = next else { return }
+        try apply(operation)
+        next = nil
+        switch operation {
+        case let .insertItems(section, at, count): undo = .deleteItems(section: section, at: at, count: count)
+        case let .deleteItems(section, at, count): undo = .insertItems(section: section, at: at, count: count)
+        default: undo = nil
+        }
+    }
+
+    private func apply(_ operation: LayoutOperation) throws {
+        do {
+            try engine.apply(operation)
+        } catch {
+            throw BenchError.engine(error, scenario: kind.rawValue)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import CompositionalLayout
+import LayoutEngine
+
+/// `move-section`: one section moves to another place, as a diffable data source applies a section move:
+/// a `deleteSections` and an `insertSections` of the same definition and item count, in one batch. (The
+/// operations have no section move that keeps measured sizes; the moved section's items measure again.)
+/// The section count stays the same, so samples do not drift.
+final class MoveSectionScenario: BenchScenario {
+    let kind = ScenarioKind.moveSection
+    private let context: ScenarioContext
+    let engine: LayoutEngine
+    private var picker: ItemPicker
+    private var batch: [LayoutOperation] = []
+
+    init(_ context: ScenarioContext) throws {
+        self.context = context
+        engine = try context.makeEngine()
+        picker = ItemPicker(seed: context.seed, scenario: kind)
+        guard engine.sectionCount >= 2 else {
+            throw BenchError.badArgument("move-section: \(context.input.name) needs at least 2 sections")
+        }
+    }
+
+    /// Items in an average section: what one move carries.
+    var workItems: Int { max(1, context.input.items / max(1, context.layout.sectionCount)) }
+    var footprintItems: Int? { context.input.items }
+    var parameters: [String: String] { ["sections": "\(context.layout.sectionCount)", "seed": "\(context.seed)"] }
+
+    func prepareSample() throws {
+        let count = engine.sectionCount
+        let from = picker.rng.index(below: count)
+        var to = picker.rng.index(below: count)  // an index in the layout after the removal: 0 ..< count
+        if to == from { to = (to + 1) % count }
+        let definition = engine.state.sections[from].definition
+        batch = [.deleteSections(at: from, count: 1),
+                 .insertSections(at: to, definition: .index(definition), count: 1, items: engine.itemCount(inSection: from))]
+    }
+
+    func runSample() throws {
+        do {
+            try engine.apply(batch: batch)
+        } catch {
+            throw BenchError.engine(error, scenario: kind.rawValue)
+        }
+    }
+}

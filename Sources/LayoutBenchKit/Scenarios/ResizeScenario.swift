@@ -1,0 +1,49 @@
+import CompositionalLayout
+import LayoutEngine
+
+/// `resize`: a rotation. One sample resizes the container to its transpose (390 x 844 becomes 844 x 390)
+/// and back, so every sample starts from the same state; variants are chosen again at each width, and every
+/// fractional length changes, so the whole layout is solved twice.
+final class ResizeScenario: BenchScenario {
+    let kind = ScenarioKind.resize
+    private let context: ScenarioContext
+    private let engine: LayoutEngine
+    private let portrait: Size
+    private let landscape: Size
+
+    init(_ context: ScenarioContext) throws {
+        self.context = context
+        engine = try context.makeEngine()
+        portrait = context.layout.container.size
+        landscape = Size(width: portrait.height, height: portrait.width)
+        // An untimed rotation: a layout without a variant for the other width is bad input, not a crash.
+        do {
+            try rotate()
+        } catch let error as BenchError {
+            if case let .engine(.layout(layoutError), _) = error {
+                throw BenchError.layout(layoutError, spec: context.input.name + " rotated to \(formatNumber(landscape.width)) wide")
+            }
+            throw error
+        }
+    }
+
+    var workItems: Int { 2 * context.input.items }
+    var footprintItems: Int? { context.input.items }
+    var parameters: [String: String] {
+        ["from": "\(formatNumber(portrait.width))x\(formatNumber(portrait.height))",
+         "to": "\(formatNumber(landscape.width))x\(formatNumber(landscape.height))", "resizesPerSample": "2"]
+    }
+
+    func prepareSample() throws {}
+
+    func runSample() throws { try rotate() }
+
+    private func rotate() throws {
+        do {
+            try engine.apply(.resize(width: landscape.width, height: landscape.height))
+            try engine.apply(.resize(width: portrait.width, height: portrait.height))
+        } catch {
+            throw BenchError.engine(error, scenario: kind.rawValue)
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import LayoutBenchKit
+
+@Suite("compare verdicts and exit codes")
+struct CompareTests {
+    let base = Fixtures.report([
+        Fixtures.result(scenario: "full", samples: Fixtures.samples(median: 40_000, seed: 1)),
+        Fixtures.result(scenario: "query", samples: Fixtures.samples(median: 2_000, seed: 2)),
+    ])
+
+    @Test("the same samples: no change, exit 0")
+    func same() throws {
+        let report = try Comparator.compare(base: base, head: base)
+        #expect(report.comparisons.allSatisfy { $0.verdict == .unchanged })
+        #expect(report.comparisons.count == 6)  // 2 results x (time, allocations, bytes)
+        #expect(report.exitCode == 0)
+    }
+
+    @Test("another draw of the same distributions: no change, exit 0")
+    func noise() throws {
+        let head = Fixtures.report([
+            Fixtures.result(scenario: "full", samples: Fixtures.samples(median: 40_000, spread: 0.1, seed: 11)),
+            Fixtures.result(scenario: "query", samples: Fixtures.samples(median: 2_000, spread: 0.1, seed: 12)),
+        ])
+        #expect(try Comparator.compare(base: base, head: head).exitCode == 0)
+    }
+
+    @Test("30 % slower: regression, exit 1, and the scenario is named")
+    func slower() throws {
+        let head = Fixtures.report([
+            Fixtures.result(scenario: "full", samples: Fixtures.samples(median: 52_000, seed: 3)),
+            Fixtures.result(scenario: "query", samples: Fixtures.samples(median: 2_000, seed: 4)),
+        ])
+        let report = try Comparator.compare(base: base, head: head)
+        #expect(report.exitCode == 1)
+        #expect(report.regressions.map(\.scenario) == ["full"])
+        #expect(report.regressions.first?.metric == .time)
+        #expect(report.regressionSummary.first?.contains("grid-10k full threads 1") == true)
+        #expect(report.formatted(.table).contains("REGRESSION in grid-10k full threads 1"))
+    }
+
+    @Test("faster: improvement, exit 0")
+    func faster() throws {
+        let head = Fixtures.report([
+            Fixtures.result(scenario: "full", samples: Fixtures.samples(median: 28_000, seed: 5)),
+            Fixtures.result(scenario: "query", samples: Fixtures.samples(median: 2_000, seed: 6)),
+        ])
+        let report = try Comparator.compare(base: base, head: head)
+        #expect(report.improvements.map(\.scenario) == ["full"])
+        #expect(report.exitCode == 0)
+    }
+
+    @Test("a change inside the threshold does not count, even when certain")
+    func withinThreshold() throws {
+        let head = Fixtures.report([
+            Fixtures.result(scenario: "full", samples: Fixtures.samples(median: 41_200, spread: 0.001, seed: 7)),
+        ])
+        let base = Fixtures.report([
+            Fixtures.result(scenario: "full", samples: Fixtures.samples(median: 40_000, spread: 0.001, seed: 8)),
+        ])
+        let report = try Comparator.compare(base: base, head: head, options: ComparisonOptions(threshold: 0.05))
+        #expect(report.exitCode == 0)
+        let strict = try Comparator.compare(base: base, head: head, options: ComparisonOptions(threshold: 0.01))
+        #expect(strict.exitCode == 1)
+    }
+
+    @Test("memory: many more allocations is a regression; a few more is under the floor")
+    func memory() throws {
+        let samples = Fixtures.samples(median: 40_000, seed: 1)
+        let base = Fixtures.report([Fixtures.result(samples: samples, allocations: 38, bytes: 71_072)])
+        let more = Fixtures.report([Fixtures.result(samples: samples, allocations: 400, bytes: 71_072)])
+        let few = Fixtures.report([Fixtures.result(samples: samples, allocations: 2, bytes: 192)])
+        let fewMore = Fixtures.report([Fixtures.result(samples: samples, allocations: 6, bytes: 800)])
+        let report = try Comparator.compare(base: base, head: more)
+        #expect(report.regressions.map(\.metric) == [.allocations])
+        #expect(report.exitCode == 1)
+        #expect(try Comparator.compare(base: few, head: fewMore).exitCode == 0)
+    }
+
+    @Test("missing file, wrong version, nothing in common: bad input (exit 2)")
+    func badInput() throws {
+        let dir = try Fixtures.directory()
+        let basePath = dir.appendingPathComponent("base.json").path
+        try base.write(to: basePath)
+        #expect(throws: CompareError.file(.missing(path: dir.appendingPathComponent("nope.json").path))) {
+            try Comparator.compare(basePath: basePath, headPath: dir.appendingPathComponent("nope.json").path)
+        }
+        let oldPath = dir.appendingPathComponent("old.json").path
+        try Data(#"{"schema": "layoutbench-results", "version": 0, "results": []}"#.utf8).write(to: URL(fileURLWithPath: oldPath))
+        #expect(throws: CompareError.file(.versionMismatch(path: oldPath, found: 0, expected: 1))) {
+            try Comparator.compare(basePath: basePath, headPath: oldPath)
+        }
+        let other = Fixtures.report([Fixtures.result(spec: "feed-1m", samples: [1, 2, 3])])
+        do {
+            _ = try Comparator.compare(base: base, head: other)
+            Issue.record("reports with nothing in common compared")
+        } catch {
+            guard case .nothingInCommon = error else { Issue.record("expected nothingInCommon, got \(error)"); return }
+            #expect(error.description.contains("nothing in common") || error.description.contains("no spec, scenario"))
+        }
+        #expect(try Comparator.compare(basePath: basePath, headPath: basePath).exitCode == 0)
+    }
+
+    @Test("results in one file only are listed, not compared; a changed spec is noted")
+    func partialOverlap() throws {
+        var head = Fixtures.report([
+            Fixtures.result(scenario: "full", samples: Fixtures.samples(median: 40_000, seed: 9)),
+            Fixtures.result(scenario: "resize", samples: [1, 2]),
+        ])
+        head.results[0].specHash = "0123456789abcdef"
+        let report = try Comparator.compare(base: base, head: head)
+        #expect(report.onlyInBase == ["grid-10k query threads 1"])
+        #expect(report.onlyInHead == ["grid-10k resize threads 1"])
+        #expect(report.notes.contains { $0.contains("content differs") })
+    }
+
+    @Test("threshold parsing: 5%, 5, 0.05")
+    func thresholds() {
+        #expect(ComparisonOptions.parseThreshold("5%") == 0.05)
+        #expect(ComparisonOptions.parseThreshold("5") == 0.05)
+        #expect(ComparisonOptions.parseThreshold("0.05") == 0.05)
+        #expect(ComparisonOptions.parseThreshold("2.5%") == 0.025)
+        #expect(ComparisonOptions.parseThreshold("x") == nil)
+        #expect(ComparisonOptions.parseThreshold("-1") == nil)
+    }
+
+    @Test("the three formats name the verdict")
+    func formats() throws {
+        let report = try Comparator.compare(base: base, head: base)
+        #expect(report.formatted(.table).contains("no regression"))
+        #expect(report.formatted(.markdown).contains("| spec | scenario |"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.formatted(.json).utf8)) as? [String: Any])
+        #expect(json["exitCode"] as? Int == 0)
+        #expect(json["regression"] as? Bool == false)
+    }
+}

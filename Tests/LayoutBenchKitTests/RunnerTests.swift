@@ -1,0 +1,97 @@
+import Testing
+@testable import LayoutBenchKit
+
+/// A scenario that counts what the runner asks of it.
+final class CountingScenario: BenchScenario {
+    let kind = ScenarioKind.full
+    var prepared = 0
+    var ran = 0
+    var workItems: Int { 10 }
+    var parameters: [String: String] { ["test": "yes"] }
+    var footprintItems: Int? { nil }
+    func prepareSample() throws { prepared += 1 }
+    func runSample() throws { ran += 1 }
+}
+
+@Suite("runner")
+struct RunnerTests {
+    let context = ScenarioContext(input: BenchInput.preset(LayoutPreset(kind: .grid, items: 100)), threads: 1, seed: 1)
+
+    @Test("repetitions: warm-up untimed, then exactly N timed samples, each prepared first")
+    func repetitions() throws {
+        let scenario = CountingScenario()
+        let runner = BenchRunner(configuration: RunnerConfiguration(stop: .repetitions(7), warmupSamples: 2, measuresMemory: false))
+        let result = try runner.measure(scenario, context: context)
+        #expect(result.samplesNs.count == 7)
+        #expect(scenario.ran == 9)
+        #expect(scenario.prepared == 9)
+        #expect(result.warmupSamples == 2)
+        #expect(result.spec == "grid-100" && result.items == 100 && result.threads == 1 && result.workItems == 10)
+        #expect(result.summaryNs == SummaryNs(samples: result.samplesNs))
+    }
+
+    @Test("a time budget stops at the sample cap")
+    func sampleCap() throws {
+        let scenario = CountingScenario()
+        let runner = BenchRunner(configuration: RunnerConfiguration(stop: .timeBudget(seconds: 60), warmupSamples: 0,
+                                                                    minSamples: 1, maxSamples: 50, measuresMemory: false))
+        #expect(try runner.measure(scenario, context: context).samplesNs.count == 50)
+    }
+
+    @Test("the stop rule: a budget needs both the time and the minimum")
+    func stopRule() {
+        let runner = BenchRunner(configuration: RunnerConfiguration(stop: .timeBudget(seconds: 1), minSamples: 3, maxSamples: 100))
+        #expect(!runner.isDone(samples: 2, elapsedNs: 5_000_000_000))
+        #expect(!runner.isDone(samples: 50, elapsedNs: 500_000_000))
+        #expect(runner.isDone(samples: 3, elapsedNs: 1_000_000_000))
+        #expect(runner.isDone(samples: 100, elapsedNs: 0))
+    }
+
+    @Test("the slowdown knob busy-waits inside the timed window (test-only)")
+    func slowdown() throws {
+        let runner = BenchRunner(configuration: RunnerConfiguration(
+            stop: .repetitions(3), warmupSamples: 0, measuresMemory: false, slowdown: Slowdown(fixedNs: 300_000)))
+        let result = try runner.measure(CountingScenario(), context: context)
+        #expect(result.samplesNs.allSatisfy { $0 >= 300_000 })
+    }
+
+    @Test("the slowdown knob reads the environment and refuses nonsense")
+    func slowdownEnvironment() throws {
+        #expect(try Slowdown.fromEnvironment([:]) == .none)
+        #expect(try Slowdown.fromEnvironment(["LAYOUTBENCH_SLOWDOWN_NS": "5000"]) == Slowdown(fixedNs: 5_000))
+        #expect(try Slowdown.fromEnvironment(["LAYOUTBENCH_SLOWDOWN_PERCENT": "30%"]) == Slowdown(percent: 30))
+        #expect(throws: BenchError.self) { try Slowdown.fromEnvironment(["LAYOUTBENCH_SLOWDOWN_NS": "fast"]) }
+    }
+
+    @Test("scenario lists parse; unknown names are refused with the known ones")
+    func scenarioLists() throws {
+        #expect(try ScenarioKind.parseList("full, resize,full") == [.full, .resize])
+        #expect(try ScenarioKind.parseList("all") == ScenarioKind.allCases)
+        do {
+            _ = try ScenarioKind.parseList("full,fast")
+            Issue.record("unknown scenario accepted")
+        } catch {
+            #expect(error.description.contains("unknown scenario 'fast'"))
+            #expect(error.description.contains("lazy-scroll"))
+        }
+    }
+
+    @Test("progress only on a terminal outside CI")
+    func progress() {
+        #expect(ProgressReporter.isInteractive(isTerminal: true, environment: [:]))
+        #expect(!ProgressReporter.isInteractive(isTerminal: true, environment: ["CI": "true"]))
+        #expect(ProgressReporter.isInteractive(isTerminal: true, environment: ["CI": "false"]))
+        #expect(!ProgressReporter.isInteractive(isTerminal: false, environment: [:]))
+    }
+
+    @Test("formatting: durations, counts, changes")
+    func formatting() {
+        #expect(BenchFormat.duration(ns: UInt64(812)) == "812 ns")
+        #expect(BenchFormat.duration(ns: UInt64(12_345)) == "12.3 µs")
+        #expect(BenchFormat.duration(ns: UInt64(4_560_000)) == "4.56 ms")
+        #expect(BenchFormat.duration(ns: UInt64(1_230_000_000)) == "1.23 s")
+        #expect(BenchFormat.count(256_000_000) == "256M")
+        #expect(BenchFormat.change(1.312) == "+31.2%")
+        #expect(BenchFormat.change(0.97) == "-3.00%")
+    }
+}

@@ -1,0 +1,58 @@
+import CompositionalLayout
+import Foundation
+import LayoutBenchKit
+import LayoutSpec
+
+/// A random layout and a random operation sequence valid for it, both from one seed, with the trace a
+/// failure prints: the seed (which rebuilds both) and the operations up to the failing one as a replay
+/// file. With `LAYOUTBENCH_TRACE_DIR` set, a failing scenario is also saved there as `seed-N.yaml` and
+/// `seed-N.jsonl`, ready for `layoutbench replay seed-N.yaml seed-N.jsonl --each`.
+struct RandomScenario: Sendable, CustomStringConvertible {
+    var seed: UInt64
+    var layout: CollectionLayout
+    var measure: MeasureMode
+    var operations: [LayoutOperation]
+
+    /// The layout of `seed` and `count` operations from a generator seeded from it.
+    init(seed: UInt64, operations count: Int) {
+        self.seed = seed
+        layout = RandomLayoutGenerator().layout(seed: seed)
+        // One scenario in five keeps estimates until `measure` operations arrive (`--measure none`).
+        measure = seed % 5 == 4 ? .none : .all
+        var generator = RandomOperationGenerator(seed: seed ^ 0x5DEE_CE66_D1CE_5EED)
+        operations = generator.operations(from: LayoutState(layout: layout, measure: measure), count: count)
+    }
+
+    var initialState: LayoutState { LayoutState(layout: layout, measure: measure) }
+
+    var description: String { trace(upTo: operations.count) }
+
+    /// How to rebuild the scenario, and its operations 1...`step` (line k is operation k).
+    func trace(upTo step: Int) -> String {
+        """
+        seed \(seed): RandomScenario(seed: \(seed), operations: \(operations.count)), --measure \(measure.rawValue); \
+        \(layout.sectionCount) sections, container \(formatNumber(layout.container.width)) x \
+        \(formatNumber(layout.container.height)), \(layout.configuration.scrollDirection.rawValue); operations 1...\(step):
+        \(OperationsWriter.text(Array(operations.prefix(step))))
+        """
+    }
+
+    /// The trace of a failure after operation `step` (0: before any), saved when `LAYOUTBENCH_TRACE_DIR` is set.
+    func trace(failingAt step: Int) -> String {
+        var text = trace(upTo: step)
+        text += step == 0 ? "(failed before any operation)" : "(failed after operation \(step))"
+        if let directory = ProcessInfo.processInfo.environment["LAYOUTBENCH_TRACE_DIR"] {
+            let base = URL(fileURLWithPath: directory).appendingPathComponent("seed-\(seed)")
+            let spec = base.appendingPathExtension("yaml"), replay = base.appendingPathExtension("jsonl")
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                try SpecWriter.yaml(layout).write(to: spec, atomically: true, encoding: .utf8)
+                try OperationsWriter.text(Array(operations.prefix(step))).write(to: replay, atomically: true, encoding: .utf8)
+                text += "\nsaved: layoutbench replay \(spec.path) \(replay.path) --measure \(measure.rawValue) --each"
+            } catch {
+                text += "\n(could not save the trace in \(directory): \(error))"
+            }
+        }
+        return text
+    }
+}
