@@ -364,19 +364,9 @@ struct SectionSolver: Sendable {
             if item.alignment.edges.contains(startEdge) { pinned.append((i, true)) }
             else if item.alignment.edges.contains(endEdge) { pinned.append((i, false)) }
         }
-        // §4.5 backgrounds.
-        let crossLength = container.size.length(scrollAxis.other)
-        var kindCounts: [String: Int] = [:]
-        for decoration in section.decorationItems {
-            let i = decoration.contentInsets
-            var frame = Rect.along(scrollAxis, origin: 0, length: g.extent, acrossOrigin: 0, acrossLength: crossLength)
-            frame = Rect(x: frame.x + i.leading, y: frame.y + i.top,
-                         width: max(0, frame.width - i.leading - i.trailing), height: max(0, frame.height - i.top - i.bottom))
-            let item = kindCounts[decoration.elementKind, default: 0]
-            kindCounts[decoration.elementKind] = item + 1
-            elements.append(LayoutElement(category: .decoration, kind: decoration.elementKind, section: index,
-                                          item: item, frame: frame, zIndex: decoration.zIndex))
-        }
+        // §4.5 backgrounds, relative to the section start.
+        elements += decorationElements(section.decorationItems, section: index, sectionStart: 0, extent: g.extent,
+                                       container: container, scrollAxis: scrollAxis)
         g.sectionElements = elements
         g.pinned = pinned
 

@@ -168,19 +168,9 @@ struct SectionSolver {
         elements += boundary.elements(sectionStart: sectionStart, contentStart: sectionStart + startExtent,
                                       contentEnd: sectionStart + startExtent + middle)
 
-        // §4.5 Backgrounds: the whole extent by the whole container, inset, clamped at 0.
-        let crossLength = container.size.length(scrollAxis.other)
-        var kindCounts: [String: Int] = [:]
-        for decoration in section.decorationItems {
-            let i = decoration.contentInsets
-            var frame = Rect.along(scrollAxis, origin: sectionStart, length: extent, acrossOrigin: 0, acrossLength: crossLength)
-            frame = Rect(x: frame.x + i.leading, y: frame.y + i.top,
-                         width: max(0, frame.width - i.leading - i.trailing), height: max(0, frame.height - i.top - i.bottom))
-            let item = kindCounts[decoration.elementKind, default: 0]
-            kindCounts[decoration.elementKind] = item + 1
-            elements.append(LayoutElement(category: .decoration, kind: decoration.elementKind, section: index,
-                                          item: item, frame: frame, zIndex: decoration.zIndex))
-        }
+        // §4.5 Backgrounds.
+        elements += decorationElements(section.decorationItems, section: index, sectionStart: sectionStart, extent: extent,
+                                       container: container, scrollAxis: scrollAxis)
 
         var orthogonalContentSize: Size? = nil
         if orthogonal {

@@ -157,3 +157,21 @@ package struct AnchoredSupplementaryPlacement {
         }
     }
 }
+
+/// §4.5 Backgrounds: a decoration covers its section's whole extent along the scroll axis and the whole
+/// container across, inset by its own insets, width and height clamped at 0 (our choice).
+package func decorationElements(_ decorations: [DecorationItem], section: Int, sectionStart: Double, extent: Double,
+                                container: LayoutContainer, scrollAxis: Axis) -> [LayoutElement] {
+    let crossLength = container.size.length(scrollAxis.other)
+    var kindCounts: [String: Int] = [:]
+    return decorations.map { decoration in
+        let i = decoration.contentInsets
+        let cover = Rect.along(scrollAxis, origin: sectionStart, length: extent, acrossOrigin: 0, acrossLength: crossLength)
+        let frame = Rect(x: cover.x + i.leading, y: cover.y + i.top,
+                         width: max(0, cover.width - i.leading - i.trailing), height: max(0, cover.height - i.top - i.bottom))
+        let item = kindCounts[decoration.elementKind, default: 0]
+        kindCounts[decoration.elementKind] = item + 1
+        return LayoutElement(category: .decoration, kind: decoration.elementKind, section: section, item: item,
+                             frame: frame, zIndex: decoration.zIndex)
+    }
+}
