@@ -55,14 +55,26 @@ struct SectionGeometry: Sendable {
 
 /// What the engine keeps per section definition at the current width: the section in force and, for
 /// fixed-size sections, the template every section of that definition shares.
-struct DefinitionCache: Sendable {
-    var section: LayoutSection
-    var estimated: Bool
-    var template: Template?
+///
+/// A class with constant fields: every section of the definition shares one, and worker threads read it
+/// without copying its arrays (which would make them fight over reference counts).
+final class DefinitionCache: Sendable {
+    let section: LayoutSection
+    let estimated: Bool
+    let template: Template?
     /// The fast path for an estimated section whose root group holds only items.
-    var flatPlan: FlatRowPlan?
+    let flatPlan: FlatRowPlan?
     /// Whether boundary or anchored supplementaries have estimated dimensions (they measure by index).
-    var hasEstimatedSupplementaries: Bool
+    let hasEstimatedSupplementaries: Bool
+
+    init(section: LayoutSection, estimated: Bool, template: Template?, flatPlan: FlatRowPlan?,
+         hasEstimatedSupplementaries: Bool) {
+        self.section = section
+        self.estimated = estimated
+        self.template = template
+        self.flatPlan = flatPlan
+        self.hasEstimatedSupplementaries = hasEstimatedSupplementaries
+    }
 }
 
 /// Solving sections into `SectionGeometry`. Pure functions of their inputs.
