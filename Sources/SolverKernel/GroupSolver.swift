@@ -244,6 +244,8 @@ package struct GroupSolver {
     private func subitemsPass(_ nodes: [LayoutNode], box: Size, avail: Double, main: Axis, spacing: Double,
                               spacingForAll: Bool, estimatedMain: Bool,
                               firstItem: Int) throws(LayoutError) -> (placed: [Placement], noRoom: Bool) {
+        try checkRepetitionLimit(nodes, box: box, avail: avail, main: main, spacing: spacing,
+                                 estimatedMain: estimatedMain, firstItem: firstItem)
         var placed: [Placement] = []
         var remaining = avail
         var nextItem = firstItem
@@ -271,6 +273,28 @@ package struct GroupSolver {
             }
         }
         return (placed, placed.isEmpty)
+    }
+
+    /// Fails at once when the loop would certainly place more than the limit (tiny items repeated "until
+    /// full", SPEC-FORMAT.md "Limits"), instead of after ten million placements. Certain means: even the
+    /// largest candidate, with spacing, fits more times than the limit, and the section's items do not run out first.
+    private func checkRepetitionLimit(_ nodes: [LayoutNode], box: Size, avail: Double, main: Axis, spacing: Double,
+                                      estimatedMain: Bool, firstItem: Int) throws(LayoutError) {
+        let limit = CollectionLayout.maxItemsPerGroupInstance
+        guard !estimatedMain, !limitsItems || itemCount - firstItem > limit else { return }
+        var largestNeed = 0.0
+        for node in nodes {
+            // An estimated main length is known only once measured (or bounded): no certainty then.
+            if node.layoutSize.dimension(main).isEstimated { return }
+            if case .group = node { return }
+            let edges = node.edgeSpacing ?? EdgeSpacing()
+            let need = proposedSize(node, box: box, item: firstItem).length(main)
+                + (edges.pre(main)?.value ?? 0) + (edges.post(main)?.value ?? 0) + spacing
+            largestNeed = max(largestNeed, need)
+        }
+        if largestNeed > 0, (avail - 0.25) / largestNeed > Double(limit) + 1 {
+            throw LayoutError.tooManyItemsInGroup(section: section, limit: limit)
+        }
     }
 
     /// §3.2 count groups: exactly `count` copies (fewer when a section's items run out, §6), no fit check.

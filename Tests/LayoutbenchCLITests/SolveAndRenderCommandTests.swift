@@ -112,6 +112,27 @@ struct SolveAndRenderCommandTests {
         #expect(badWidth.status != 0)
     }
 
+    @Test("items too small for their group fail at once with exit 2 instead of repeating ten million times")
+    func tinyItems() throws {
+        let dir = try CLI.temporaryDirectory()
+        let spec = dir.appendingPathComponent("tiny.yaml")
+        try """
+            version: 1
+            container: { width: 1000000, height: 844 }
+            sections:
+              - items: 5
+                group:
+                  horizontal:
+                    size: { width: fractionalWidth(1), height: absolute(44) }
+                    subitems: [ { item: { size: { width: absolute(0.001), height: fractionalHeight(1) } } } ]
+            """.write(to: spec, atomically: true, encoding: .utf8)
+        for solver in ["engine", "reference"] {
+            let result = try CLI.run(["solve", spec.path, "--solver", solver])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("10000000"))
+        }
+    }
+
     @Test("render writes an SVG with one rectangle per cell and honours --sections")
     func render() throws {
         let dir = try CLI.temporaryDirectory()
