@@ -200,7 +200,8 @@ struct FlatRowPlan: Sendable {
         let n = scratch.count
         var total = spacing * Double(max(0, n - 1))
         var flex = flexibleSpacing ? max(0, n - 1) : 0
-        var largestCross = 0.0
+        // The largest slot across, even a negative one (a box too small for its insets); 0 with none.
+        var largestCross = n == 0 ? 0 : -Double.infinity
         for k in 0..<n {
             let item = items[scratch.plan[k]]
             total += scratch.mainLengths[k] + item.preMain + item.postMain
