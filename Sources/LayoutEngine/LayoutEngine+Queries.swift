@@ -147,7 +147,8 @@ extension LayoutEngine {
                 return start - sections[i].overhangBefore <= high && start + sections[i].extent + sections[i].overhangAfter >= low
             }
         }
-        var first = sectionOffsets.count(upTo: low - overhangAfter - base)
+        // A section ends `-spacing` after the next one starts when the spacing is negative (they overlap).
+        var first = sectionOffsets.count(upTo: low - overhangAfter - base + min(0, spacing))
         first = max(0, min(first, sections.count - 1) - 1)
         var result: [Int] = []
         var i = first

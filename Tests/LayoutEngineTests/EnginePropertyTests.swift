@@ -83,7 +83,7 @@ struct EnginePropertyTests {
 
 extension EnginePropertyTests {
     /// Seeds that once found a bug, kept as a regression net.
-    @Test(arguments: [12_560_421_865_639_649_664, 7_852_731_932_366_508_333, 8_592_777_029_200_197_668, 17_899_078_774_534_189_046, 12_054_569_168_724_315_426] as [UInt64])
+    @Test(arguments: [12_560_421_865_639_649_664, 7_852_731_932_366_508_333, 8_592_777_029_200_197_668, 17_899_078_774_534_189_046, 12_054_569_168_724_315_426, 15_901_808_827_083_334_570] as [UInt64])
     func regressionSeeds(_ seed: UInt64) {
         Self.check(RandomScenario(seed: seed, operations: 12), threads: [1, 2])
     }
