@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# The main job: sets up the machine, builds a release binary and runs it on an embedded default.
+# The main job: sets up the machine, builds a release binary and runs the benchmark on the embedded default
+# preset (grid-10k: 100 sections of 100 items, nested groups, headers), every scenario, 1 and 2 threads.
+# Extra arguments go to `layoutbench bench` (for example: --preset grid-1m --json run.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 swift build -c release --product layoutbench
 bin="$(swift build -c release --show-bin-path)/layoutbench"
-mkdir -p out
-"$bin" solve ../shared/specs/realistic/app-store-home.yaml --format table --sections | tail -n 8
-"$bin" render ../shared/specs/realistic/app-store-home.yaml -o out/app-store-home.svg
-echo "wrote out/app-store-home.svg"
+"$bin" bench --threads 1,2 "$@"
