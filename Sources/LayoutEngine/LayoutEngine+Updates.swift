@@ -152,14 +152,14 @@ extension LayoutEngine {
         let firstInstance = max(0, storage.instance(of: low) - 1)
         var geometry = g
         geometry.storage = .fixed(stride: 0, instances: 0)  // release the old storage so it is uniquely owned
-        let (instances, noRoom) = try solver.solveInstances(
+        let (instances, noRoom, solved) = try solver.solveInstances(
             cache.section, plan: cache.flatPlan, index: section, itemCount: g.itemCount, sizing: state.sizing(),
             keeping: storage, fromInstance: firstInstance, convergeAfter: high)
         if noRoom != nil {
             try resolveSection(section, report: &report)
             return
         }
-        report.instancesSolved += max(1, instances.count - storage.count + (storage.instance(of: high) - firstInstance + 1))
+        report.instancesSolved += solved
         geometry.storage = .estimated(instances)
         solver.place(&geometry, index: section, cache: cache, sizing: state.sizing())
         store(geometry, at: section)

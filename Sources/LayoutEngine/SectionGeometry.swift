@@ -139,7 +139,7 @@ struct SectionSolver: Sendable {
             }
             storage = .fixed(stride: stride(section, size: template.size), instances: instances)
         } else {
-            let (instances, noRoom) = try solveInstances(section, plan: cache.flatPlan, index: index, itemCount: itemCount, sizing: sizing)
+            let (instances, noRoom, _) = try solveInstances(section, plan: cache.flatPlan, index: index, itemCount: itemCount, sizing: sizing)
             if let noRoom, itemCount > 0 { diagnostics.append("no room for group: " + noRoom) }
             storage = .estimated(instances)
         }
@@ -170,7 +170,7 @@ struct SectionSolver: Sendable {
     /// earlier ones are kept). Returns the storage and the "no room" message, if any.
     func solveInstances(_ section: LayoutSection, plan: FlatRowPlan?, index: Int, itemCount: Int, sizing: ItemSizing,
                         keeping previous: EstimatedInstances? = nil, fromInstance firstInstance: Int = 0,
-                        convergeAfter lastChangedItem: Int = -1) throws(LayoutError) -> (EstimatedInstances, String?) {
+                        convergeAfter lastChangedItem: Int = -1) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
         let P = section.isOrthogonal ? scrollAxis.other : scrollAxis
         let groups = GroupSolver(container: container, sizing: sizing, section: index, itemCount: itemCount, limitsItems: true)
         let root = LayoutNode.group(section.group)
@@ -193,6 +193,7 @@ struct SectionSolver: Sendable {
         result.cells.reserveCapacity(itemCount)
         var noRoom: String? = nil
         var scratch = FlatRowPlan.Scratch()
+        var solved = 0
         // §4.1 stride parts, read once (the section's arrays are shared by every thread).
         let (e1, e2) = fixedEdges(section, P)
         let groupSpacing = section.interGroupSpacing
@@ -219,6 +220,7 @@ struct SectionSolver: Sendable {
                     noRoom = noItemFits(next)
                     break
                 }
+                solved += 1
                 result.firstItem.append(Int32(next))
                 result.sizes.append(size)
                 strides.append(e1 + size.length(P) + e2 + groupSpacing)
@@ -242,6 +244,7 @@ struct SectionSolver: Sendable {
                     break
                 }
                 if node.noRoom && noRoom == nil { noRoom = "a nested group holds no items in the instance starting at item \(next)" }
+                solved += 1
                 result.firstItem.append(Int32(next))
                 result.sizes.append(node.size)
                 strides.append(e1 + node.size.length(P) + e2 + groupSpacing)
@@ -274,7 +277,7 @@ struct SectionSolver: Sendable {
             result.leafSupplementaries += ContiguousArray(repeating: 0, count: result.cells.count - result.leafSupplementaries.count)
         }
         result.offsets = FenwickTree(strides)
-        return (EstimatedInstances(result), noRoom)
+        return (EstimatedInstances(result), noRoom, solved)
     }
 
     /// Splices the unchanged tail of `previous` when the instance about to be solved (at `next`) starts where
