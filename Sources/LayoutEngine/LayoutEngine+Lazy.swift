@@ -41,6 +41,8 @@ extension LayoutEngine {
         for _ in 0..<10_000 {
             var pending: [IndexPath] = []
             for element in elements(in: area) where element.category == .cell {
+                // Only estimated sections measure; marking fixed-size items would only cost memory.
+                guard case .estimated = sections[element.section].storage else { continue }
                 if !state.sections[element.section].items[element.item].isMeasured {
                     pending.append(IndexPath(section: element.section, item: element.item))
                 }

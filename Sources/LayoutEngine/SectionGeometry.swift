@@ -105,13 +105,19 @@ struct SectionSolver: Sendable {
                                hasEstimatedSupplementaries: Self.hasEstimatedSupplementaries(section))
     }
 
+    /// Whether a supplementary measures by its index: an estimated axis with a self-sizing model of its own
+    /// (without one it keeps its estimate, SPEC-FORMAT.md "Self-sizing").
     private static func hasEstimatedSupplementaries(_ section: LayoutSection) -> Bool {
-        if section.boundarySupplementaryItems.contains(where: { $0.layoutSize.hasEstimatedDimension }) { return true }
+        func measures(_ size: LayoutSize, _ model: SelfSizing?) -> Bool {
+            guard let model else { return false }
+            return (size.widthDimension.isEstimated && model.width != nil) || (size.heightDimension.isEstimated && model.height != nil)
+        }
+        if section.boundarySupplementaryItems.contains(where: { measures($0.layoutSize, $0.selfSizing) }) { return true }
         func visit(_ node: LayoutNode) -> Bool {
             switch node {
-            case .item(let item): return item.supplementaryItems.contains { $0.layoutSize.hasEstimatedDimension }
+            case .item(let item): return item.supplementaryItems.contains { measures($0.layoutSize, $0.selfSizing) }
             case .group(let group):
-                return group.supplementaryItems.contains { $0.layoutSize.hasEstimatedDimension } || group.children.contains(where: visit)
+                return group.supplementaryItems.contains { measures($0.layoutSize, $0.selfSizing) } || group.children.contains(where: visit)
             }
         }
         return visit(.group(section.group))

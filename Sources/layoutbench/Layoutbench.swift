@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `layoutbench` command: parsing and printing only; the modules do the work.
 @main
@@ -15,4 +16,19 @@ struct Layoutbench: ParsableCommand {
         version: "0.1.0",
         subcommands: [Solve.self, Render.self, Replay.self, Generate.self, Bench.self, Compare.self]
     )
+
+    /// Runs the command; a command line that cannot be parsed is bad input too: exit 2, not the parser's 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code.rawValue == 64 {
+                Failure.printError(fullMessage(for: error))
+                Foundation.exit(Failure.badInput)
+            }
+            exit(withError: error)
+        }
+    }
 }

@@ -13,13 +13,15 @@ enum Fixtures {
     }
 
     static func result(spec: String = "grid-10k", scenario: String = "full", threads: Int = 1,
-                       samples: [UInt64], allocations: Double = 38, bytes: Double = 71_072) -> ScenarioResult {
+                       samples: [UInt64], allocations: Double = 38, bytes: Double = 71_072,
+                       rounds: [Int]? = nil, calibration: [UInt64]? = nil, calibrationRounds: [Int]? = nil) -> ScenarioResult {
         ScenarioResult(spec: spec, specHash: "00000000deadbeef", items: 10_000, scenario: scenario, threads: threads,
                        parameters: ["seed": "1"], unit: "items", workItems: 10_000, warmupSamples: 1,
                        samplesNs: samples, summaryNs: SummaryNs(samples: samples),
                        wallTotalNs: samples.reduce(0, +), cpuTotalNs: samples.reduce(0, +),
                        memory: MemoryStats(allocatedBytes: bytes, allocations: allocations, threadAllocatedBytes: bytes,
-                                           threadFreedBytes: bytes, residentBytesPerItem: 450, liveBytesPerItem: 19))
+                                           threadFreedBytes: bytes, residentBytesPerItem: 450, liveBytesPerItem: 19),
+                       calibrationNs: calibration, roundSampleCounts: rounds, roundCalibrationCounts: calibrationRounds)
     }
 
     static func report(_ results: [ScenarioResult]) -> BenchReport {

@@ -8,7 +8,8 @@ struct ResultSchemaTests {
     func roundTrip() throws {
         let report = Fixtures.report([
             Fixtures.result(samples: Fixtures.samples(median: 40_000, seed: 1)),
-            Fixtures.result(scenario: "query", threads: 2, samples: [1, 2, 3]),
+            Fixtures.result(scenario: "query", threads: 2, samples: [1, 2, 3], rounds: [2, 1], calibration: [9, 9, 8],
+                            calibrationRounds: [1, 2]),
         ])
         let decoded = try BenchReport.decode(try report.jsonData(), path: "memory")
         #expect(decoded == report)

@@ -17,14 +17,18 @@ final class CountingScenario: BenchScenario {
 struct RunnerTests {
     let context = ScenarioContext(input: BenchInput.preset(LayoutPreset(kind: .grid, items: 100)), threads: 1, seed: 1)
 
-    @Test("repetitions: warm-up untimed, then exactly N timed samples, each prepared first")
+    @Test("repetitions: warm-up untimed, then exactly N timed samples in rounds, each prepared first")
     func repetitions() throws {
         let scenario = CountingScenario()
-        let runner = BenchRunner(configuration: RunnerConfiguration(stop: .repetitions(7), warmupSamples: 2, measuresMemory: false))
+        let runner = BenchRunner(configuration: RunnerConfiguration(stop: .repetitions(7), rounds: 5, warmupSamples: 2, measuresMemory: false))
         let result = try runner.measure(scenario, context: context)
         #expect(result.samplesNs.count == 7)
-        #expect(scenario.ran == 9)
-        #expect(scenario.prepared == 9)
+        #expect(result.roundSampleCounts == [2, 2, 1, 1, 1])
+        // 2 warm-ups before round 1, 1 before each later round, 7 samples.
+        #expect(scenario.ran == 2 + 4 + 7)
+        #expect(scenario.prepared == scenario.ran)
+        #expect(result.calibrationNs?.count == result.roundCalibrationCounts?.reduce(0, +))
+        #expect(result.roundCalibrationCounts?.count == 5)
         #expect(result.warmupSamples == 2)
         #expect(result.spec == "grid-100" && result.items == 100 && result.threads == 1 && result.workItems == 10)
         #expect(result.summaryNs == SummaryNs(samples: result.samplesNs))
@@ -38,13 +42,17 @@ struct RunnerTests {
         #expect(try runner.measure(scenario, context: context).samplesNs.count == 50)
     }
 
-    @Test("the stop rule: a budget needs both the time and the minimum")
+    @Test("the stop rule per round: its slice of the budget and of the minimum, within its part of the cap")
     func stopRule() {
-        let runner = BenchRunner(configuration: RunnerConfiguration(stop: .timeBudget(seconds: 1), minSamples: 3, maxSamples: 100))
-        #expect(!runner.isDone(samples: 2, elapsedNs: 5_000_000_000))
-        #expect(!runner.isDone(samples: 50, elapsedNs: 500_000_000))
-        #expect(runner.isDone(samples: 3, elapsedNs: 1_000_000_000))
-        #expect(runner.isDone(samples: 100, elapsedNs: 0))
+        let configuration = RunnerConfiguration(stop: .timeBudget(seconds: 1), rounds: 5, minSamples: 7, maxSamples: 100)
+        let sampler = ScenarioSampler(scenario: CountingScenario(), context: context, configuration: configuration)
+        // Round 0 needs 2 of the 7 samples (7 = 2 + 2 + 1 + 1 + 1) and 0.2 s; round 4 needs 1.
+        #expect(!sampler.isRoundDone(0, of: 5, samples: 1, elapsedNs: 5_000_000_000))
+        #expect(sampler.isRoundDone(0, of: 5, samples: 2, elapsedNs: 200_000_000))
+        #expect(!sampler.isRoundDone(4, of: 5, samples: 10, elapsedNs: 100_000_000))
+        #expect(sampler.isRoundDone(4, of: 5, samples: 1, elapsedNs: 200_000_000))
+        #expect(sampler.isRoundDone(4, of: 5, samples: 20, elapsedNs: 0))
+        #expect(ScenarioSampler.rounds(RunnerConfiguration(stop: .repetitions(3), rounds: 5)) == 3)
     }
 
     @Test("the slowdown knob busy-waits inside the timed window (test-only)")

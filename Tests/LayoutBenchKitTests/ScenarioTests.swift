@@ -21,7 +21,9 @@ struct ScenarioTests {
                 #expect(result.items == preset.items)
                 #expect(result.workItems >= 1)
                 #expect(result.memory.allocations != nil)
-                #expect((result.memory.residentBytesPerItem != nil) == (kind != .parse))
+                #expect((result.memory.residentBytesPerItem != nil) == [.full, .fullMaterialize].contains(kind))
+                // (Its value is process-wide, and other tests run in parallel: only its presence is pinned.)
+                #expect((result.memory.liveBytesPerItem != nil) == [.full, .fullMaterialize].contains(kind))
             }
         }
     }
@@ -76,6 +78,18 @@ struct ScenarioTests {
         try scenario.prepareSample()
         try scenario.runSample()
         #expect(scenario.stops > 10)
+    }
+
+    @Test("a scenario that does not apply (one section to move) is skipped and reported, not fatal")
+    func skipped() throws {
+        let suite = BenchSuite(inputs: [.preset(LayoutPreset(kind: .grid, items: 50))], scenarios: [.full, .moveSection],
+                               threads: [1, 2], configuration: RunnerConfiguration(stop: .repetitions(1), warmupSamples: 0, measuresMemory: false))
+        let environment = RunEnvironment(machine: MachineInfo(cpu: "t", cores: 2, memoryBytes: 1, os: "t", kernel: "t"),
+                                         toolchain: ToolchainInfo(swift: "t", source: "t"), gitCommit: "unknown", commandLine: [])
+        let report = try suite.run(environment: environment)
+        #expect(report.results.map(\.scenario) == ["full", "full"])
+        #expect(report.skipped == ["move-section does not apply to grid-50: fewer than 2 sections"])
+        #expect(report.table().contains("note: skipped: move-section"))
     }
 
     @Test("a suite fills a report with every input x scenario x thread count")

@@ -109,7 +109,10 @@ struct SolveAndRenderCommandTests {
         #expect(wide.status == 2)
         #expect(wide.stderr.contains("820"))
         let badWidth = try CLI.run(["solve", spec.path, "--width", "-3"])
-        #expect(badWidth.status != 0)
+        #expect(badWidth.status == 2)
+        let unknownFlag = try CLI.run(["solve", spec.path, "--colour", "red"])
+        #expect(unknownFlag.status == 2)
+        #expect(unknownFlag.stderr.contains("--colour"))
     }
 
     @Test("items too small for their group fail at once with exit 2 instead of repeating ten million times")
@@ -146,6 +149,6 @@ struct SolveAndRenderCommandTests {
         let bad = try CLI.run(["render", spec, "-o", svg.path, "--sections", "7..9"])
         #expect(bad.status == 2)
         let malformed = try CLI.run(["render", spec, "-o", svg.path, "--sections", "x"])
-        #expect(malformed.status != 0)
+        #expect(malformed.status == 2)
     }
 }

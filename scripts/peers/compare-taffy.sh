@@ -5,8 +5,10 @@
 #   scripts/peers/compare-taffy.sh [ITEMS...]        # default: 10000 100000 1000000
 #
 # Installs stretchable (pinned) into a virtualenv in ~/.cache, outside the repository: no peer code is
-# committed. Builds layoutbench in release, runs `layoutbench bench --preset grid-N --scenarios full
-# --threads 1,2 --json`, and prints both engines' median solve time and ns per item.
+# committed. Builds layoutbench in release, runs `layoutbench bench --preset grid-N --scenarios
+# full,full-materialize --threads 1,2 --json`, and prints both engines' median solve time and ns per item.
+# Taffy is timed on its compute call only (see taffy_grid.py). About 7 minutes for the three sizes (building
+# and freeing a million Python nodes per run dominates; the timed calls are a few seconds).
 # Env: RUNS (Taffy runs per size, default 5), LAYOUTBENCH_BIN (a release binary to use instead of building).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -30,7 +32,7 @@ out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 for n in "${sizes[@]}"; do
   echo "== grid of $n items ==" 
-  "$bin" bench --preset "grid-$n" --scenarios full --threads 1,2 --time-budget 2 --no-memory --json "$out/ours-$n.json" >/dev/null
+  "$bin" bench --preset "grid-$n" --scenarios full,full-materialize --threads 1,2 --time-budget 2 --no-memory --json "$out/ours-$n.json" >/dev/null
   "$venv/bin/python" scripts/peers/taffy_grid.py --items "$n" --runs "${RUNS:-5}" --ours "$out/ours-$n.json"
   echo
 done

@@ -52,18 +52,18 @@ final class ScenarioBox: @unchecked Sendable {
 }
 
 /// Tolerances for `baseline check` / `thresholds check`, per metric. Every metric measured needs one, or a
-/// check fails on noise. The machine is shared and has 2 cores: time gets generous relative tolerances on
-/// the median and p90, allocation counts a small relative and absolute slack (they are nearly exact).
+/// check fails on noise. package-benchmark checks relative and absolute tolerances independently (either
+/// one exceeded is a deviation), so an absolute tolerance only makes a check stricter: there are none.
+/// The machine these were set on is shared and has 2 cores: two runs of the same build differed by up to
+/// 30 % at p50 on sub-3 µs operations, hence the generous time tolerances; allocation counts are exact for
+/// a given seed, so their tolerance is small.
 enum LayoutThresholds {
     // Computed: BenchmarkThresholds is not Sendable, so it cannot be a stored global.
     static var time: BenchmarkThresholds {
-        BenchmarkThresholds(
-            relative: [.p50: 15.0, .p75: 20.0, .p90: 30.0],
-            absolute: [.p50: 2_000, .p75: 3_000, .p90: 5_000]  // ns: sub-microsecond operations jitter by that much
-        )
+        BenchmarkThresholds(relative: [.p50: 35.0, .p75: 40.0, .p90: 50.0])
     }
     static var allocations: BenchmarkThresholds {
-        BenchmarkThresholds(relative: [.p50: 5.0, .p90: 10.0], absolute: [.p50: 8, .p90: 16])
+        BenchmarkThresholds(relative: [.p50: 5.0, .p90: 10.0])
     }
     static var byMetric: [BenchmarkMetric: BenchmarkThresholds] {
         [.wallClock: time, .mallocCountTotal: allocations]

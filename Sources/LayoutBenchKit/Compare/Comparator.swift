@@ -1,7 +1,8 @@
 /// Compares two result files metric by metric, noise-aware: time through a bootstrap interval of the ratio
 /// of medians (a change counts only if the whole interval lies beyond the threshold, so two runs of the same
-/// build say "unchanged"), memory through the per-operation counts with a relative threshold and an
-/// absolute floor.
+/// build say "unchanged"), resampling whole rounds so load that came and went widens the interval
+/// (optionally divided by the change in the machine's speed the calibration unit saw); memory through the
+/// per-operation counts with a relative threshold and an absolute floor.
 public enum Comparator {
     /// Loads and compares two files.
     public static func compare(basePath: String, headPath: String,
@@ -51,6 +52,15 @@ public enum Comparator {
         for (name, report) in [("base", base), ("head", head)] where report.run.buildConfiguration != "release" {
             notes.append("\(name) is a \(report.run.buildConfiguration) build")
         }
+        let factors = comparisons.compactMap(\.machineFactor).sorted()
+        if !factors.isEmpty {
+            let median = NearestRank.value(factors, percentile: 50)
+            if options.normalizesByCalibration {
+                notes.append("time ratios are divided by the machine's change in speed (calibration, median \(BenchFormat.change(median)))")
+            } else if abs(median - 1) > 0.10 {
+                notes.append("the machine ran the calibration unit \(BenchFormat.change(median)) during head's run compared with base's (load on a shared machine?); if times moved with it, rerun both, or try --normalize")
+            }
+        }
         if base.machine.cpu != head.machine.cpu || base.machine.cores != head.machine.cores {
             notes.append("the runs are from different machines (\(base.machine.cpu), \(base.machine.cores) cores vs \(head.machine.cpu), \(head.machine.cores) cores)")
         }
@@ -58,12 +68,19 @@ public enum Comparator {
                                 onlyInBase: onlyBase, onlyInHead: onlyHead, notes: notes)
     }
 
-    /// The median time: a bootstrap interval of head / base.
+    /// The median time: a bootstrap interval of head / base (over rounds when the results recorded them),
+    /// divided by the machine's change in speed when both results carry calibration samples.
     static func compareTime(_ b: ScenarioResult, _ h: ScenarioResult, _ options: ComparisonOptions) -> MetricComparison? {
         let interval: RatioInterval
+        var machineFactor: Double?
         if !b.samplesNs.isEmpty && !h.samplesNs.isEmpty {
-            interval = Bootstrap.medianRatio(base: b.samplesNs, head: h.samplesNs, resamples: options.resamples,
-                                             confidence: options.confidence, seed: options.seed)
+            let baseBlocks = SampleBlocks(b), headBlocks = SampleBlocks(h)
+            interval = Bootstrap.roundRatio(base: baseBlocks, head: headBlocks, normalize: options.normalizesByCalibration,
+                                            resamples: options.resamples, confidence: options.confidence, seed: options.seed)
+            if let bc = baseBlocks.allCalibration, let hc = headBlocks.allCalibration, !bc.isEmpty, !hc.isEmpty {
+                machineFactor = Bootstrap.ratio(NearestRank.value(hc.sorted(), percentile: 50),
+                                                NearestRank.value(bc.sorted(), percentile: 50))
+            }
         } else {
             // No samples kept: the medians alone, and an interval that is only the point.
             let ratio = Bootstrap.ratio(h.summaryNs.median, b.summaryNs.median)
@@ -71,7 +88,7 @@ public enum Comparator {
         }
         return MetricComparison(spec: b.spec, scenario: b.scenario, threads: b.threads, metric: .time,
                                 base: Double(b.summaryNs.median), head: Double(h.summaryNs.median),
-                                interval: interval, verdict: verdict(interval, options.threshold))
+                                interval: interval, verdict: verdict(interval, options.threshold), machineFactor: machineFactor)
     }
 
     /// A per-operation memory figure: counted when the ratio is beyond the threshold and the difference
@@ -86,7 +103,7 @@ public enum Comparator {
         var result = verdict(interval, options.threshold)
         if abs(headValue - baseValue) <= floor { result = .unchanged }
         return MetricComparison(spec: b.spec, scenario: b.scenario, threads: b.threads, metric: metric,
-                                base: baseValue, head: headValue, interval: interval, verdict: result)
+                                base: baseValue, head: headValue, interval: interval, verdict: result, machineFactor: nil)
     }
 
     /// Regression if the whole interval is above 1 + threshold, improvement if below 1 − threshold.

@@ -30,11 +30,19 @@ public struct ComparisonOptions: Codable, Hashable, Sendable {
     /// a regression worth failing CI for.
     public var allocationFloor: Double
     public var byteFloor: Double
+    /// Divide time ratios by the machine's change in speed between the runs, as the calibration unit timed
+    /// beside each result measured it (when both files have calibration samples). Off by default: measured
+    /// here, the calibration unit varied by ±15 % between quiet runs whose scenarios agreed within 2 %, so
+    /// dividing by it added more noise than it removed; under heavy contention it caught part of the
+    /// slowdown only. The factor is always shown (column machine) as a warning sign.
+    public var normalizesByCalibration: Bool
 
     public init(threshold: Double = 0.05, resamples: Int = Bootstrap.defaultResamples, confidence: Double = 0.95,
-                seed: UInt64 = Bootstrap.defaultSeed, allocationFloor: Double = 16, byteFloor: Double = 4_096) {
+                seed: UInt64 = Bootstrap.defaultSeed, allocationFloor: Double = 16, byteFloor: Double = 4_096,
+                normalizesByCalibration: Bool = false) {
         self.threshold = threshold; self.resamples = resamples; self.confidence = confidence; self.seed = seed
         self.allocationFloor = allocationFloor; self.byteFloor = byteFloor
+        self.normalizesByCalibration = normalizesByCalibration
     }
 
     /// Parses `5%`, `5` (percent) or `0.05` (a fraction below 1 with a decimal point).
@@ -55,9 +63,13 @@ public struct MetricComparison: Codable, Hashable, Sendable {
     /// The base's and head's values: median ns for time, per-operation figures for memory.
     public var base: Double
     public var head: Double
-    /// head / base with its interval (a memory metric's interval is the point itself).
+    /// head / base with its interval (a memory metric's interval is the point itself); for time, divided by
+    /// `machineFactor` when the options normalise.
     public var interval: RatioInterval
     public var verdict: Verdict
+    /// Time only: how much slower (> 1) the machine ran the calibration unit during head's measurement than
+    /// during base's; nil without calibration samples.
+    public var machineFactor: Double?
 
     public var key: ResultKey { ResultKey(spec: spec, scenario: scenario, threads: threads) }
 }

@@ -22,17 +22,20 @@ extension ComparisonReport {
     }
 
     private func text(markdown: Bool) -> String {
-        let header = ["spec", "scenario", "thr", "metric", "base", "head", "change", "interval", "verdict"]
+        let header = ["spec", "scenario", "thr", "metric", "base", "head", "machine", "change", "interval", "verdict"]
         let rows = comparisons.map { c in
             [c.spec, c.scenario, "\(c.threads)", c.metric.rawValue, value(c.base, c.metric), value(c.head, c.metric),
+             c.machineFactor.map { "x" + BenchFormat.fixed($0, decimals: 2) } ?? "",
              BenchFormat.change(c.interval.ratio), intervalText(c),
              c.verdict == .unchanged ? "no change" : (markdown ? "**\(c.verdict.rawValue)**" : c.verdict.rawValue.uppercased())]
         }
-        let table = TextTable(header: header, rows: rows, numeric: [2, 4, 5, 6])
+        let table = TextTable(header: header, rows: rows, numeric: [2, 4, 5, 6, 7])
         let threshold = BenchFormat.fixed(options.threshold * 100, decimals: 1)
         var lines: [String] = []
         lines.append((markdown ? "### " : "") + "layoutbench compare: \(base) -> \(head)")
-        lines.append("threshold \(threshold)%, \(Int(options.confidence * 100))% bootstrap interval of the ratio of medians (\(options.resamples) resamples)")
+        let calibrated = comparisons.contains { $0.machineFactor != nil }
+        lines.append("threshold \(threshold)%, \(Int(options.confidence * 100))% bootstrap interval of the ratio of medians (\(options.resamples) resamples, whole rounds)"
+            + (calibrated ? "; machine: calibration unit head / base" + (options.normalizesByCalibration ? ", divided out" : "") : ""))
         lines.append("")
         lines.append(markdown ? table.markdown() : table.plain())
         lines.append("")

@@ -8,11 +8,12 @@ public struct MemoryStats: Codable, Hashable, Sendable {
     public var threadAllocatedBytes: Double?
     /// Bytes the calling thread freed per operation (`thread.deallocatedp`).
     public var threadFreedBytes: Double?
-    /// jemalloc's resident bytes (`stats.resident`: the whole process, after purging unused pages) with the
-    /// scenario's layout solved, per item of the layout. It includes the runtime's own few megabytes, so it
-    /// means most for large layouts; `liveBytesPerItem` is the layout's own share.
+    /// What a solved layout keeps resident, per item: the growth of jemalloc's `stats.resident` (unused
+    /// pages purged before each reading) from just before a solve to just after it. Only for scenarios whose
+    /// operation solves the layout (`full`, `full-materialize`); page-granular, so it means most for large
+    /// layouts.
     public var residentBytesPerItem: Double?
-    /// Live bytes the solved layout holds (growth of `stats.allocated` while it is alive), per item.
+    /// Live bytes the solved layout holds (growth of `stats.allocated` over the same solve), per item.
     public var liveBytesPerItem: Double?
 
     public init(allocatedBytes: Double? = nil, allocations: Double? = nil, threadAllocatedBytes: Double? = nil,

@@ -70,7 +70,7 @@ public struct LayoutShape: Hashable, Sendable {
     /// `k` distinct indices below `n`, seeded.
     static func choose(_ k: Int, of n: Int, rng: inout BenchRandom) -> Set<Int> {
         var all = Array(0..<n)
-        all.shuffle(using: &rng)
+        rng.shuffle(&all)
         return Set(all.prefix(max(0, min(k, n))))
     }
 

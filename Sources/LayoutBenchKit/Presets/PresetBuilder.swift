@@ -30,11 +30,11 @@ enum Presets {
         var remaining = totalItems
         while remaining > 0 {
             var order = Array(archetypes.indices)
-            order.shuffle(using: &rng)
+            rng.shuffle(&order)
             for index in order where remaining > 0 {
                 let archetype = archetypes[index]
-                let perSection = Int.random(in: archetype.itemsPerSection, using: &rng)
-                var count = Int.random(in: max(1, run / 2)...max(1, run + run / 2), using: &rng)
+                let perSection = rng.index(in: archetype.itemsPerSection)
+                var count = rng.index(in: max(1, run / 2)...max(1, run + run / 2))
                 count = min(count, remaining / perSection)
                 if count == 0 {
                     definitions.append(SectionDefinition(name: "\(archetype.name)-\(definitions.count)", count: 1,

@@ -16,12 +16,13 @@ extension BenchReport {
         let lines = [
             "\(markdown ? "### " : "")layoutbench: \(specsText)",
             "\(machine.cpu), \(machine.cores) cores, \(BenchFormat.bytes(Double(machine.memoryBytes))), \(machine.os); \(toolchain.swift); \(run.buildConfiguration) build; commit \(gitCommit.prefix(12))",
-            "\(run.runner.stop), warm-up \(run.runner.warmupSamples), seed \(run.runner.seed); memory from \(run.allocator.map { "jemalloc \($0.split(separator: "-").first ?? "")" } ?? "(no jemalloc)")",
+            "\(run.runner.stop) in \(run.runner.rounds) rounds, warm-up \(run.runner.warmupSamples), seed \(run.runner.seed); memory from \(run.allocator.map { "jemalloc \($0.split(separator: "-").first ?? "")" } ?? "(no jemalloc)")",
         ]
         return lines.joined(separator: markdown ? "  \n" : "\n")
     }
 
     private func footer(markdown: Bool) -> String {
+        var lines = (skipped ?? []).map { markdown ? "Skipped: \($0)" : "note: skipped: \($0)" }
         var notes: [String] = []
         if run.runner.slowdown.isActive {
             notes.append("TEST-ONLY SLOWDOWN ACTIVE (LAYOUTBENCH_SLOWDOWN_*): \(run.runner.slowdown.fixedNs) ns + \(run.runner.slowdown.percent)% per operation")
@@ -29,8 +30,9 @@ extension BenchReport {
         if run.buildConfiguration == "debug" {
             notes.append("DEBUG BUILD: timings are not representative")
         }
-        guard !notes.isEmpty else { return "" }
-        return "\n\n" + notes.map { markdown ? "**\($0)**" : "warning: \($0)" }.joined(separator: "\n")
+        lines += notes.map { markdown ? "**\($0)**" : "warning: \($0)" }
+        guard !lines.isEmpty else { return "" }
+        return "\n\n" + lines.joined(separator: markdown ? "  \n" : "\n")
     }
 
     func resultTable() -> TextTable {

@@ -18,9 +18,11 @@ public struct BenchReport: Codable, Hashable, Sendable {
     public var run: RunInfo
     public var specs: [SpecInfo]
     public var results: [ScenarioResult]
+    /// Scenarios that did not apply to a spec, with the reason (optional: absent when none).
+    public var skipped: [String]?
 
     public init(createdAt: String, machine: MachineInfo, toolchain: ToolchainInfo, gitCommit: String,
-                run: RunInfo, specs: [SpecInfo], results: [ScenarioResult]) {
+                run: RunInfo, specs: [SpecInfo], results: [ScenarioResult], skipped: [String]? = nil) {
         schema = Self.schemaName
         version = Self.currentVersion
         self.createdAt = createdAt
@@ -30,6 +32,7 @@ public struct BenchReport: Codable, Hashable, Sendable {
         self.run = run
         self.specs = specs
         self.results = results
+        self.skipped = skipped?.isEmpty == true ? nil : skipped
     }
 }
 

@@ -27,14 +27,25 @@ public struct ScenarioResult: Codable, Hashable, Sendable {
     public var wallTotalNs: UInt64
     public var cpuTotalNs: UInt64
     public var memory: MemoryStats
+    /// The calibration unit's times, in bursts between the samples (`Calibration`): how fast the machine
+    /// was while this result was measured. Optional: files without it compare unnormalised.
+    public var calibrationNs: [UInt64]?
+    /// How many of `samplesNs` (in order) and of `calibrationNs` each round took: the blocks `compare`
+    /// resamples. Optional: without them, samples are resampled one by one.
+    public var roundSampleCounts: [Int]?
+    public var roundCalibrationCounts: [Int]?
 
     public init(spec: String, specHash: String, items: Int, scenario: String, threads: Int,
                 parameters: [String: String], unit: String, workItems: Int, warmupSamples: Int,
-                samplesNs: [UInt64], summaryNs: SummaryNs, wallTotalNs: UInt64, cpuTotalNs: UInt64, memory: MemoryStats) {
+                samplesNs: [UInt64], summaryNs: SummaryNs, wallTotalNs: UInt64, cpuTotalNs: UInt64, memory: MemoryStats,
+                calibrationNs: [UInt64]? = nil, roundSampleCounts: [Int]? = nil, roundCalibrationCounts: [Int]? = nil) {
         self.spec = spec; self.specHash = specHash; self.items = items; self.scenario = scenario
         self.threads = threads; self.parameters = parameters; self.unit = unit; self.workItems = workItems
         self.warmupSamples = warmupSamples; self.samplesNs = samplesNs; self.summaryNs = summaryNs
         self.wallTotalNs = wallTotalNs; self.cpuTotalNs = cpuTotalNs; self.memory = memory
+        self.calibrationNs = calibrationNs
+        self.roundSampleCounts = roundSampleCounts
+        self.roundCalibrationCounts = roundCalibrationCounts
     }
 
     /// Units per second at the median sample time (0 when too fast to see).

@@ -15,10 +15,11 @@ public protocol BenchScenario: AnyObject {
     var workItems: Int { get }
     /// What a reader needs to reproduce the measurement (sizes, counts, the seed), for the result file.
     var parameters: [String: String] { get }
-    /// The number of items to divide the resident size by after an operation, or nil when the scenario
-    /// holds no solved layout worth sizing (parse).
+    /// The number of items to divide the layout's footprint by, or nil when the scenario holds no solved
+    /// layout (parse).
     var footprintItems: Int? { get }
-    /// Whether an operation builds a whole layout, so the live bytes it leaves are the layout's size.
+    /// Whether an operation solves the whole layout, so the resident and live bytes it adds are the solved
+    /// layout's footprint (`full`, `full-materialize`).
     var measuresLiveBytes: Bool { get }
     /// Untimed work before each sample.
     func prepareSample() throws
@@ -66,6 +67,9 @@ public enum BenchError: Error, CustomStringConvertible {
     case spec(String)
     /// An argument that cannot be used.
     case badArgument(String)
+    /// The scenario does not apply to this layout (moving a section of a one-section layout): the suite
+    /// skips it and says so.
+    case notApplicable(scenario: String, spec: String, reason: String)
 
     public var description: String {
         switch self {
@@ -73,6 +77,7 @@ public enum BenchError: Error, CustomStringConvertible {
         case let .engine(error, scenario): return "scenario \(scenario): the engine refused an operation: \(error)"
         case let .spec(message): return message
         case let .badArgument(message): return message
+        case let .notApplicable(scenario, spec, reason): return "\(scenario) does not apply to \(spec): \(reason)"
         }
     }
 

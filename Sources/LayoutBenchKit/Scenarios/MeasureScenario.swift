@@ -20,7 +20,7 @@ final class MeasureScenario: BenchScenario {
         self.batch = max(1, min(batch, context.input.items))
         picker = ItemPicker(seed: context.seed, scenario: kind)
         guard context.input.items > 0 else {
-            throw BenchError.badArgument("\(kind): \(context.input.name) has no items to measure")
+            throw BenchError.notApplicable(scenario: kind.rawValue, spec: context.input.name, reason: "no items to measure")
         }
     }
 

@@ -17,7 +17,7 @@ final class MoveSectionScenario: BenchScenario {
         engine = try context.makeEngine()
         picker = ItemPicker(seed: context.seed, scenario: kind)
         guard engine.sectionCount >= 2 else {
-            throw BenchError.badArgument("move-section: \(context.input.name) needs at least 2 sections")
+            throw BenchError.notApplicable(scenario: kind.rawValue, spec: context.input.name, reason: "fewer than 2 sections")
         }
     }
 

@@ -23,6 +23,21 @@ public struct BenchRandom: RandomNumberGenerator, Sendable {
         return Int((UInt64(bound) &* (next() >> 32)) >> 32)
     }
 
+    /// A number in `range` (both ends included). Complexity: O(1).
+    public mutating func index(in range: ClosedRange<Int>) -> Int {
+        range.lowerBound + index(below: range.count)
+    }
+
+    /// Shuffles `array` in place (Fisher-Yates) with this generator's own draws, not the standard library's
+    /// `shuffle(using:)`, whose algorithm may change between Swift versions: a seed must name the same
+    /// layout on every toolchain. Complexity: O(n).
+    public mutating func shuffle<T>(_ array: inout [T]) {
+        guard array.count > 1 else { return }
+        for i in stride(from: array.count - 1, to: 0, by: -1) {
+            array.swapAt(i, index(below: i + 1))
+        }
+    }
+
     /// A generator for a named sub-stream, so adding a random draw in one place does not shift another's.
     public func derived(_ salt: UInt64) -> BenchRandom {
         var copy = BenchRandom(seed: state ^ (salt &* 0x2545_F491_4F6C_DD1D))

@@ -27,23 +27,42 @@ public enum Bootstrap {
     ///   by counting how often each rank of the sorted samples is drawn, no sort per resample.
     public static func medianRatio(base: [UInt64], head: [UInt64], resamples: Int = defaultResamples,
                                    confidence: Double = 0.95, seed: UInt64 = defaultSeed) -> RatioInterval {
-        precondition(!base.isEmpty && !head.isEmpty, "the bootstrap needs samples on both sides")
-        let sortedBase = base.sorted(), sortedHead = head.sorted()
-        let point = ratio(NearestRank.value(sortedHead, percentile: 50), NearestRank.value(sortedBase, percentile: 50))
+        interval([base, head], resamples: resamples, confidence: confidence, seed: seed) { m in
+            ratio(m[1], m[0])
+        }
+    }
+
+    /// The interval of [median(head) / median(base)] / [median(headCalibration) / median(baseCalibration)]:
+    /// the change of the code, with the change of the machine's speed (measured by the calibration unit
+    /// beside each run) divided out. All four sets are resampled.
+    public static func normalizedMedianRatio(base: [UInt64], head: [UInt64], baseCalibration: [UInt64],
+                                             headCalibration: [UInt64], resamples: Int = defaultResamples,
+                                             confidence: Double = 0.95, seed: UInt64 = defaultSeed) -> RatioInterval {
+        interval([base, head, baseCalibration, headCalibration], resamples: resamples, confidence: confidence, seed: seed) { m in
+            ratio(m[1], m[0]) / ratio(m[3], m[2])
+        }
+    }
+
+    /// The percentile interval of `statistic` (of the sets' medians) over resamples of every set.
+    static func interval(_ sets: [[UInt64]], resamples: Int, confidence: Double, seed: UInt64,
+                         statistic: ([UInt64]) -> Double) -> RatioInterval {
+        precondition(sets.allSatisfy { !$0.isEmpty }, "the bootstrap needs samples in every set")
+        let sorted = sets.map { $0.sorted() }
+        let point = statistic(sorted.map { NearestRank.value($0, percentile: 50) })
         var rng = BenchRandom(seed: seed)
         var counts: [Int32] = []
-        var ratios: [Double] = []
-        ratios.reserveCapacity(resamples)
+        var medians = [UInt64](repeating: 0, count: sets.count)
+        var values: [Double] = []
+        values.reserveCapacity(resamples)
         for _ in 0..<max(1, resamples) {
-            let b = resampledMedian(sortedBase, &rng, &counts)
-            let h = resampledMedian(sortedHead, &rng, &counts)
-            ratios.append(ratio(h, b))
+            for i in sorted.indices { medians[i] = resampledMedian(sorted[i], &rng, &counts) }
+            values.append(statistic(medians))
         }
-        ratios.sort()
+        values.sort()
         let alpha = (1 - confidence) / 2
         return RatioInterval(ratio: point,
-                             lower: NearestRank.value(ratios, percentile: max(alpha * 100, 1e-9)),
-                             upper: NearestRank.value(ratios, percentile: (1 - alpha) * 100),
+                             lower: NearestRank.value(values, percentile: max(alpha * 100, 1e-9)),
+                             upper: NearestRank.value(values, percentile: (1 - alpha) * 100),
                              confidence: confidence)
     }
 

@@ -4,8 +4,8 @@ public struct RunnerConfiguration: Codable, Hashable, Sendable {
     public enum StopRule: Codable, Hashable, Sendable, CustomStringConvertible {
         /// Exactly this many timed samples.
         case repetitions(Int)
-        /// Sample until this many seconds have passed (setup included), at least `minSamples`, at most
-        /// `maxSamples` times.
+        /// Sample for this many seconds (setup and warm-up excluded, split over the rounds), at least
+        /// `minSamples`, at most `maxSamples` times.
         case timeBudget(seconds: Double)
 
         public var description: String {
@@ -17,6 +17,9 @@ public struct RunnerConfiguration: Codable, Hashable, Sendable {
     }
 
     public var stop: StopRule
+    /// The sampling of each scenario is split into this many rounds, interleaved with the other scenarios'
+    /// (`BenchSuite`), so load that comes and goes meets every scenario alike; `compare` resamples rounds.
+    public var rounds: Int
     /// Untimed runs of the whole sample (setup and operation) before the timed ones: caches, page faults and
     /// lazily built tables settle.
     public var warmupSamples: Int
@@ -33,10 +36,11 @@ public struct RunnerConfiguration: Codable, Hashable, Sendable {
     /// Test-only: extra time spent inside each timed window (see `Slowdown`).
     public var slowdown: Slowdown
 
-    public init(stop: StopRule = .timeBudget(seconds: 1), warmupSamples: Int = 1, minSamples: Int = 3,
+    public init(stop: StopRule = .timeBudget(seconds: 1), rounds: Int = 5, warmupSamples: Int = 1, minSamples: Int = 5,
                 maxSamples: Int = 10_000, memoryRepetitions: Int = 3, measuresMemory: Bool = true,
                 seed: UInt64 = 1, slowdown: Slowdown = .none) {
         self.stop = stop
+        self.rounds = rounds
         self.warmupSamples = warmupSamples
         self.minSamples = minSamples
         self.maxSamples = maxSamples

@@ -8,8 +8,9 @@ extension Layoutbench {
         static let configuration = CommandConfiguration(
             abstract: "Measure how fast layouts solve and stay solved: timings, throughput, CPU and memory.",
             discussion: """
-                Runs each scenario on each spec or preset at each thread count, and prints min, median, p90, \
-                p99 and max per operation, throughput, CPU/wall time, speed-up over 1 thread, and jemalloc's \
+                Runs each scenario on each spec or preset at each thread count (their samples interleaved in \
+                rounds, so changing machine load meets them alike), and prints min, median, p90, p99 and max \
+                per operation, throughput, CPU/wall time, speed-up over 1 thread, and jemalloc's \
                 allocations per operation and resident bytes per item. With no spec and no preset it benches \
                 the embedded preset \(LayoutPreset.default.name).
 
@@ -43,11 +44,14 @@ extension Layoutbench {
         @Option(name: .customLong("time-budget"), help: "Seconds of sampling per scenario and thread count (default 1).")
         var timeBudget: Double?
 
+        @Option(help: "Rounds per scenario: the scenarios' samples interleave in this many rounds, and compare resamples rounds.")
+        var rounds = 5
+
         @Option(help: "Untimed warm-up samples per scenario.")
         var warmup = 1
 
         @Option(name: .customLong("min-samples"), help: "Fewest samples with a time budget.")
-        var minSamples = 3
+        var minSamples = 5
 
         @Option(name: .customLong("max-samples"), help: "Most samples kept with a time budget.")
         var maxSamples = 10_000
@@ -76,6 +80,7 @@ extension Layoutbench {
                 try BenchCommand.badInput("--time-budget must be a positive number of seconds")
             }
             if warmup < 0 { try BenchCommand.badInput("--warmup must be 0 or more") }
+            if rounds < 1 || rounds > 100 { try BenchCommand.badInput("--rounds must be from 1 to 100") }
             if minSamples < 1 || maxSamples < minSamples {
                 try BenchCommand.badInput("--min-samples must be at least 1 and at most --max-samples")
             }
@@ -99,7 +104,7 @@ extension Layoutbench {
                 if inputs.isEmpty { inputs = [.preset(.default)] }
                 let configuration = RunnerConfiguration(
                     stop: repetitions.map { .repetitions($0) } ?? .timeBudget(seconds: timeBudget ?? 1),
-                    warmupSamples: warmup, minSamples: minSamples, maxSamples: maxSamples,
+                    rounds: rounds, warmupSamples: warmup, minSamples: minSamples, maxSamples: maxSamples,
                     measuresMemory: !noMemory, seed: seed, slowdown: try Slowdown.fromEnvironment(environment))
                 if configuration.slowdown.isActive {
                     Failure.printError("warning: the test-only LAYOUTBENCH_SLOWDOWN_* knob is on: every operation is slowed on purpose")
@@ -150,7 +155,8 @@ enum BenchCommand {
         do {
             return try Failure.reporting(body)
         } catch let error as BenchError {
-            Failure.printError("error: \(error)")
+            // A spec error reads like a compiler diagnostic already ("file:line:column: error: ...").
+            if case .spec = error { Failure.printError("\(error)") } else { Failure.printError("error: \(error)") }
             throw ExitCode(error.isBadInput ? Failure.badInput : 1)
         } catch let error as PresetError {
             try badInput(error.description)
