@@ -109,7 +109,9 @@ private func jsonRect(_ r: Rect, _ sep: String) -> String {
     "[\(jsonNumber(r.x)),\(sep)\(jsonNumber(r.y)),\(sep)\(jsonNumber(r.width)),\(sep)\(jsonNumber(r.height))]"
 }
 
-/// A JSON string literal.
+/// A JSON string literal. Escapes what JSON requires and, so the same literal is safe in YAML's
+/// double-quoted strings too, C1 controls, line and paragraph separators, the byte-order mark and
+/// non-characters.
 public func jsonString(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
@@ -120,8 +122,10 @@ public func jsonString(_ s: String) -> String {
         case "\r": out += "\\r"
         case "\t": out += "\\t"
         default:
-            if scalar.value < 0x20 {
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            let v = scalar.value
+            if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF || v == 0xFFFE || v == 0xFFFF {
+                let hex = String(v, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             } else {
                 out.unicodeScalars.append(scalar)
             }

@@ -1,3 +1,4 @@
+import CompositionalLayout
 /// The one intermediate tree both formats are read into, so a single decoder (`SpecDecoder`) holds every rule
 /// and YAML and JSON cannot drift apart. Each value keeps where it was written; YAML aliases are already
 /// expanded (shared, copy-on-write) and merge keys applied.
@@ -156,27 +157,6 @@ struct SpecPath: Sendable, CustomStringConvertible {
     }
 }
 
-/// A JSON (and YAML double-quoted) string literal that escapes everything a YAML reader might fold or
-/// reject: controls, C1 controls, line and paragraph separators, the byte-order mark and non-characters.
-func jsonStringLiteral(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            let v = scalar.value
-            if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF
-                || v == 0xFFFE || v == 0xFFFF {
-                let hex = String(v, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
-}
+/// A JSON (and YAML double-quoted) string literal: the model's, which escapes everything a YAML reader
+/// might fold or reject.
+func jsonStringLiteral(_ s: String) -> String { jsonString(s) }

@@ -80,11 +80,7 @@ extension Bootstrap {
             values.append(statistic(medians))
         }
         values.sort()
-        let alpha = (1 - confidence) / 2
-        return RatioInterval(ratio: point,
-                             lower: NearestRank.value(values, percentile: max(alpha * 100, 1e-9)),
-                             upper: NearestRank.value(values, percentile: (1 - alpha) * 100),
-                             confidence: confidence)
+        return RatioInterval(ratio: point, sortedReplicates: values, confidence: confidence)
     }
 }
 

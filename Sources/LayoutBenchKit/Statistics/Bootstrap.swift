@@ -10,6 +10,15 @@ public struct RatioInterval: Codable, Hashable, Sendable {
     public init(ratio: Double, lower: Double, upper: Double, confidence: Double) {
         self.ratio = ratio; self.lower = lower; self.upper = upper; self.confidence = confidence
     }
+
+    /// The percentile interval of bootstrap replicates (`values`, sorted ascending) around `ratio`.
+    init(ratio: Double, sortedReplicates values: [Double], confidence: Double) {
+        let alpha = (1 - confidence) / 2
+        self.init(ratio: ratio,
+                  lower: NearestRank.value(values, percentile: max(alpha * 100, 1e-9)),
+                  upper: NearestRank.value(values, percentile: (1 - alpha) * 100),
+                  confidence: confidence)
+    }
 }
 
 /// The percentile bootstrap of the ratio of two medians: resample both sample sets with replacement, take
@@ -59,11 +68,7 @@ public enum Bootstrap {
             values.append(statistic(medians))
         }
         values.sort()
-        let alpha = (1 - confidence) / 2
-        return RatioInterval(ratio: point,
-                             lower: NearestRank.value(values, percentile: max(alpha * 100, 1e-9)),
-                             upper: NearestRank.value(values, percentile: (1 - alpha) * 100),
-                             confidence: confidence)
+        return RatioInterval(ratio: point, sortedReplicates: values, confidence: confidence)
     }
 
     /// The median (nearest rank) of one resample of `sorted` with replacement. Since `sorted` is ascending,
