@@ -1,4 +1,5 @@
 import CompositionalLayout
+
 /// The one intermediate tree both formats are read into, so a single decoder (`SpecDecoder`) holds every rule
 /// and YAML and JSON cannot drift apart. Each value keeps where it was written; YAML aliases are already
 /// expanded (shared, copy-on-write) and merge keys applied.
