@@ -150,10 +150,11 @@ extension LayoutEngine {
         // The instance before the one holding `low` tried it as its next candidate (and stopped there): with a
         // new size it may fit there now, so re-solving starts one instance earlier.
         let firstInstance = max(0, storage.instance(of: low) - 1)
+        let sizing = state.sizing()
         var geometry = g
         geometry.storage = .fixed(stride: 0, instances: 0)  // release the old storage so it is uniquely owned
         let (instances, noRoom, solved) = try solver.solveInstances(
-            cache.section, plan: cache.flatPlan, index: section, itemCount: g.itemCount, sizing: state.sizing(),
+            cache.section, plan: cache.flatPlan, index: section, itemCount: g.itemCount, sizing: sizing,
             keeping: storage, fromInstance: firstInstance, convergeAfter: high)
         if noRoom != nil {
             try resolveSection(section, report: &report)
@@ -161,7 +162,7 @@ extension LayoutEngine {
         }
         report.instancesSolved += solved
         geometry.storage = .estimated(instances)
-        solver.place(&geometry, index: section, cache: cache, sizing: state.sizing())
+        solver.place(&geometry, index: section, cache: cache, sizing: sizing)
         store(geometry, at: section)
         report.sectionsSolved += 1
     }
