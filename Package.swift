@@ -58,22 +58,24 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Helpers only the tests use: the fixture folder, the random layout and operation generators.
+        .target(name: "LayoutTestSupport"),
         .testTarget(name: "CompositionalLayoutTests", dependencies: ["CompositionalLayout"]),
-        .testTarget(name: "LayoutSpecTests", dependencies: ["LayoutSpec", "CompositionalLayout"]),
+        .testTarget(name: "LayoutSpecTests", dependencies: ["LayoutSpec", "CompositionalLayout", "LayoutTestSupport"]),
         .testTarget(
             name: "ReferenceSolverTests",
-            dependencies: ["ReferenceSolver", "LayoutSpec", "CompositionalLayout"]
+            dependencies: ["ReferenceSolver", "LayoutSpec", "CompositionalLayout", "LayoutTestSupport"]
         ),
         .testTarget(
             name: "LayoutEngineTests",
             dependencies: [
-                "LayoutEngine", "ReferenceSolver", "LayoutBenchKit", "LayoutSpec", "CompositionalLayout",
+                "LayoutEngine", "ReferenceSolver", "LayoutBenchKit", "LayoutSpec", "CompositionalLayout", "LayoutTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "CompositionalLayout", "LayoutSpec"]),
         .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "CompositionalLayout"]),
         // Runs the built binary as a user would; depending on it makes `swift build --build-tests` build it.
-        .testTarget(name: "LayoutbenchCLITests", dependencies: ["layoutbench", "CompositionalLayout"]),
+        .testTarget(name: "LayoutbenchCLITests", dependencies: ["layoutbench", "CompositionalLayout", "LayoutTestSupport"]),
     ]
 )

@@ -4,6 +4,7 @@ import LayoutEngine
 import LayoutSpec
 import ReferenceSolver
 import Testing
+import LayoutTestSupport
 
 /// Pinned boundary items at a content offset (SEMANTICS.md §4.3), and work proportional to each change.
 @Suite("Engine behaviour")
@@ -91,7 +92,7 @@ struct EngineBehaviourTests {
 
     @Test("a full solve gives the same output for 1 and 2 threads")
     func threadsAgree() throws {
-        let spec = EngineFixture.shared.appendingPathComponent("realistic/social-feed.yaml")
+        let spec = Fixtures.url("realistic/social-feed.yaml")
         let layout = try SpecReader.read(contentsOf: spec.path)
         let one = try LayoutEngine(layout: layout, threads: 1).output()
         let two = try LayoutEngine(layout: layout, threads: 2).output()

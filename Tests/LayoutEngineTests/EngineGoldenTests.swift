@@ -3,49 +3,49 @@ import Foundation
 import LayoutEngine
 import LayoutSpec
 import ReferenceSolver
+import LayoutTestSupport
 import Testing
 
 /// The engine against the shared fixtures: a full solve, rect queries, one item's frame and a lazy scroll
 /// must all give the expected frames, for 1 and 2 threads.
 struct EngineFixture: CustomTestStringConvertible, Sendable {
-    var spec: URL
-    var expected: URL
-    var measure: MeasureMode
-    var width: Double?
-    var testDescription: String { expected.lastPathComponent }
-
-    static let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/specs")
+    var golden: FixtureCase
+    var measure: MeasureMode { golden.measuresNothing ? .none : .all }
+    var testDescription: String { (golden.expected as NSString).lastPathComponent }
 
     static func all() -> [EngineFixture] {
-        var out: [EngineFixture] = []
-        for folder in ["examples", "realistic"] {
-            let dir = shared.appendingPathComponent(folder)
-            let files = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
-            for file in files where file.hasSuffix(".yaml") {
-                let name = String(file.dropLast(5))
-                for other in files where other.hasPrefix(name + ".expected") && other.hasSuffix(".json") {
-                    let run = String(other.dropFirst(name.count + ".expected".count).dropLast(5))
-                    out.append(EngineFixture(spec: dir.appendingPathComponent(file), expected: dir.appendingPathComponent(other),
-                                             measure: run == ".measure-none" ? .none : .all,
-                                             width: run.hasPrefix(".width-") ? Double(run.dropFirst(7)) : nil))
-                }
-            }
-        }
-        return out
+        Fixtures.cases().map { EngineFixture(golden: $0) }
     }
 
     func load() throws -> (CollectionLayout, SolveOutput) {
-        var layout = try SpecReader.read(contentsOf: spec.path)
-        if let width { layout = layout.withContainer(width: width) }
-        return (layout, try SolveOutput.decode(json: Data(contentsOf: expected)))
+        var layout = try SpecReader.read(contentsOf: golden.specURL.path)
+        if let width = golden.width { layout = layout.withContainer(width: width) }
+        return (layout, try SolveOutput.decode(json: Data(contentsOf: golden.expectedURL)))
+    }
+
+    /// Runs a test body; a version 2 spec is a known issue until the version 2 rules land (issue 12).
+    func check(_ body: () throws -> Void) rethrows {
+        if golden.needsVersion2 {
+            withKnownIssue("version 2 rules are not implemented yet (issue 12)") { try body() }
+        } else {
+            try body()
+        }
     }
 }
 
-@Suite("Engine against the shared fixtures")
+@Suite("Engine against the fixtures")
 struct EngineGoldenTests {
+    @Test("the fixtures are found")
+    func casesExist() {
+        #expect(EngineFixture.all().count >= 40)
+    }
+
     @Test("a full solve gives the expected output", arguments: EngineFixture.all(), [1, 2])
     func fullSolve(_ fixture: EngineFixture, threads: Int) throws {
+        try fixture.check { try fullSolveChecks(fixture, threads: threads) }
+    }
+
+    private func fullSolveChecks(_ fixture: EngineFixture, threads: Int) throws {
         let (layout, expected) = try fixture.load()
         let engine = try LayoutEngine(layout: layout, measure: fixture.measure, threads: threads)
         let output = engine.output()
@@ -59,6 +59,10 @@ struct EngineGoldenTests {
 
     @Test("rect queries return exactly the elements that intersect", arguments: EngineFixture.all())
     func rectQueries(_ fixture: EngineFixture) throws {
+        try fixture.check { try rectQueriesChecks(fixture) }
+    }
+
+    private func rectQueriesChecks(_ fixture: EngineFixture) throws {
         let (layout, expected) = try fixture.load()
         let engine = try LayoutEngine(layout: layout, measure: fixture.measure)
         let size = expected.contentSize
@@ -79,6 +83,10 @@ struct EngineGoldenTests {
 
     @Test("a lazy scroll from top to bottom ends with the measure-all frames", arguments: EngineFixture.all().filter { $0.measure == .all })
     func lazyScroll(_ fixture: EngineFixture) throws {
+        try fixture.check { try lazyScrollChecks(fixture) }
+    }
+
+    private func lazyScrollChecks(_ fixture: EngineFixture) throws {
         let (layout, expected) = try fixture.load()
         let engine = try LayoutEngine(layout: layout, lazy: true)
         let axis = layout.configuration.scrollDirection

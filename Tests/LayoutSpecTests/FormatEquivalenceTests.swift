@@ -8,11 +8,18 @@ import Testing
     /// Each shared YAML spec, turned into JSON through the intermediate tree, reads to the same model.
     @Test(arguments: SharedSpecs.all)
     func jsonTwinReadsTheSame(_ spec: String) throws {
-        let text = try SharedSpecs.text(spec)
-        let fromYAML = try SpecReader.read(yaml: text, file: spec)
-        let json = jsonText(try yamlTree(text))
-        let fromJSON = try SpecReader.read(json: json, file: spec.replacingOccurrences(of: ".yaml", with: ".json"))
-        #expect(fromJSON == fromYAML)
+        try fixture(spec) {
+            let text = try SharedSpecs.text(spec)
+            let fromYAML = try SpecReader.read(yaml: text, file: spec)
+            let json = jsonText(try yamlTree(text))
+            let fromJSON = try SpecReader.read(json: json, file: spec.replacingOccurrences(of: ".yaml", with: ".json"))
+            #expect(fromJSON == fromYAML)
+        }
+    }
+
+    /// A fixture-driven test with no fixture would pass without checking anything.
+    @Test func fixturesAreFound() {
+        #expect(SharedSpecs.all.count >= 36)
     }
 
     /// E2 written by hand in JSON, read from a `.json` file.

@@ -6,19 +6,21 @@ import Testing
 /// Every shared spec loads, and a few are checked field by field against the model they describe.
 @Suite struct SharedSpecTests {
     @Test func theSharedSpecsAreFound() {
-        #expect(SharedSpecs.all.count >= 24)
+        #expect(SharedSpecs.all.count >= 36)
         #expect(SharedSpecs.all.contains("realistic/photo-library.yaml"))
     }
 
     @Test(arguments: SharedSpecs.all)
     func loads(_ spec: String) throws {
-        let layout = try SpecReader.read(contentsOf: SharedSpecs.path(spec))
-        #expect(!layout.name.isEmpty)
-        #expect(!layout.sections.isEmpty)
-        #expect(layout.container.width >= 0)
-        // Every definition has content in force at the spec's own width or in a variant.
-        for definition in layout.sections {
-            #expect(definition.fields.content != nil || definition.variants.contains { $0.fields.content != nil })
+        try fixture(spec) {
+            let layout = try SpecReader.read(contentsOf: SharedSpecs.path(spec))
+            #expect(!layout.name.isEmpty)
+            #expect(!layout.sections.isEmpty)
+            #expect(layout.container.width >= 0)
+            // Every definition has content in force at the spec's own width or in a variant.
+            for definition in layout.sections {
+                #expect(definition.fields.content != nil || definition.variants.contains { $0.fields.content != nil })
+            }
         }
     }
 

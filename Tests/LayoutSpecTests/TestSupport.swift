@@ -1,33 +1,30 @@
 import CompositionalLayout
 import Foundation
+import LayoutTestSupport
+import Testing
 @testable import LayoutSpec
 
-/// Where the shared specs live: `../shared` beside the package root (this file is in Tests/LayoutSpecTests).
+/// The repository's spec fixtures (`Tests/Fixtures/specs`), by path relative to that folder.
 enum SharedSpecs {
-    static let sharedDirectory: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // LayoutSpecTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared")
-
-    /// Every `*.yaml` under shared/specs, sorted, as paths relative to shared/specs.
-    static let all: [String] = {
-        let root = sharedDirectory.appendingPathComponent("specs")
-        let enumerator = FileManager.default.enumerator(atPath: root.path)
-        var found: [String] = []
-        while let next = enumerator?.nextObject() as? String {
-            if next.hasSuffix(".yaml") { found.append(next) }
-        }
-        return found.sorted()
-    }()
+    /// Every `*.yaml` fixture, sorted (`examples/E1.yaml`), version 2 specs included.
+    static let all: [String] = Fixtures.specFiles()
 
     static func path(_ relative: String) -> String {
-        sharedDirectory.appendingPathComponent("specs").appendingPathComponent(relative).path
+        Fixtures.url(relative).path
     }
 
     static func text(_ relative: String) throws -> String {
         try String(contentsOfFile: path(relative), encoding: .utf8)
+    }
+}
+
+/// Runs `body`, which reads the fixture `spec`; a version 2 spec is a known issue until the version 2 rules
+/// land (issue 12), so its failure is expected and its success is reported.
+func fixture(_ spec: String, _ body: () throws -> Void) rethrows {
+    if Fixtures.needsVersion2(spec) {
+        withKnownIssue("version 2 specs are not read yet (issue 12)") { try body() }
+    } else {
+        try body()
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutTestSupport
 
 /// Runs the built `layoutbench` binary, as a user would.
 enum CLI {
@@ -10,7 +11,8 @@ enum CLI {
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let sharedSpecs = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/specs")
+    /// The repository's spec fixtures.
+    static let sharedSpecs = Fixtures.specs
 
     /// The binary beside the test bundle (same build folder and configuration).
     static var binary: URL {

@@ -3,12 +3,12 @@ import Foundation
 import LayoutSpec
 import ReferenceSolver
 import Testing
+import LayoutTestSupport
 
 /// A spec file and the same layout written with the Swift API give identical frames.
 @Suite("Spec files and the Swift API agree")
 struct SwiftAPIEquivalenceTests {
-    static let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/specs")
+    static let specs = Fixtures.specs
 
     @Test("the README's photo grid, built in Swift, equals spec-format-sample.yaml")
     func photoGrid() throws {
