@@ -59,7 +59,7 @@ let package = Package(
             ]
         ),
         // Helpers only the tests use: the fixture folder, the random layout and operation generators.
-        .target(name: "LayoutTestSupport"),
+        .target(name: "LayoutTestSupport", dependencies: ["CompositionalLayout", "LayoutBenchKit"]),
         .testTarget(name: "CompositionalLayoutTests", dependencies: ["CompositionalLayout"]),
         .testTarget(name: "LayoutSpecTests", dependencies: ["LayoutSpec", "CompositionalLayout", "LayoutTestSupport"]),
         .testTarget(

@@ -16,7 +16,10 @@ struct MemoryProbeTests {
     func emptyOperation() throws {
         let stats = MemoryProbe.measure(repetitions: 5, prepare: {}, operation: {})
         #expect(try #require(stats.threadAllocatedBytes) == 0)
-        #expect(try #require(stats.allocations) >= 0)
+        #expect(try #require(stats.threadFreedBytes) == 0)
+        // The process-wide count includes other tests' threads, so only its presence is certain here; the
+        // test below shows it counts real allocations.
+        #expect(stats.allocations != nil)
     }
 
     @Test("100 arrays of 1,000 bytes count 100 allocations of at least 1,000 bytes each")

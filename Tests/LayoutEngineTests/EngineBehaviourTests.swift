@@ -2,9 +2,9 @@ import CompositionalLayout
 import Foundation
 import LayoutEngine
 import LayoutSpec
+import LayoutTestSupport
 import ReferenceSolver
 import Testing
-import LayoutTestSupport
 
 /// Pinned boundary items at a content offset (SEMANTICS.md §4.3), and work proportional to each change.
 @Suite("Engine behaviour")

@@ -2,8 +2,8 @@ import CompositionalLayout
 import Foundation
 import LayoutEngine
 import LayoutSpec
-import ReferenceSolver
 import LayoutTestSupport
+import ReferenceSolver
 import Testing
 
 /// The engine against the shared fixtures: a full solve, rect queries, one item's frame and a lazy scroll

@@ -1,6 +1,8 @@
 import CompositionalLayout
 import LayoutBenchKit
 import LayoutEngine
+import LayoutSpec
+import LayoutTestSupport
 import PropertyBased
 import Testing
 

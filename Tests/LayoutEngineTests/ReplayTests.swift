@@ -1,6 +1,7 @@
 import CompositionalLayout
 import LayoutBenchKit
 import LayoutSpec
+import LayoutTestSupport
 import PropertyBased
 import Testing
 

@@ -1,5 +1,7 @@
 import CompositionalLayout
 import LayoutBenchKit
+import LayoutSpec
+import LayoutTestSupport
 import Testing
 
 /// UIKit's known traps as named tests (issue 3): each replays a few operations with both solvers and checks, after every step, the numbers

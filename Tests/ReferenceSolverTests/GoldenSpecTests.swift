@@ -1,8 +1,8 @@
 import CompositionalLayout
 import Foundation
 import LayoutSpec
-import ReferenceSolver
 import LayoutTestSupport
+import ReferenceSolver
 import Testing
 
 /// Golden tests generated from fixtures: every `NAME.yaml` under Tests/Fixtures/specs with every

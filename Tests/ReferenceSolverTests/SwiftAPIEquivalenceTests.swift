@@ -1,9 +1,9 @@
 import CompositionalLayout
 import Foundation
 import LayoutSpec
+import LayoutTestSupport
 import ReferenceSolver
 import Testing
-import LayoutTestSupport
 
 /// A spec file and the same layout written with the Swift API give identical frames.
 @Suite("Spec files and the Swift API agree")

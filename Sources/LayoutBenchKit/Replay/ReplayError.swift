@@ -1,4 +1,5 @@
 import CompositionalLayout
+import LayoutSpec
 
 /// A replay that stopped: an operation that cannot be applied (an address that does not exist) or that
 /// leaves a layout that cannot be solved (a width no variant covers), named by its line; or a layout that

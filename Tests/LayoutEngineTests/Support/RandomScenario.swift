@@ -2,6 +2,7 @@ import CompositionalLayout
 import Foundation
 import LayoutBenchKit
 import LayoutSpec
+import LayoutTestSupport
 
 /// A random layout and a random operation sequence valid for it, both from one seed, with the trace a
 /// failure prints: the seed (which rebuilds both) and the operations up to the failing one as a replay
