@@ -33,10 +33,17 @@ extension SolveOutput {
         for element in elements where !seen.contains(element.key) {
             note("unexpected \(describe(element.key)) at \(describe(element.frame))")
         }
+        // Per section: the same number of diagnostics, and "no room" in the same sections (the one kind an
+        // output written elsewhere can name; other kinds are compared by count).
         let actualDiagnostics = Dictionary(grouping: diagnostics, by: \.section).mapValues(\.count)
         let expectedDiagnostics = Dictionary(grouping: expected.diagnostics, by: \.section).mapValues(\.count)
         if actualDiagnostics != expectedDiagnostics {
             note("diagnostics per section: expected \(expectedDiagnostics.sorted { $0.key < $1.key }), got \(actualDiagnostics.sorted { $0.key < $1.key })")
+        }
+        let actualNoRoom = Set(diagnostics.filter { $0.kind == .noRoom }.map(\.section))
+        let expectedNoRoom = Set(expected.diagnostics.filter { $0.kind == .noRoom }.map(\.section))
+        if actualNoRoom != expectedNoRoom {
+            note("\"no room\" in sections: expected \(expectedNoRoom.sorted()), got \(actualNoRoom.sorted())")
         }
         return out
     }

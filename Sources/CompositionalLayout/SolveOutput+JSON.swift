@@ -42,7 +42,7 @@ extension SolveOutput {
         out += "\(ind)\"diagnostics\":\(sep)["
         for (index, diagnostic) in diagnostics.enumerated() {
             out += index == 0 ? nl : ",\(nl)"
-            out += "\(ind2){\"section\":\(sep)\(diagnostic.section),\(sep)\"message\":\(sep)\(jsonString(diagnostic.message))}"
+            out += "\(ind2){\"section\":\(sep)\(diagnostic.section),\(sep)\"kind\":\(sep)\(jsonString(diagnostic.kind.rawValue)),\(sep)\"message\":\(sep)\(jsonString(diagnostic.message))}"
         }
         out += diagnostics.isEmpty ? "]\(nl)" : "\(nl)\(ind)]\(nl)"
         out += "}"
@@ -70,7 +70,7 @@ extension SolveOutput {
                 return SectionFrame(index: section.index, frame: Rect(x: f[0], y: f[1], width: f[2], height: f[3]),
                                     orthogonalContentSize: section.orthogonalContentSize.map { Size(width: $0[0], height: $0[1]) })
             },
-            diagnostics: file.diagnostics.map { LayoutDiagnostic(section: $0.section, message: $0.message) })
+            diagnostics: file.diagnostics.map { LayoutDiagnostic(section: $0.section, kind: $0.resolvedKind, message: $0.message) })
     }
 }
 
@@ -89,7 +89,18 @@ private struct SolveOutputFile: Decodable {
         var frame: [Double]
         var orthogonalContentSize: [Double]?
     }
-    struct Diagnostic: Decodable { var section: Int; var message: String }
+    struct Diagnostic: Decodable {
+        var section: Int
+        var kind: String?
+        var message: String
+        /// Our own outputs name the kind. Outputs written elsewhere (the fixtures' independent solver) carry a
+        /// free-text message only; the format promises that a "no room" message contains those words, so
+        /// that is the one kind such a file can tell us.
+        var resolvedKind: LayoutDiagnostic.Kind {
+            if let kind, let known = LayoutDiagnostic.Kind(rawValue: kind) { return known }
+            return message.contains("no room") ? .noRoom : .unclassified
+        }
+    }
     var spec: String
     var container: WH
     var contentSize: WH

@@ -54,12 +54,39 @@ public struct LayoutElement: Hashable, Sendable {
     public var key: ElementKey { ElementKey(category: category, kind: kind, section: section, item: item) }
 }
 
-/// A warning about a layout that still solved, such as "no room" (SEMANTICS.md §3).
+/// A warning about a layout that still solved, such as "no room" (layout rules §3). Code decides on its
+/// `kind`; the `message` is for people and its wording may change.
 public struct LayoutDiagnostic: Hashable, Sendable {
+    /// What went wrong, as code tells diagnostics apart.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// A group holds no items at this container size (§3): some or all of the section's items get no cells.
+        /// The message contains the words "no room", as the solve output format promises.
+        case noRoom
+        /// A flexible edge spacing of a section's root group along the section axis counts as 0 (§4.1).
+        case flexibleEdgeSpacingIgnored
+        /// Read from a solve output written elsewhere whose message names no kind this package knows.
+        case unclassified
+    }
+
     /// −1 for the layout as a whole.
     public var section: Int
+    public var kind: Kind
     public var message: String
-    public init(section: Int, message: String) { self.section = section; self.message = message }
+
+    public init(section: Int, kind: Kind, message: String) {
+        self.section = section; self.kind = kind; self.message = message
+    }
+
+    /// The diagnostic of `kind` with its standard message; `detail` says what happened in this section.
+    public init(section: Int, _ kind: Kind, detail: String? = nil) {
+        let base: String
+        switch kind {
+        case .noRoom: base = "no room for group"
+        case .flexibleEdgeSpacingIgnored: base = "flexible edge spacing of the root group along the section axis counts as 0"
+        case .unclassified: base = "diagnostic"
+        }
+        self.init(section: section, kind: kind, message: detail.map { "\(base): \($0)" } ?? base)
+    }
 }
 
 /// A section's place: its extent along the scroll axis (boundary items included) by the whole container

@@ -21,7 +21,8 @@ extension LayoutEngine {
             frames.append(SectionFrame(index: index,
                                        frame: Rect.along(scrollAxis, origin: sectionStart(index), length: g.extent, acrossOrigin: 0, acrossLength: across),
                                        orthogonalContentSize: g.orthogonalContentSize))
-            diagnostics += g.diagnostics.map { LayoutDiagnostic(section: index, message: $0) }
+            // A section keeps its diagnostics when sections before it are inserted or deleted: renumber here.
+            diagnostics += g.diagnostics.map { LayoutDiagnostic(section: index, kind: $0.kind, message: $0.message) }
         }
         return SolveOutput(spec: state.layout.name, container: state.layout.container.size, contentSize: contentSize,
                            elements: elements, sections: frames, diagnostics: diagnostics,

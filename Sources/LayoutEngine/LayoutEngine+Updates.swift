@@ -142,7 +142,7 @@ extension LayoutEngine {
         let g = sections[section]
         guard case .estimated(let storage) = g.storage else { return }  // fixed sizes: nothing is estimated
         let cache = try cache(forDefinition: g.definition)
-        let hadNoRoom = g.diagnostics.contains { $0.hasPrefix("no room") }
+        let hadNoRoom = g.diagnostics.contains { $0.kind == .noRoom }
         guard storage.count > 0, low < storage.cells.count, !hadNoRoom else {
             try resolveSection(section, report: &report)
             return

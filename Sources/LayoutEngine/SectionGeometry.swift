@@ -27,7 +27,8 @@ struct SectionGeometry: Sendable {
     /// Which of `sectionElements` pin to the visible bounds, and whether at the start (else the end).
     var pinned: [(index: Int, atStart: Bool)]
     var orthogonalContentSize: Size?
-    var diagnostics: [String]
+    /// The section's diagnostics (their `section` is set when the output is assembled).
+    var diagnostics: [LayoutDiagnostic]
     /// How far elements reach before the section's start and after its end along the scroll axis.
     var overhangBefore: Double
     var overhangAfter: Double
@@ -128,25 +129,25 @@ struct SectionSolver: Sendable {
     func solve(index: Int, definition: Int, cache: DefinitionCache, itemCount: Int,
                sizing: ItemSizing) throws(LayoutError) -> SectionGeometry {
         let section = cache.section
-        var diagnostics: [String] = []
+        var diagnostics: [LayoutDiagnostic] = []
         let storage: SectionGeometry.Storage
         let P = section.isOrthogonal ? scrollAxis.other : scrollAxis
         let edges = section.group.edgeSpacing ?? EdgeSpacing()
         if (edges.pre(P)?.isFlexible ?? false) || (edges.post(P)?.isFlexible ?? false) {
-            diagnostics.append("flexible edge spacing of the root group along the section axis counts as 0")
+            diagnostics.append(LayoutDiagnostic(section: index, .flexibleEdgeSpacingIgnored))
         }
         if let template = cache.template {
             let n = template.count
             let instances = (n == 0 || itemCount == 0) ? 0 : (itemCount + n - 1) / n
             if template.noRoom && itemCount > 0 {
-                diagnostics.append("no room for group: " + (n == 0
+                diagnostics.append(LayoutDiagnostic(section: index, .noRoom, detail: n == 0
                     ? "the root group holds no items at this container size; the section's \(itemCount) items get no cells"
                     : "a nested group holds no items at this container size"))
             }
             storage = .fixed(stride: stride(section, size: template.size), instances: instances)
         } else {
             let (instances, noRoom, _) = try solveInstances(section, plan: cache.flatPlan, index: index, itemCount: itemCount, sizing: sizing)
-            if let noRoom, itemCount > 0 { diagnostics.append("no room for group: " + noRoom) }
+            if let noRoom, itemCount > 0 { diagnostics.append(LayoutDiagnostic(section: index, .noRoom, detail: noRoom)) }
             storage = .estimated(instances)
         }
         var geometry = SectionGeometry(

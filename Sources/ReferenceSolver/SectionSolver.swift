@@ -36,14 +36,11 @@ struct SectionSolver {
         let preP = insets.pre(P), postP = insets.post(P), preQ = insets.pre(Q), postQ = insets.post(Q)
         var diagnostics: [LayoutDiagnostic] = []
         var reportedNoRoom = false
-        func report(_ message: String) {
-            diagnostics.append(LayoutDiagnostic(section: index, message: message))
-        }
         // §3: a section reports "no room" at most once, and only if it has items.
-        func reportNoRoom(_ message: String) {
+        func reportNoRoom(_ detail: String) {
             guard !reportedNoRoom, itemCount > 0 else { return }
             reportedNoRoom = true
-            report("no room for group: " + message)
+            diagnostics.append(LayoutDiagnostic(section: index, .noRoom, detail: detail))
         }
 
         // §2 The root group's container box: the container minus the insets on the section's cross axis.
@@ -59,7 +56,7 @@ struct SectionSolver {
         let eP1Fixed = (edges.pre(P)?.isFlexible ?? false) ? 0 : eP1
         let eP2Fixed = (edges.post(P)?.isFlexible ?? false) ? 0 : eP2
         if (edges.pre(P)?.isFlexible ?? false) || (edges.post(P)?.isFlexible ?? false) {
-            report("flexible edge spacing of the root group along the section axis counts as 0")
+            diagnostics.append(LayoutDiagnostic(section: index, .flexibleEdgeSpacingIgnored))
         }
 
         // The repetitions: one template (§4.1), or instance after instance in an estimated section (§6).

@@ -73,7 +73,7 @@ struct ModelTests {
             elements: [LayoutElement(category: .cell, section: 0, item: 0, frame: Rect(x: 0.1, y: 1e-7, width: 130.33333333333334, height: 44), zIndex: 0),
                        LayoutElement(category: .supplementary, kind: "header", section: -1, item: 0, frame: Rect(x: -3, y: 0, width: 390, height: 50), zIndex: 1)],
             sections: [SectionFrame(index: 0, frame: Rect(x: 0, y: 0, width: 390, height: 123.456), orthogonalContentSize: Size(width: 3315, height: 337.6))],
-            diagnostics: [LayoutDiagnostic(section: 0, message: "no room for group: line\nbreak")])
+            diagnostics: [LayoutDiagnostic(section: 0, kind: .noRoom, message: "no room for group: line\nbreak")])
         let back = try SolveOutput.decode(json: Data(output.jsonText().utf8))
         #expect(back == output)
         #expect(back.differences(from: output).isEmpty)
@@ -111,5 +111,37 @@ struct ModelTests {
         try state.apply(.reloadItems(section: 0, at: 4, count: 1))
         #expect(state.sizing().itemLength(request) == 44)
         #expect(throws: OperationError.self) { try state.apply(.deleteItems(section: 0, at: 3, count: 5)) }
+    }
+}
+
+@Suite("Diagnostics")
+struct DiagnosticTests {
+    @Test("a diagnostic's kind survives the JSON round trip; a foreign output's kind comes from its words")
+    func kindsRoundTrip() throws {
+        let output = SolveOutput(spec: "d", container: Size(width: 10, height: 10), contentSize: Size(width: 10, height: 0),
+                                 elements: [], sections: [],
+                                 diagnostics: [LayoutDiagnostic(section: 0, .noRoom, detail: "the root group holds no items"),
+                                               LayoutDiagnostic(section: 2, .flexibleEdgeSpacingIgnored)])
+        let decoded = try SolveOutput.decode(json: Data(output.jsonText().utf8))
+        #expect(decoded.diagnostics == output.diagnostics)
+        #expect(decoded.diagnostics[0].message == "no room for group: the root group holds no items")
+
+        let foreign = """
+        {"version": 1, "spec": "x", "container": {"width": 0, "height": 1}, "contentSize": {"width": 0, "height": 0},
+         "elements": [], "diagnostics": [{"section": 0, "message": "section 0: no room for the root group"},
+                                         {"section": 1, "message": "edge spacing ignored"}]}
+        """
+        let read = try SolveOutput.decode(json: Data(foreign.utf8))
+        #expect(read.diagnostics.map(\.kind) == [.noRoom, .unclassified])
+    }
+
+    @Test("comparison tells a missing \"no room\" apart from another diagnostic in the same section")
+    func comparisonNamesKinds() {
+        let base = SolveOutput(spec: "d", container: Size(width: 10, height: 10), contentSize: Size(width: 10, height: 0),
+                               elements: [], sections: [], diagnostics: [LayoutDiagnostic(section: 0, .noRoom)])
+        var other = base
+        other.diagnostics = [LayoutDiagnostic(section: 0, .flexibleEdgeSpacingIgnored)]
+        #expect(base.differences(from: base).isEmpty)
+        #expect(other.differences(from: base).contains { $0.contains("no room") })
     }
 }

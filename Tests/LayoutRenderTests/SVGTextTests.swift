@@ -32,7 +32,7 @@ import Testing
         #expect(xmlEscaped("bell\u{7}") == "bell\u{FFFD}")
         var output = Fixtures.feed
         output.spec = "Tom & Jerry <\"home\">"
-        output.diagnostics = [LayoutDiagnostic(section: 1, message: "no room for <group> & friends")]
+        output.diagnostics = [LayoutDiagnostic(section: 1, kind: .noRoom, message: "no room for <group> & friends")]
         let svg = SVGRenderer.render(output)
         #expect(svg.contains("Tom &amp; Jerry &lt;&quot;home&quot;&gt;"))
         #expect(svg.contains("Q&amp;A &lt;header&gt;"))

@@ -219,6 +219,8 @@ struct WorkedExampleTests {
         let zero = try Self.solve(LayoutSection(group: group), items: 12, count: 2, container: LayoutContainer(width: 0, height: 844))
         #expect(zero.elements.filter { $0.category == .cell }.isEmpty)
         #expect(zero.diagnostics.map(\.section) == [0, 1])
+        #expect(zero.diagnostics.map(\.kind) == [.noRoom, .noRoom])
+        // The solve output format promises the words to readers of the JSON.
         #expect(zero.diagnostics.allSatisfy { $0.message.contains("no room") })
         let empty = try Self.solve(LayoutSection(group: group), items: 0, container: LayoutContainer(width: 0, height: 844))
         #expect(empty.diagnostics.isEmpty)
