@@ -34,7 +34,9 @@ let package = Package(
     targets: [
         .target(name: "CompositionalLayout"),
         // The system's libyaml, for its event API: Yams does not publish its bundled copy (CYaml) as a product.
-        .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+        .systemLibrary(
+            name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
         .target(
             name: "LayoutSpec",
             dependencies: ["CompositionalLayout", "CLibYAML"],
