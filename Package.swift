@@ -3,7 +3,8 @@
 // suite around it, and a watch daemon. Modules import downward only:
 //
 //   CompositionalLayout  (model + solve output; nothing of ours)
-//     ├─ LayoutSpec       (YAML/JSON spec files -> model, located errors, JSON Schema)
+//     ├─ LayoutSpec       (YAML/JSON spec files -> model, located errors, JSON Schema; YAML through the
+//     │                    system's libyaml, CLibYAML)
 //     ├─ SolverKernel     (the rules both solvers share: dimensions, groups, supplementary placement)
 //     │    └─ ReferenceSolver (SEMANTICS.md, literally: the oracle)
 //     └─ LayoutRender     (SVG pictures of a solve output)
@@ -26,15 +27,19 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+        // 0.x: a minor release may break the API, so only patches are taken.
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", .upToNextMinor(from: "0.2.0")),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         .target(name: "CompositionalLayout"),
+        // The system's libyaml, for its event API: Yams does not publish its bundled copy (CYaml) as a product.
+        .systemLibrary(
+            name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
         .target(
             name: "LayoutSpec",
-            dependencies: ["CompositionalLayout", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CompositionalLayout", "CLibYAML"],
             resources: [.copy("Resources/layoutbench-spec.schema.json")]
         ),
         // The rules both solvers share (§2 dimensions, §3 groups, §4.3-4.4 supplementary placement).
