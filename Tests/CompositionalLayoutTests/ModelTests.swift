@@ -78,7 +78,25 @@ struct ModelTests {
         #expect(section.contentInsets == EdgeInsets(all: 3))
         #expect(section.boundarySupplementaryItems.map(\.elementKind) == ["header", "banner"])
         #expect(LayoutSection.list(using: ListConfiguration(appearance: .plain, headerMode: .supplementary)).boundarySupplementaryItems[0].pinToVisibleBounds)
-        #expect(LayoutSection.list(using: ListConfiguration(appearance: .grouped)).contentInsets == EdgeInsets(bottom: 35))
+        #expect(LayoutSection.list(using: ListConfiguration(appearance: .grouped)).contentInsets == EdgeInsets(top: 17.5, bottom: 17.5))
+    }
+
+    @Test("list metrics follow the table of SEMANTICS.md §7 (revision 1.1)")
+    func listMetrics() {
+        // appearance, insets (top, leading, bottom, trailing), header height, footer height, header pinned
+        let table: [(ListConfiguration.Appearance, EdgeInsets, LayoutDimension, LayoutDimension, Bool)] = [
+            (.plain, .zero, .estimated(28), .estimated(28), true),
+            (.grouped, EdgeInsets(top: 17.5, leading: 0, bottom: 17.5, trailing: 0), .estimated(38), .estimated(38), false),
+            (.insetGrouped, EdgeInsets(top: 17.5, leading: 20, bottom: 17.5, trailing: 20), .estimated(38), .estimated(38), false),
+            (.sidebar, EdgeInsets(top: 0, leading: 10, bottom: 0, trailing: 10), .estimated(40), .estimated(28), false),
+            (.sidebarPlain, .zero, .estimated(40), .estimated(28), true),
+        ]
+        #expect(table.map(\.0) == ListConfiguration.Appearance.allCases)
+        for (appearance, insets, header, footer, pinned) in table {
+            let metrics = ListConfiguration.metrics(appearance)
+            #expect(metrics.contentInsets == insets, "\(appearance)")
+            #expect(metrics.headerHeight == header && metrics.footerHeight == footer && metrics.pinsHeader == pinned, "\(appearance)")
+        }
     }
 
     @Test("the JSON output reads back to the same output")
