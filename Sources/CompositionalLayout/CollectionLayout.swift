@@ -54,7 +54,8 @@ public struct CollectionLayout: Hashable, Sendable {
 public struct LayoutContainer: Hashable, Sendable {
     public var width: Double
     public var height: Double
-    /// Device pixels per point; fractional lengths snap to pixels when it is set and > 0.
+    /// Device pixels per point. When set and > 0, output frames are rounded to pixels at the very end
+    /// (SEMANTICS.md §1 "Pixel rounding"); solving itself is exact but for a count group's share (§3.2).
     public var displayScale: Double?
 
     public init(width: Double, height: Double, displayScale: Double? = nil) {
@@ -65,10 +66,74 @@ public struct LayoutContainer: Hashable, Sendable {
 
     public var size: Size { Size(width: width, height: height) }
 
-    /// `snap(v)` of SEMANTICS.md §1: floor to device pixels when a display scale is set.
-    @inlinable public func snap(_ value: Double) -> Double {
-        guard let scale = displayScale, scale > 0 else { return value }
+    /// The scale output is rounded with, nil when nothing is rounded (no scale, or a scale ≤ 0).
+    @inlinable public var pixelScale: Double? {
+        guard let scale = displayScale, scale > 0 else { return nil }
+        return scale
+    }
+
+    /// `snapDown(v)` of SEMANTICS.md §3.2: floor to device pixels when a display scale is set. Only the equal
+    /// share of a `subitem` + `count` group is snapped while solving.
+    @inlinable public func snapDown(_ value: Double) -> Double {
+        guard let scale = pixelScale else { return value }
         return ((value * scale + 1e-6).rounded(.down)) / scale
+    }
+}
+
+/// SEMANTICS.md §1 "Pixel rounding": `px(v) = floor(v * scale + 0.5 + 1e-6) / scale` for v ≥ 0 and
+/// `-px(-v)` below 0 (halves away from zero); a result of −0 is 0.
+@inlinable public func pixelRound(_ value: Double, scale: Double) -> Double {
+    let magnitude = (abs(value) * scale + 0.5 + 1e-6).rounded(.down) / scale
+    return (value < 0 ? -magnitude : magnitude) + 0.0  // + 0.0 turns −0 into 0
+}
+
+extension Rect {
+    /// Each of x, y, width and height rounded on its own (§1: width is not derived from rounded edges).
+    @inlinable public func pixelRounded(scale: Double) -> Rect {
+        Rect(x: pixelRound(x, scale: scale), y: pixelRound(y, scale: scale),
+             width: pixelRound(width, scale: scale),
+             height: pixelRound(height, scale: scale))
+    }
+
+    /// Rounded when `scale` is given, else unchanged.
+    @inlinable public func pixelRounded(_ scale: Double?) -> Rect {
+        guard let scale else { return self }
+        return pixelRounded(scale: scale)
+    }
+}
+
+extension Size {
+    /// Width and height rounded to pixels when `scale` is given (§1: content sizes are rounded too).
+    @inlinable public func pixelRounded(_ scale: Double?) -> Size {
+        guard let scale else { return self }
+        return Size(width: pixelRound(width, scale: scale),
+                    height: pixelRound(height, scale: scale))
+    }
+}
+
+extension LayoutElement {
+    /// The element with its frame rounded to pixels when `scale` is given (§1).
+    @inlinable public func pixelRounded(_ scale: Double?) -> LayoutElement {
+        guard let scale else { return self }
+        var copy = self
+        copy.frame = frame.pixelRounded(scale: scale)
+        return copy
+    }
+}
+
+extension SolveOutput {
+    /// The output with every frame rounded to pixels (§1): elements, section frames and content sizes,
+    /// `orthogonalContentSize` included. The container is written as given. Unchanged without a scale.
+    public func pixelRounded(_ scale: Double?) -> SolveOutput {
+        guard let scale else { return self }
+        var copy = self
+        copy.contentSize = contentSize.pixelRounded(scale)
+        for i in copy.elements.indices { copy.elements[i].frame = copy.elements[i].frame.pixelRounded(scale: scale) }
+        for i in copy.sections.indices {
+            copy.sections[i].frame = copy.sections[i].frame.pixelRounded(scale: scale)
+            copy.sections[i].orthogonalContentSize = copy.sections[i].orthogonalContentSize?.pixelRounded(scale)
+        }
+        return copy
     }
 }
 

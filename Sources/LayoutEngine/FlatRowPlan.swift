@@ -105,8 +105,8 @@ struct FlatRowPlan: Sendable {
             let lengths = plan.items.map { item -> Double in
                 switch plan.main == .x ? item.width : item.height {
                 case .absolute(let v): return v
-                case .fractionalWidth(let f): return container.snap(f * box.width)
-                case .fractionalHeight(let f): return container.snap(f * box.height)
+                case .fractionalWidth(let f): return f * box.width
+                case .fractionalHeight(let f): return f * box.height
                 case .estimated: return .nan
                 }
             }
@@ -154,8 +154,8 @@ struct FlatRowPlan: Sendable {
         func length(_ item: Item, _ axis: Axis, _ box: Size, _ index: Int) -> Double {
             switch axis == .x ? item.width : item.height {
             case .absolute(let v): return v
-            case .fractionalWidth(let f): return container.snap(f * box.width)
-            case .fractionalHeight(let f): return container.snap(f * box.height)
+            case .fractionalWidth(let f): return f * box.width
+            case .fractionalHeight(let f): return f * box.height
             case .estimated(let v):
                 return sizing.itemLength(ItemSizing.Request(section: section, item: index, axis: axis, estimate: v,
                                                             declared: item.selfSizing))
@@ -277,7 +277,8 @@ struct FlatRowPlan: Sendable {
             if dividing || (spacing > 0 && count >= 2 && item.mainDependent) {
                 finalBox = Size(main, avail - spacing * Double(count - 1), across: content.length(cross))
             }
-            let share = container.snap((avail - spacing * Double(count - 1)) / Double(count))
+            // §3.2 the one length snapped while solving: the equal share, down to the pixel grid.
+            let share = container.snapDown((avail - spacing * Double(count - 1)) / Double(count))
             var next = first
             for _ in 0..<count where next < itemCount {
                 scratch.append(0, main: dividing ? share : length(item, main, finalBox, next))

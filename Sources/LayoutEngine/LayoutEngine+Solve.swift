@@ -108,10 +108,16 @@ extension LayoutEngine {
         layoutBoundary.startExtent + sectionOffsets.total - (sections.isEmpty ? 0 : spacing)
     }
 
-    /// The content size (§4.2). Complexity: O(log sections).
-    public var contentSize: Size {
+    /// The content size (§4.2), rounded to pixels with a display scale (§1). Complexity: O(log sections).
+    public var contentSize: Size { exactContentSize.pixelRounded(pixelScale) }
+
+    /// The content size before pixel rounding, which pinning uses (§1: queries compute exactly).
+    var exactContentSize: Size {
         Size(scrollAxis, contentEnd + layoutBoundary.endExtent, across: state.layout.container.size.length(scrollAxis.other))
     }
+
+    /// The scale output frames are rounded with (§1), nil when they are not rounded.
+    var pixelScale: Double? { state.layout.container.pixelScale }
 
     public var sectionCount: Int { state.sections.count }
 

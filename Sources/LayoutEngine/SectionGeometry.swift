@@ -272,10 +272,10 @@ struct SectionSolver: Sendable {
                         result.hosts += Array(repeating: [], count: result.firstItem.count - 1 - result.hosts.count)
                     }
                     result.hosts.append(node.hosts)
-                    for host in node.hosts { instanceExtent.add(host.slot, P: P) }
+                    for host in node.hosts { instanceExtent.add(host.box, P: P) }
                 }
                 let reachLists = result.supplementaries.lists + node.hosts.map(\.supplementaries)
-                instanceExtent.grow(by: supplementaryReach(reachLists, hostSize: node.size))
+                instanceExtent.grow(by: supplementaryReach(reachLists, hostSize: largestHostSize(node.hosts, atLeast: node.size)))
                 result.extent.add(instanceExtent)
                 next += node.leaves.count
             }
@@ -359,13 +359,14 @@ struct SectionSolver: Sendable {
             items: section.boundarySupplementaryItems, section: index, container: container, scrollAxis: scrollAxis,
             followedInsets: section.supplementariesFollowContentInsets ? insets : EdgeInsets.zero, sizing: sizing)
         let startExtent = boundary.startExtent
-        let middle = g.orthogonal ? preQ + band + postQ : preP + contentLength + postP
+        // §4.2 an orthogonal section without instances (G = 0) takes no space: its insets are dropped too.
+        let middle = g.orthogonal ? (hasInstances ? preQ + band + postQ : 0) : preP + contentLength + postP
         g.extent = startExtent + middle + boundary.endExtent
 
         if g.orthogonal {
             g.pBase = preP + centering + eP1
             g.qBase = startExtent + preQ + eQ1
-            g.orthogonalContentSize = Size(P, preP + postP + 2 * centering + contentLength, across: preQ + band + postQ)
+            g.orthogonalContentSize = Size(P, preP + postP + 2 * centering + contentLength, across: middle)
         } else {
             g.pBase = startExtent + preP + eP1
             g.qBase = preQ
@@ -386,9 +387,11 @@ struct SectionSolver: Sendable {
             if item.alignment.edges.contains(startEdge) { pinned.append((i, true)) }
             else if item.alignment.edges.contains(endEdge) { pinned.append((i, false)) }
         }
-        // §4.5 backgrounds, relative to the section start.
-        elements += decorationElements(section.decorationItems, section: index, sectionStart: 0, extent: g.extent,
-                                       container: container, scrollAxis: scrollAxis)
+        // §4.5 backgrounds, relative to the section start; none for an orthogonal section without instances.
+        if !g.orthogonal || hasInstances {
+            elements += decorationElements(section.decorationItems, section: index, sectionStart: 0, extent: g.extent,
+                                           container: container, scrollAxis: scrollAxis)
+        }
         g.sectionElements = elements
         g.pinned = pinned
 

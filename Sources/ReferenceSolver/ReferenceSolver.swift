@@ -53,8 +53,10 @@ public enum ReferenceSolver {
         elements += layoutBoundary.elements(sectionStart: 0, contentStart: layoutBoundary.startExtent,
                                             contentEnd: cursor)
         let contentSize = Size(scrollAxis, contentEnd, across: container.size.length(crossAxis))
-        return SolveOutput(spec: layout.name, container: container.size, contentSize: contentSize,
-                           elements: elements, sections: sectionFrames, diagnostics: diagnostics,
-                           scrollDirection: configuration.scrollDirection)
+        let exact = SolveOutput(spec: layout.name, container: container.size, contentSize: contentSize,
+                                elements: elements, sections: sectionFrames, diagnostics: diagnostics,
+                                scrollDirection: configuration.scrollDirection)
+        // §1 Pixel rounding: solving is exact; every output frame is rounded at the very end.
+        return exact.pixelRounded(container.pixelScale)
     }
 }

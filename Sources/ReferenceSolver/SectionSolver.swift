@@ -131,7 +131,8 @@ struct SectionSolver {
             items: section.boundarySupplementaryItems, section: index, container: container, scrollAxis: scrollAxis,
             followedInsets: section.supplementariesFollowContentInsets ? insets : EdgeInsets.zero, sizing: sizing)
         let startExtent = boundary.startExtent
-        let middle = orthogonal ? preQ + band + postQ : preP + contentLength + postP
+        // §4.2 an orthogonal section without instances (G = 0) takes no space: its insets are dropped too.
+        let middle = orthogonal ? (instances.isEmpty ? 0 : preQ + band + postQ) : preP + contentLength + postP
         let extent = startExtent + middle + boundary.endExtent
 
         // Cells and anchored supplementaries, instance by instance.
@@ -157,7 +158,7 @@ struct SectionSolver {
             // §4.4 Group hosts: every instance holding at least one present item.
             for host in instance.node.hosts where host.leafCount > 0 && host.firstLeaf < present {
                 elements += supplementaries.elements(for: host.supplementaries,
-                                                     host: host.slot.offsetBy(dx: origin.x, dy: origin.y),
+                                                     host: host.box.offsetBy(dx: origin.x, dy: origin.y),
                                                      item: instance.firstItem + host.firstLeaf)
             }
         }
@@ -165,14 +166,16 @@ struct SectionSolver {
         elements += boundary.elements(sectionStart: sectionStart, contentStart: sectionStart + startExtent,
                                       contentEnd: sectionStart + startExtent + middle)
 
-        // §4.5 Backgrounds.
-        elements += decorationElements(section.decorationItems, section: index, sectionStart: sectionStart, extent: extent,
-                                       container: container, scrollAxis: scrollAxis)
+        // §4.5 Backgrounds: every section draws them, but an orthogonal one without instances (G = 0).
+        if !(orthogonal && instances.isEmpty) {
+            elements += decorationElements(section.decorationItems, section: index, sectionStart: sectionStart, extent: extent,
+                                           container: container, scrollAxis: scrollAxis)
+        }
 
         var orthogonalContentSize: Size? = nil
         if orthogonal {
             let scroller = preP + postP + 2 * centering + contentLength
-            orthogonalContentSize = Size(P, scroller, across: preQ + band + postQ)
+            orthogonalContentSize = Size(P, scroller, across: middle)
         }
         return Solution(elements: elements, diagnostics: diagnostics, extent: extent,
                         orthogonalContentSize: orthogonalContentSize)
