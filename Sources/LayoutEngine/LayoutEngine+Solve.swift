@@ -5,7 +5,7 @@ import SolverKernel
 /// they are stacked), then the offsets tree (ARCHITECTURE.md, "three ideas").
 extension LayoutEngine {
     var scrollAxis: Axis { state.layout.configuration.scrollDirection.axis }
-    var solver: SectionSolver { SectionSolver(container: state.layout.container, scrollAxis: scrollAxis) }
+    var solver: SectionBuilder { SectionBuilder(container: state.layout.container, scrollAxis: scrollAxis) }
     var spacing: Double { state.layout.configuration.interSectionSpacing }
 
     /// Solves everything again: variants re-selected, templates and sections re-solved.
