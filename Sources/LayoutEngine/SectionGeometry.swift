@@ -98,7 +98,14 @@ struct SectionSolver: Sendable {
         if !estimated {
             let groups = GroupSolver(container: container, sizing: .estimates, section: 0, itemCount: 0, limitsItems: false)
             let P = section.isOrthogonal ? scrollAxis.other : scrollAxis
-            template = Template(try groups.resolveAndSolve(root, box: rootBox(section), firstItem: 0), P: P)
+            do {
+                template = Template(try groups.resolveAndSolve(root, box: rootBox(section), firstItem: 0), P: P)
+            } catch {
+                // The template stands for every section of its definition: no one section failed.
+                var shared = error
+                shared.section = nil
+                throw shared
+            }
         }
         return DefinitionCache(section: section, estimated: estimated, template: template,
                                flatPlan: estimated ? FlatRowPlan(section.group) : nil,
@@ -127,6 +134,15 @@ struct SectionSolver: Sendable {
     /// - Complexity: O(boundary items) for a fixed-size section; O(items) for an estimated one.
     func solve(index: Int, definition: Int, cache: DefinitionCache, itemCount: Int,
                sizing: ItemSizing) throws(LayoutError) -> SectionGeometry {
+        do {
+            return try solveUnlocated(index: index, definition: definition, cache: cache, itemCount: itemCount, sizing: sizing)
+        } catch {
+            throw error.located(definition: definition, section: index)
+        }
+    }
+
+    private func solveUnlocated(index: Int, definition: Int, cache: DefinitionCache, itemCount: Int,
+                                sizing: ItemSizing) throws(LayoutError) -> SectionGeometry {
         let section = cache.section
         var diagnostics: [String] = []
         let storage: SectionGeometry.Storage
