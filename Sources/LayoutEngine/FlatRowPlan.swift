@@ -312,7 +312,7 @@ struct FlatRowPlan: Sendable {
             next += 1
             index += 1
             if scratch.count > CollectionLayout.maxItemsPerGroupInstance {
-                throw LayoutError.tooManyItemsInGroup(section: section, limit: CollectionLayout.maxItemsPerGroupInstance)
+                throw LayoutError(.tooManyItemsInGroup(limit: CollectionLayout.maxItemsPerGroupInstance), section: section)
             }
         }
         return scratch.count > 0
