@@ -6,6 +6,9 @@ import LayoutBenchKit
 /// one writer and a reader in another process (`history` while `watch` runs) sees whole runs only: each run
 /// is added in one transaction. A busy timeout lets a bench and a watch daemon share the file.
 public final class SQLiteResultStore: ResultStore {
+    /// Where the CLI keeps it unless told otherwise: beside the log, under the current folder.
+    public static let defaultPath = ".layoutbench/results.sqlite"
+
     public let path: String
     private let pool: DatabasePool
 
