@@ -24,10 +24,13 @@ enum CLI {
         return packageRoot.appendingPathComponent(".build/debug/layoutbench")
     }
 
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
