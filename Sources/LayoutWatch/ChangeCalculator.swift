@@ -4,7 +4,7 @@ import LayoutBenchKit
 public enum ChangeCalculator {
     /// Keyed by scenario and thread count; empty if nothing is in common (or there is no previous run).
     public static func changes(previous: BenchReport?, current: BenchReport, threshold: Double,
-                               resamples: Int = 2_000) -> [ResultKey: ScenarioChange] {
+                               resamples: Int = 1_000) -> [ResultKey: ScenarioChange] {
         guard let previous else { return [:] }
         let options = ComparisonOptions(threshold: threshold, resamples: resamples)
         guard let report = try? Comparator.compare(base: previous, head: current, options: options) else { return [:] }

@@ -90,7 +90,9 @@ extension Layoutbench {
         func run() throws {
             var logger = Logger(label: "layoutbench.watch") { StreamLogHandler.standardError(label: $0) }
             logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-            var budget = repetitions.map { ["--repetitions", "\($0)"] } ?? ["--time-budget", "\(timeBudget)", "--min-samples", "3"]
+            // At most 300 samples per scenario: enough for compare's interval, and the daemon's bootstrap of
+            // each change stays in milliseconds (10,000 samples took seconds per run in a debug build).
+            var budget = repetitions.map { ["--repetitions", "\($0)"] } ?? ["--time-budget", "\(timeBudget)", "--min-samples", "3", "--max-samples", "300"]
             budget += ["--rounds", "\(rounds)", "--warmup", repetitions == nil ? "1" : "0", "--no-memory"]
             if BuildCheck.isDebug { budget.append("--allow-debug") }  // the children are this same debug binary
             let environment = ProcessInfo.processInfo.environment
