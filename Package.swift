@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // LayoutBench: a headless engine for Apple's compositional collection-view layout model, a benchmark
 // suite around it, and a watch daemon. Modules import downward only:
 //
@@ -13,6 +13,8 @@
 //                         compare, replay
 //   layoutbench           the CLI: argument parsing and printing only
 //   LayoutTestSupport     for tests only: the fixture folder, random layout and operation generators
+//   LayoutStore           the results store: SQLite through GRDB, behind `ResultStore`
+//   LayoutWatch           the watch daemon: file events, debounce, child runs, JSONL log, console
 import PackageDescription
 
 let package = Package(
@@ -32,6 +34,8 @@ let package = Package(
         // 0.x: a minor release may break the API, so only patches are taken.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", .upToNextMinor(from: "0.2.0")),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "CompositionalLayout"),
@@ -58,10 +62,20 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
+        // The results store (watch and bench share it); its protocol lets a server database take its place.
+        .target(name: "LayoutStore", dependencies: ["LayoutBenchKit", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The watch daemon: kept out of the engine's library products so they stay light.
+        .target(
+            name: "LayoutWatch",
+            dependencies: [
+                "LayoutSpec", "LayoutRender", "LayoutBenchKit", "LayoutStore", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "layoutbench",
             dependencies: [
                 "CompositionalLayout", "LayoutSpec", "ReferenceSolver", "LayoutEngine", "LayoutRender", "LayoutBenchKit",
+                "LayoutStore", "LayoutWatch", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -82,6 +96,9 @@ let package = Package(
         ),
         .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "CompositionalLayout", "LayoutSpec"]),
         .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "CompositionalLayout"]),
+        .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "LayoutBenchKit"]),
+        // Unit tests of the daemon's parts, and integration tests that start the real `layoutbench watch`.
+        .testTarget(name: "LayoutWatchTests", dependencies: ["LayoutWatch", "LayoutStore", "LayoutBenchKit", "layoutbench"]),
         // Runs the built binary as a user would; depending on it makes `swift build --build-tests` build it.
         .testTarget(name: "LayoutbenchCLITests", dependencies: ["layoutbench", "CompositionalLayout", "LayoutTestSupport"]),
     ]

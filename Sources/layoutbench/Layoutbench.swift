@@ -15,7 +15,7 @@ struct Layoutbench: ParsableCommand {
             input (a spec, argument or file that cannot be used, or a layout that cannot be solved).
             """,
         version: "0.1.0",
-        subcommands: [Solve.self, Render.self, Replay.self, Generate.self, Bench.self, Compare.self]
+        subcommands: [Solve.self, Render.self, Replay.self, Generate.self, Bench.self, Compare.self, Watch.self, History.self]
     )
 
     /// Runs the command. Every error, the parser's included, ends in `Failure.exit(for:)`: one policy.

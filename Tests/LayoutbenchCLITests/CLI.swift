@@ -25,7 +25,7 @@ enum CLI {
     }
 
     /// Runs the binary; `environment` adds to (or overrides) the test's own environment.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

@@ -71,6 +71,15 @@ extension Layoutbench {
         @Flag(name: .customLong("allow-debug"), help: "Run even in a debug build (with a warning).")
         var allowDebug = false
 
+        @Option(help: "Add the run to this results store (SQLite; see `history`).")
+        var store: String?
+
+        @Option(name: .customLong("save-baseline"), help: "Name the stored run (for `compare --baseline NAME`); implies --store .layoutbench/results.sqlite.")
+        var saveBaseline: String?
+
+        @Option(help: "A label for the stored run.")
+        var label: String?
+
         func validate() throws {
             if repetitions != nil && timeBudget != nil {
                 throw ValidationError("--repetitions and --time-budget exclude each other: give one")
@@ -123,6 +132,7 @@ extension Layoutbench {
                     throw CLIError.unwritable(path: json, option: "--json", reason: error.localizedDescription)
                 }
             }
+            try StoreCommand.save(report, store: store, baseline: saveBaseline, label: label)
         }
 
         /// `--threads 1,2`, or 1 and the core count.

@@ -22,11 +22,17 @@ extension Layoutbench {
                 Example: layoutbench compare base.json head.json --threshold 5% --format markdown
                 """)
 
-        @Argument(help: "The result file to compare against (from `bench --json`).")
+        @Argument(help: "The result file to compare against (from `bench --json`); with --baseline, the result file of the change.")
         var base: String
 
         @Argument(help: "The result file of the change.")
-        var head: String
+        var head: String?
+
+        @Option(help: "Compare against this stored baseline (from `bench --save-baseline NAME`) instead of BASE.json.")
+        var baseline: String?
+
+        @Option(help: "The results store holding the baseline.")
+        var store: String?
 
         @Option(help: "Smallest change that counts: 5%, 5 or 0.05.")
         var threshold = "5%"
@@ -45,12 +51,17 @@ extension Layoutbench {
                 throw ValidationError("--threshold must be a percentage such as 5% (or a fraction such as 0.05), got '\(threshold)'")
             }
             if resamples < 100 { throw ValidationError("--resamples must be at least 100") }
+            if (baseline == nil) == (head == nil) {
+                throw ValidationError("give BASE.json HEAD.json, or --baseline NAME HEAD.json")
+            }
         }
 
         func run() throws {
             let options = ComparisonOptions(threshold: ComparisonOptions.parseThreshold(threshold) ?? 0.05, resamples: resamples,
                                             normalizesByCalibration: normalize)
-            let report = try Comparator.compare(basePath: base, headPath: head, options: options)
+            let report = try baseline.map { name in
+                try StoreCommand.compare(baseline: name, store: store, headPath: base, options: options)
+            } ?? Comparator.compare(basePath: base, headPath: head ?? "", options: options)
             print(report.formatted(format))
             if !report.regressions.isEmpty { throw CLIError.regression(report.regressionSummary) }
         }
