@@ -8,14 +8,17 @@ public struct CollectionLayout: Hashable, Sendable {
     public var sections: [SectionDefinition]
     /// The layout-wide self-sizing model for items (never for supplementaries).
     public var selfSizing: SelfSizing?
+    /// Lengths written as `calc(EXPR)`, evaluated before each solve (SEMANTICS.md §10.6). Version 2.
+    public var computedValues: [ComputedValue]
 
     public init(name: String, container: LayoutContainer, configuration: LayoutConfiguration = LayoutConfiguration(),
-                sections: [SectionDefinition], selfSizing: SelfSizing? = nil) {
+                sections: [SectionDefinition], selfSizing: SelfSizing? = nil, computedValues: [ComputedValue] = []) {
         self.name = name
         self.container = container
         self.configuration = configuration
         self.sections = sections
         self.selfSizing = selfSizing
+        self.computedValues = computedValues
     }
 
     /// The most items one group instance may place (SPEC-FORMAT.md, "Limits").
@@ -37,11 +40,14 @@ public struct CollectionLayout: Hashable, Sendable {
 
     /// Every section as it is solved at the container's width: variants chosen, lists expanded, one entry per
     /// section (definitions expanded by their counts), in order. Complexity: O(sections).
+    /// Version 2: the environment chooses variants (§10.5) and the computed values must have been written in
+    /// (`resolvedForEnvironment()`; the solvers do it first).
     public func resolvedSections() throws(LayoutError) -> [ResolvedSection] {
         var result: [ResolvedSection] = []
         result.reserveCapacity(sectionCount)
-        for (definitionIndex, definition) in sections.enumerated() {
-            let section = try definition.section(forWidth: container.width)
+        for definitionIndex in sections.indices {
+            let definition = sections[definitionIndex]
+            let section = try self.section(forDefinition: definitionIndex)
             for _ in 0..<definition.count {
                 result.append(ResolvedSection(definition: definitionIndex, section: section, itemCount: definition.items))
             }
@@ -57,11 +63,28 @@ public struct LayoutContainer: Hashable, Sendable {
     /// Device pixels per point. When set and > 0, output frames are rounded to pixels at the very end
     /// (SEMANTICS.md §1 "Pixel rounding"); solving itself is exact but for a count group's share (§3.2).
     public var displayScale: Double?
+    /// The safe area (SEMANTICS.md §10.1), directional: leading is the right edge in right-to-left.
+    public var safeAreaInsets: EdgeInsets
+    /// The layout margins from the view's edges; nil: derived from the width and the safe area (§10.1).
+    public var layoutMargins: EdgeInsets?
+    /// The readable content width r (§10.1, default 672).
+    public var readableWidth: Double
+    /// SEMANTICS.md §10.3: right-to-left layouts are solved left-to-right and mirrored.
+    public var layoutDirection: LayoutDirection
+    /// The traits variants may test (§10.5).
+    public var traits: LayoutTraits
 
-    public init(width: Double, height: Double, displayScale: Double? = nil) {
+    public init(width: Double, height: Double, displayScale: Double? = nil, safeAreaInsets: EdgeInsets = .zero,
+                layoutMargins: EdgeInsets? = nil, readableWidth: Double = 672,
+                layoutDirection: LayoutDirection = .leftToRight, traits: LayoutTraits = .default) {
         self.width = width
         self.height = height
         self.displayScale = displayScale
+        self.safeAreaInsets = safeAreaInsets
+        self.layoutMargins = layoutMargins
+        self.readableWidth = readableWidth
+        self.layoutDirection = layoutDirection
+        self.traits = traits
     }
 
     public var size: Size { Size(width: width, height: height) }
@@ -159,6 +182,8 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManyItemsInGroup(section: Int, limit: Int)
     /// The layout holds more items than the limit.
     case tooManyItems(count: Int, limit: Int)
+    /// A `calc` value out of its key's range at this container (SEMANTICS.md §10.6), or at no place.
+    case invalidComputedValue(path: String, expression: String, value: Double, width: Double, height: Double, allowed: String)
 
     public var description: String {
         switch self {
@@ -169,6 +194,8 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
             return "section \(section): a group instance would place more than \(limit) items (items too small for their group); give the items a larger size"
         case let .tooManyItems(count, limit):
             return "the layout has \(count) items, over the limit of \(limit); raise it with --max-items"
+        case let .invalidComputedValue(path, expression, value, width, height, allowed):
+            return "\(path): calc(\(expression)) is \(value) at the effective content size \(formatNumber(width)) × \(formatNumber(height)); allowed: \(allowed)"
         }
     }
 }

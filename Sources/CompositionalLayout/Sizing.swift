@@ -40,19 +40,16 @@ public struct ItemSizing: Sendable {
     /// The model's length for one item axis (the fallback chain of SPEC-FORMAT.md "Self-sizing").
     public static func modelLength(section: Int, item: Int, axis: Axis, estimate: Double,
                                    declared: SelfSizing?, layoutModel: SelfSizing?) -> Double {
-        if let declared, let range = declared.range(axis) {
-            return SelfSizing.length(seed: declared.seed, section: section, item: item, range: range)
-        }
-        if let layoutModel, let range = layoutModel.range(axis) {
-            return SelfSizing.length(seed: layoutModel.seed, section: section, item: item, range: range)
-        }
+        if let declared, let length = declared.length(section: section, item: item, axis: axis) { return length }
+        if let layoutModel, let length = layoutModel.length(section: section, item: item, axis: axis) { return length }
         return estimate
     }
 
     /// A supplementary's length along an estimated axis: its own model when measuring, else the estimate.
     public func supplementaryLength(section: Int, item: Int, axis: Axis, estimate: Double, declared: SelfSizing?) -> Double {
-        guard measuresSupplementaries, let declared, let range = declared.range(axis) else { return estimate }
-        return SelfSizing.length(seed: declared.seed, section: section, item: item, range: range)
+        guard measuresSupplementaries, let declared,
+              let length = declared.length(section: section, item: item, axis: axis) else { return estimate }
+        return length
     }
 }
 

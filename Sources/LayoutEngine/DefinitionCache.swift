@@ -46,7 +46,7 @@ extension SectionBuilder {
     private static func hasEstimatedSupplementaries(_ section: LayoutSection) -> Bool {
         func measures(_ size: LayoutSize, _ model: SelfSizing?) -> Bool {
             guard let model else { return false }
-            return (size.widthDimension.isEstimated && model.width != nil) || (size.heightDimension.isEstimated && model.height != nil)
+            return (size.widthDimension.isEstimated && model.measures(.x)) || (size.heightDimension.isEstimated && model.measures(.y))
         }
         if section.boundarySupplementaryItems.contains(where: { measures($0.layoutSize, $0.selfSizing) }) { return true }
         func visit(_ node: LayoutNode) -> Bool {
