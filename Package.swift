@@ -2,15 +2,17 @@
 // LayoutBench: a headless engine for Apple's compositional collection-view layout model, a benchmark
 // suite around it, and a watch daemon. Modules import downward only:
 //
-//   CompositionalLayout  (model + solve output; nothing of ours)
-//     ├─ LayoutSpec       (YAML/JSON spec files -> model, located errors, JSON Schema; YAML through the
-//     │                    system's libyaml, CLibYAML)
-//     ├─ SolverKernel     (the rules both solvers share: dimensions, groups, supplementary placement)
-//     │    └─ ReferenceSolver (SEMANTICS.md, literally: the oracle)
-//     └─ LayoutRender     (SVG pictures of a solve output)
-//     ├─ LayoutEngine     (the fast, incremental solver: templates, offset trees, queries)
-//     └─ LayoutBenchKit   (generator, scenarios, statistics, jemalloc statistics, results, compare)
-//   layoutbench           (CLI: argument parsing and printing only)
+//   CompositionalLayout   the model and the solve output; nothing of ours
+//   LayoutSpec            spec files (YAML through the system's libyaml, CLibYAML; JSON) -> model, located
+//                         errors, JSON Schema, spec writer, replay files
+//   SolverKernel          the rules both solvers share: dimensions, groups, supplementary placement
+//   ReferenceSolver       the layout rules, literally, one function per rule: the oracle
+//   LayoutEngine          the fast, incremental solver: templates, offset trees, queries
+//   LayoutRender          SVG pictures of a solve output
+//   LayoutBenchKit        presets, scenarios, runner, statistics, jemalloc memory (CJemalloc), results,
+//                         compare, replay
+//   layoutbench           the CLI: argument parsing and printing only
+//   LayoutTestSupport     for tests only: the fixture folder, random layout and operation generators
 import PackageDescription
 
 let package = Package(

@@ -47,7 +47,12 @@ public struct CollectionLayout: Hashable, Sendable {
         result.reserveCapacity(sectionCount)
         for definitionIndex in sections.indices {
             let definition = sections[definitionIndex]
-            let section = try self.section(forDefinition: definitionIndex)
+            let section: LayoutSection
+            do {
+                section = try self.section(forDefinition: definitionIndex)
+            } catch {
+                throw error.located(definition: definitionIndex, section: result.count)
+            }
             for _ in 0..<definition.count {
                 result.append(ResolvedSection(definition: definitionIndex, section: section, itemCount: definition.items))
             }
@@ -174,29 +179,87 @@ public struct ResolvedSection: Hashable, Sendable {
     }
 }
 
-/// A layout that cannot be solved at all (layout diagnostics such as "no room" are not errors).
-public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// No variant of a definition holds for the width, and the definition has no group or list of its own.
-    case noVariantForWidth(definition: String?, width: Double)
-    /// A group instance would place more items than the limit (tiny items repeated "until full").
-    case tooManyItemsInGroup(section: Int, limit: Int)
-    /// The layout holds more items than the limit.
-    case tooManyItems(count: Int, limit: Int)
-    /// A `calc` value out of its key's range at this container (SEMANTICS.md §10.6), or at no place.
-    case invalidComputedValue(path: String, expression: String, value: Double, width: Double, height: Double, allowed: String)
+/// A layout that cannot be solved at all (layout diagnostics such as "no room" are not errors): what failed
+/// and where, so a tool can point at the spec's `sections[i]` the way a spec error points at its path.
+public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What failed.
+    public enum Reason: Hashable, Sendable {
+        /// No variant of a definition holds for the width, and the definition has no group or list of its own.
+        case noVariantForWidth(width: Double)
+        /// A group instance would place more items than the limit (tiny items repeated "until full").
+        case tooManyItemsInGroup(limit: Int)
+        /// The layout holds more items than the limit.
+        case tooManyItems(count: Int, limit: Int)
+        /// A `calc` value out of its key's range at this container, or at no place of the layout (SEMANTICS.md
+        /// §10.6): its path, expression, value and the effective content size it was evaluated at.
+        case invalidComputedValue(path: String, expression: String, value: Double, width: Double, height: Double, allowed: String)
+    }
 
-    public var description: String {
-        switch self {
-        case let .noVariantForWidth(definition, width):
-            let name = definition.map { "section definition '\($0)'" } ?? "a section definition"
-            return "\(name) has no group or list at width \(formatNumber(width)): no variant's `when` holds and the definition has no `group` or `list` of its own; add a variant without `when` or a `group`"
-        case let .tooManyItemsInGroup(section, limit):
-            return "section \(section): a group instance would place more than \(limit) items (items too small for their group); give the items a larger size"
-        case let .tooManyItems(count, limit):
-            return "the layout has \(count) items, over the limit of \(limit); raise it with --max-items"
-        case let .invalidComputedValue(path, expression, value, width, height, allowed):
-            return "\(path): calc(\(expression)) is \(value) at the effective content size \(formatNumber(width)) × \(formatNumber(height)); allowed: \(allowed)"
+    public var reason: Reason
+    /// The index in `CollectionLayout.sections` of the definition that failed (the spec's `sections[i]`);
+    /// nil for an error of the whole layout, or before the solver that threw knows it.
+    public var definition: Int?
+    /// The definition's `name`, when it has one.
+    public var definitionName: String?
+    /// The section being solved (definitions expanded by their counts, as in the solve output), when the
+    /// error happened in one section rather than in a definition's shared template.
+    public var section: Int?
+
+    public init(_ reason: Reason, definition: Int? = nil, definitionName: String? = nil, section: Int? = nil) {
+        self.reason = reason
+        self.definition = definition
+        self.definitionName = definitionName
+        self.section = section
+    }
+
+    /// The same error, placed at a definition (and section) if it was not placed yet: the innermost place
+    /// wins, since the code that threw knew best.
+    public func located(definition: Int, name: String? = nil, section: Int? = nil) -> LayoutError {
+        var copy = self
+        if copy.definition == nil {
+            copy.definition = definition
+            copy.definitionName = copy.definitionName ?? name
         }
+        if copy.section == nil { copy.section = section }
+        return copy
+    }
+
+    /// Where in the spec's structure, `sections[2]`; empty for the whole layout.
+    public var path: String {
+        if case .invalidComputedValue(let path, _, _, _, _, _) = reason { return path }
+        return definition.map { "sections[\($0)]" } ?? ""
+    }
+
+    /// What failed, without the place or the advice.
+    public var message: String {
+        switch reason {
+        case let .noVariantForWidth(width):
+            let name = definitionName.map { "section definition '\($0)'" } ?? "the section definition"
+            return "\(name) has no group or list at width \(formatNumber(width)): no variant's `when` holds and the definition has no `group` or `list` of its own"
+        case let .tooManyItemsInGroup(limit):
+            // The section index says which copy of a definition with `count` > 1 (or which replayed section) failed.
+            let place = section.map { $0 != definition ? " of section \($0)" : "" } ?? ""
+            return "a group instance\(place) would place more than \(limit) items (items too small for their group)"
+        case let .tooManyItems(count, limit):
+            return "the layout has \(count) items, over the limit of \(limit)"
+        case let .invalidComputedValue(path, expression, value, width, height, _):
+            return "\(path): calc(\(expression)) is \(value) at the effective content size \(formatNumber(width)) × \(formatNumber(height))"
+        }
+    }
+
+    /// How to fix it.
+    public var advice: String {
+        switch reason {
+        case .noVariantForWidth: return "add a variant without `when` or a `group`"
+        case .tooManyItemsInGroup: return "give the items a larger size"
+        case .tooManyItems: return "raise it with --max-items"
+        case let .invalidComputedValue(_, _, _, _, _, allowed): return "the value must be \(allowed)"
+        }
+    }
+
+    /// `section definition 'x' has no group or list at width 800: ... at sections[1]; add a variant ...`.
+    public var description: String {
+        message + (path.isEmpty ? "" : " at " + path) + "; " + advice
     }
 }
 

@@ -203,7 +203,7 @@ public struct SectionDefinition: Hashable, Sendable {
         var fields = self.fields
         if let index = variantIndex(width: width, traits: traits) { fields = fields.overridden(by: variants[index].fields) }
         guard let section = fields.section() else {
-            throw LayoutError.noVariantForWidth(definition: name, width: width)
+            throw LayoutError(.noVariantForWidth(width: width), definitionName: name)
         }
         return section
     }

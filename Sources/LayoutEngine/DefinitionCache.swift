@@ -34,7 +34,14 @@ extension SectionBuilder {
         if !estimated {
             let groups = GroupSolver(container: container, sizing: .estimates, section: 0, itemCount: 0, limitsItems: false)
             let P = section.isOrthogonal ? scrollAxis.other : scrollAxis
-            template = Template(try groups.resolveAndSolve(root, box: rootBox(section), firstItem: 0), P: P)
+            do {
+                template = Template(try groups.resolveAndSolve(root, box: rootBox(section), firstItem: 0), P: P)
+            } catch {
+                // The template stands for every section of its definition: no one section failed.
+                var shared = error
+                shared.section = nil
+                throw shared
+            }
         }
         return DefinitionCache(section: section, estimated: estimated, template: template,
                                flatPlan: estimated ? FlatRowPlan(section.group) : nil,

@@ -19,8 +19,12 @@ extension LayoutEngine {
         var used = [Bool](repeating: false, count: layout.sections.count)
         for i in state.sections.indices { used[state.sections[i].definition] = true }
         for definition in used.indices where used[definition] {
-            let resolved = try layout.sections[definition].section(forWidth: layout.container.width)
-            caches[definition] = try solver.cache(for: resolved)
+            do throws(LayoutError) {
+                let resolved = try layout.sections[definition].section(forWidth: layout.container.width)
+                caches[definition] = try solver.cache(for: resolved)
+            } catch {
+                throw error.located(definition: definition)
+            }
             report.templatesSolved += caches[definition]!.template == nil ? 0 : 1
         }
         definitions = caches
@@ -126,10 +130,14 @@ extension LayoutEngine {
     /// The definition cache for `index`, solving it at the current width if no section used it yet.
     func cache(forDefinition index: Int) throws(LayoutError) -> DefinitionCache {
         if let known = definitions[index] { return known }
-        let resolved = try state.layout.sections[index].section(forWidth: state.layout.container.width)
-        let cache = try solver.cache(for: resolved)
-        definitions[index] = cache
-        return cache
+        do throws(LayoutError) {
+            let resolved = try state.layout.sections[index].section(forWidth: state.layout.container.width)
+            let cache = try solver.cache(for: resolved)
+            definitions[index] = cache
+            return cache
+        } catch {
+            throw error.located(definition: index)
+        }
     }
 
     /// Re-solves section `index` from scratch and moves every later section (O(log n)).

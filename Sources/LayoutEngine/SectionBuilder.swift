@@ -19,6 +19,15 @@ struct SectionBuilder: Sendable {
     /// - Complexity: O(boundary items) for a fixed-size section; O(items) for an estimated one.
     func solve(index: Int, definition: Int, cache: DefinitionCache, itemCount: Int,
                sizing: ItemSizing) throws(LayoutError) -> SectionGeometry {
+        do {
+            return try solveUnlocated(index: index, definition: definition, cache: cache, itemCount: itemCount, sizing: sizing)
+        } catch {
+            throw error.located(definition: definition, section: index)
+        }
+    }
+
+    private func solveUnlocated(index: Int, definition: Int, cache: DefinitionCache, itemCount: Int,
+                                sizing: ItemSizing) throws(LayoutError) -> SectionGeometry {
         let section = cache.section
         var diagnostics: [LayoutDiagnostic] = []
         let storage: SectionGeometry.Storage

@@ -36,10 +36,15 @@ public enum ReferenceSolver {
         var cursor = layoutBoundary.startExtent
         for (index, resolved) in sections.enumerated() {
             if index > 0 { cursor += configuration.interSectionSpacing }
-            let solution = try SectionSolver(
-                section: resolved.section, index: index, itemCount: resolved.itemCount,
-                container: container, scrollAxis: scrollAxis, sizing: sizing
-            ).solve(start: cursor)
+            let solution: SectionSolver.Solution
+            do {
+                solution = try SectionSolver(
+                    section: resolved.section, index: index, itemCount: resolved.itemCount,
+                    container: container, scrollAxis: scrollAxis, sizing: sizing
+                ).solve(start: cursor)
+            } catch {
+                throw error.located(definition: resolved.definition, section: index)
+            }
             elements += solution.elements
             diagnostics += solution.diagnostics
             sectionFrames.append(SectionFrame(

@@ -278,7 +278,7 @@ package struct GroupSolver {
             nextItem += solved.leaves.count
             index += 1
             if placed.count > CollectionLayout.maxItemsPerGroupInstance || nextItem - firstItem > CollectionLayout.maxItemsPerGroupInstance {
-                throw LayoutError.tooManyItemsInGroup(section: section, limit: CollectionLayout.maxItemsPerGroupInstance)
+                throw LayoutError(.tooManyItemsInGroup(limit: CollectionLayout.maxItemsPerGroupInstance), section: section)
             }
         }
         return (placed, placed.isEmpty)
@@ -302,7 +302,7 @@ package struct GroupSolver {
             largestNeed = max(largestNeed, need)
         }
         if largestNeed > 0, (avail - 0.25) / largestNeed > Double(limit) + 1 {
-            throw LayoutError.tooManyItemsInGroup(section: section, limit: limit)
+            throw LayoutError(.tooManyItemsInGroup(limit: limit), section: section)
         }
     }
 

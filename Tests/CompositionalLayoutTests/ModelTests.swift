@@ -65,7 +65,7 @@ struct ModelTests {
         #expect(try definition.section(forWidth: 600).interGroupSpacing == 4)
         let onlyWide = SectionDefinition(items: 1, fields: SectionFields(),
                                          variants: [SectionVariant(when: WidthCondition(minWidth: 600), fields: SectionFields(content: .group(wide)))])
-        #expect(throws: LayoutError.noVariantForWidth(definition: nil, width: 390)) { try onlyWide.section(forWidth: 390) }
+        #expect(throws: LayoutError(.noVariantForWidth(width: 390))) { try onlyWide.section(forWidth: 390) }
     }
 
     @Test("a list's own insets replace the appearance's; its header comes before the section's own items")

@@ -31,8 +31,8 @@ public struct ComputedValue: Hashable, Sendable {
     public func value(width: Double, height: Double) throws(LayoutError) -> Double {
         let v = expression.evaluate(width: width, height: height)
         func fail(_ allowed: String) -> LayoutError {
-            .invalidComputedValue(path: path, expression: expression.description, value: v, width: width, height: height,
-                                  allowed: allowed)
+            LayoutError(.invalidComputedValue(path: path, expression: expression.description, value: v, width: width, height: height,
+                                  allowed: allowed))
         }
         guard v.isFinite else { throw fail("a finite number (no division by zero)") }
         switch range {
@@ -89,8 +89,8 @@ struct ComputedValueWriter {
     let path: String
 
     private func missing() -> LayoutError {
-        .invalidComputedValue(path: path, expression: "", value: value, width: 0, height: 0,
-                              allowed: "a path to a length of the layout")
+        LayoutError(.invalidComputedValue(path: path, expression: "", value: value, width: 0, height: 0,
+                                          allowed: "a path to a length of the layout"))
     }
 
     typealias C = ComputedValue.PathComponent

@@ -73,29 +73,30 @@ extension Layoutbench {
 
         func validate() throws {
             if repetitions != nil && timeBudget != nil {
-                try BenchCommand.badInput("--repetitions and --time-budget exclude each other: give one")
+                throw ValidationError("--repetitions and --time-budget exclude each other: give one")
             }
-            if let repetitions, repetitions < 1 { try BenchCommand.badInput("--repetitions must be at least 1") }
+            if let repetitions, repetitions < 1 { throw ValidationError("--repetitions must be at least 1") }
             if let timeBudget, !(timeBudget > 0 && timeBudget.isFinite) {
-                try BenchCommand.badInput("--time-budget must be a positive number of seconds")
+                throw ValidationError("--time-budget must be a positive number of seconds")
             }
-            if warmup < 0 { try BenchCommand.badInput("--warmup must be 0 or more") }
-            if rounds < 1 || rounds > 100 { try BenchCommand.badInput("--rounds must be from 1 to 100") }
+            if warmup < 0 { throw ValidationError("--warmup must be 0 or more") }
+            if rounds < 1 || rounds > 100 { throw ValidationError("--rounds must be from 1 to 100") }
             if minSamples < 1 || maxSamples < minSamples {
-                try BenchCommand.badInput("--min-samples must be at least 1 and at most --max-samples")
+                throw ValidationError("--min-samples must be at least 1 and at most --max-samples")
             }
             _ = try threadCounts()
         }
 
         func run() throws {
+            if let json { try OutputPath.check(json, option: "--json") }
             if BuildCheck.isDebug {
                 Failure.printError(BuildCheck.debugWarning)
                 if !allowDebug {
-                    try BenchCommand.badInput("refusing to bench a debug build; build with -c release, or pass --allow-debug to run anyway")
+                    throw CLIError.badArgument("refusing to bench a debug build; build with -c release, or pass --allow-debug to run anyway")
                 }
             }
             let environment = ProcessInfo.processInfo.environment
-            let report = try BenchCommand.reporting {
+            let report = try {
                 let kinds = try ScenarioKind.parseList(scenarios)
                 var inputs = try specs.map { path throws(BenchError) in try BenchInput.spec(path: path) }
                 for name in presets.flatMap({ $0.split(separator: ",").map(String.init) }) {
@@ -113,13 +114,13 @@ extension Layoutbench {
                 let progress = interactive ? ProgressReporter { Failure.printError($0) } : .silent
                 let suite = BenchSuite(inputs: inputs, scenarios: kinds, threads: try threadCounts(), configuration: configuration)
                 return try suite.run(environment: .capture(), progress: progress)
-            }
+            }()
             print(markdown ? report.markdown() : report.table())
             if let json {
                 do {
                     try report.write(to: json)
                 } catch {
-                    try BenchCommand.badInput("cannot write \(json): \(error.localizedDescription)")
+                    throw CLIError.unwritable(path: json, option: "--json", reason: error.localizedDescription)
                 }
             }
         }
@@ -133,35 +134,12 @@ extension Layoutbench {
             var counts: [Int] = []
             for part in threads.split(separator: ",") {
                 guard let n = Int(part.trimmingCharacters(in: .whitespaces)), n >= 1, n <= 256 else {
-                    try BenchCommand.badInput("--threads takes thread counts from 1 to 256, comma-separated (such as 1,2), got '\(threads)'")
+                    throw ValidationError("--threads takes thread counts from 1 to 256, comma-separated (such as 1,2), got '\(threads)'")
                 }
                 if !counts.contains(n) { counts.append(n) }
             }
-            if counts.isEmpty { try BenchCommand.badInput("--threads names no thread count") }
+            if counts.isEmpty { throw ValidationError("--threads names no thread count") }
             return counts
-        }
-    }
-}
-
-/// Error reporting shared by `generate`, `bench` and `compare`: bad input (a spec, a preset name, an argument,
-/// a result file) prints one message and exits 2; an engine failure during a bench exits 1.
-enum BenchCommand {
-    static func badInput(_ message: String) throws -> Never {
-        Failure.printError("error: \(message)")
-        throw ExitCode(Failure.badInput)
-    }
-
-    static func reporting<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try Failure.reporting(body)
-        } catch let error as BenchError {
-            // A spec error reads like a compiler diagnostic already ("file:line:column: error: ...").
-            if case .spec = error { Failure.printError("\(error)") } else { Failure.printError("error: \(error)") }
-            throw ExitCode(error.isBadInput ? Failure.badInput : 1)
-        } catch let error as PresetError {
-            try badInput(error.description)
-        } catch let error as CompareError {
-            try badInput(error.description)
         }
     }
 }

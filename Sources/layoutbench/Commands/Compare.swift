@@ -42,20 +42,17 @@ extension Layoutbench {
 
         func validate() throws {
             guard let value = ComparisonOptions.parseThreshold(threshold), value < 10 else {
-                try BenchCommand.badInput("--threshold must be a percentage such as 5% (or a fraction such as 0.05), got '\(threshold)'")
+                throw ValidationError("--threshold must be a percentage such as 5% (or a fraction such as 0.05), got '\(threshold)'")
             }
-            if resamples < 100 { try BenchCommand.badInput("--resamples must be at least 100") }
+            if resamples < 100 { throw ValidationError("--resamples must be at least 100") }
         }
 
         func run() throws {
             let options = ComparisonOptions(threshold: ComparisonOptions.parseThreshold(threshold) ?? 0.05, resamples: resamples,
                                             normalizesByCalibration: normalize)
-            let report = try BenchCommand.reporting {
-                try Comparator.compare(basePath: base, headPath: head, options: options)
-            }
+            let report = try Comparator.compare(basePath: base, headPath: head, options: options)
             print(report.formatted(format))
-            for line in report.regressionSummary { Failure.printError(line) }
-            if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+            if !report.regressions.isEmpty { throw CLIError.regression(report.regressionSummary) }
         }
     }
 }
