@@ -20,9 +20,22 @@ public struct ItemSizing: Sendable {
     /// Whether supplementaries measure with their own model (else they keep their estimates).
     public var measuresSupplementaries: Bool
 
+    /// Whether an item's length on an estimated axis is measured (a known length for uniform runs,
+    /// SEMANTICS.md §10.4) rather than its estimate kept: `--measure all` measures everything, `--measure
+    /// none` nothing until a `measure` operation.
+    public var isMeasured: @Sendable (Request) -> Bool
+
     public init(measuresSupplementaries: Bool, itemLength: @escaping @Sendable (Request) -> Double) {
         self.itemLength = itemLength
         self.measuresSupplementaries = measuresSupplementaries
+        self.isMeasured = { _ in measuresSupplementaries }
+    }
+
+    public init(measuresSupplementaries: Bool, itemLength: @escaping @Sendable (Request) -> Double,
+                isMeasured: @escaping @Sendable (Request) -> Bool) {
+        self.itemLength = itemLength
+        self.measuresSupplementaries = measuresSupplementaries
+        self.isMeasured = isMeasured
     }
 
     /// `--measure all`: every estimated axis measures with the item's own model for that axis, else the
