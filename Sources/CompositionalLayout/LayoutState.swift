@@ -160,10 +160,11 @@ public struct LayoutState: Sendable {
     /// Applies one operation, or throws without changing anything.
     public mutating func apply(_ operation: LayoutOperation) throws(OperationError) {
         switch operation {
-        case let .resize(width, height):
+        case let .resize(width, height, environment):
             guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
                 throw OperationError("resize needs a finite width and height >= 0, got \(width) x \(height)")
             }
+            layout.container = environment.applied(to: layout.container)
             layout.container.width = width
             layout.container.height = height
         case let .measure(section, item, width, height):

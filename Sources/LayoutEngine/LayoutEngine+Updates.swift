@@ -12,9 +12,7 @@ extension LayoutEngine {
         var report = UpdateReport()
         switch operation {
         case .resize:
-            try applyToState(operation)
-            try lift { () throws(LayoutError) in try solveAll() }
-            report = lastReport
+            try applyResize(operation, report: &report)
         case let .measure(section, item, width, height):
             report = try measure([(IndexPath(section: section, item: item), Size(width: width, height: height))])
         case let .insertItems(section, _, _), let .deleteItems(section, _, _), let .reloadItems(section, _, _):
@@ -121,6 +119,10 @@ extension LayoutEngine {
         }
         lastReport = report
         return report
+    }
+
+    func applyToStateForResize(_ operation: LayoutOperation) throws(EngineError) {
+        try applyToState(operation)
     }
 
     private func applyToState(_ operation: LayoutOperation) throws(EngineError) {
