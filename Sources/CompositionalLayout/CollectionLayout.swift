@@ -8,14 +8,17 @@ public struct CollectionLayout: Hashable, Sendable {
     public var sections: [SectionDefinition]
     /// The layout-wide self-sizing model for items (never for supplementaries).
     public var selfSizing: SelfSizing?
+    /// Lengths written as `calc(EXPR)`, evaluated before each solve (SEMANTICS.md §10.6). Version 2.
+    public var computedValues: [ComputedValue]
 
     public init(name: String, container: LayoutContainer, configuration: LayoutConfiguration = LayoutConfiguration(),
-                sections: [SectionDefinition], selfSizing: SelfSizing? = nil) {
+                sections: [SectionDefinition], selfSizing: SelfSizing? = nil, computedValues: [ComputedValue] = []) {
         self.name = name
         self.container = container
         self.configuration = configuration
         self.sections = sections
         self.selfSizing = selfSizing
+        self.computedValues = computedValues
     }
 
     /// The most items one group instance may place (SPEC-FORMAT.md, "Limits").
@@ -37,13 +40,16 @@ public struct CollectionLayout: Hashable, Sendable {
 
     /// Every section as it is solved at the container's width: variants chosen, lists expanded, one entry per
     /// section (definitions expanded by their counts), in order. Complexity: O(sections).
+    /// Version 2: the environment chooses variants (§10.5) and the computed values must have been written in
+    /// (`resolvedForEnvironment()`; the solvers do it first).
     public func resolvedSections() throws(LayoutError) -> [ResolvedSection] {
         var result: [ResolvedSection] = []
         result.reserveCapacity(sectionCount)
-        for (definitionIndex, definition) in sections.enumerated() {
+        for definitionIndex in sections.indices {
+            let definition = sections[definitionIndex]
             let section: LayoutSection
             do {
-                section = try definition.section(forWidth: container.width)
+                section = try self.section(forDefinition: definitionIndex)
             } catch {
                 throw error.located(definition: definitionIndex, section: result.count)
             }
@@ -62,11 +68,28 @@ public struct LayoutContainer: Hashable, Sendable {
     /// Device pixels per point. When set and > 0, output frames are rounded to pixels at the very end
     /// (SEMANTICS.md §1 "Pixel rounding"); solving itself is exact but for a count group's share (§3.2).
     public var displayScale: Double?
+    /// The safe area (SEMANTICS.md §10.1), directional: leading is the right edge in right-to-left.
+    public var safeAreaInsets: EdgeInsets
+    /// The layout margins from the view's edges; nil: derived from the width and the safe area (§10.1).
+    public var layoutMargins: EdgeInsets?
+    /// The readable content width r (§10.1, default 672).
+    public var readableWidth: Double
+    /// SEMANTICS.md §10.3: right-to-left layouts are solved left-to-right and mirrored.
+    public var layoutDirection: LayoutDirection
+    /// The traits variants may test (§10.5).
+    public var traits: LayoutTraits
 
-    public init(width: Double, height: Double, displayScale: Double? = nil) {
+    public init(width: Double, height: Double, displayScale: Double? = nil, safeAreaInsets: EdgeInsets = .zero,
+                layoutMargins: EdgeInsets? = nil, readableWidth: Double = 672,
+                layoutDirection: LayoutDirection = .leftToRight, traits: LayoutTraits = .default) {
         self.width = width
         self.height = height
         self.displayScale = displayScale
+        self.safeAreaInsets = safeAreaInsets
+        self.layoutMargins = layoutMargins
+        self.readableWidth = readableWidth
+        self.layoutDirection = layoutDirection
+        self.traits = traits
     }
 
     public var size: Size { Size(width: width, height: height) }
@@ -167,6 +190,9 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case tooManyItemsInGroup(limit: Int)
         /// The layout holds more items than the limit.
         case tooManyItems(count: Int, limit: Int)
+        /// A `calc` value out of its key's range at this container, or at no place of the layout (SEMANTICS.md
+        /// §10.6): its path, expression, value and the effective content size it was evaluated at.
+        case invalidComputedValue(path: String, expression: String, value: Double, width: Double, height: Double, allowed: String)
     }
 
     public var reason: Reason
@@ -199,7 +225,10 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Where in the spec's structure, `sections[2]`; empty for the whole layout.
-    public var path: String { definition.map { "sections[\($0)]" } ?? "" }
+    public var path: String {
+        if case .invalidComputedValue(let path, _, _, _, _, _) = reason { return path }
+        return definition.map { "sections[\($0)]" } ?? ""
+    }
 
     /// What failed, without the place or the advice.
     public var message: String {
@@ -213,6 +242,8 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
             return "a group instance\(place) would place more than \(limit) items (items too small for their group)"
         case let .tooManyItems(count, limit):
             return "the layout has \(count) items, over the limit of \(limit)"
+        case let .invalidComputedValue(path, expression, value, width, height, _):
+            return "\(path): calc(\(expression)) is \(value) at the effective content size \(formatNumber(width)) × \(formatNumber(height))"
         }
     }
 
@@ -222,6 +253,7 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noVariantForWidth: return "add a variant without `when` or a `group`"
         case .tooManyItemsInGroup: return "give the items a larger size"
         case .tooManyItems: return "raise it with --max-items"
+        case let .invalidComputedValue(_, _, _, _, _, allowed): return "the value must be \(allowed)"
         }
     }
 

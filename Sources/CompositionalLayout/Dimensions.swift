@@ -8,11 +8,31 @@ public enum LayoutDimension: Hashable, Sendable {
     case absolute(Double)
     /// A first guess in points; the element measures itself (self-sizing, SEMANTICS.md §6).
     case estimated(Double)
+    /// An estimate whose measured length is shared with the item's siblings (iOS 17,
+    /// `uniformAcrossSiblings(estimate:)`): it behaves as `estimated` and in addition evens out runs of
+    /// siblings (SEMANTICS.md §10.4). Version 2.
+    case uniformAcrossSiblings(estimate: Double)
 
-    /// Whether the element measures itself along this axis.
+    /// Whether the element measures itself along this axis (uniform dimensions measure too).
     @inlinable public var isEstimated: Bool {
-        if case .estimated = self { return true }
+        switch self {
+        case .estimated, .uniformAcrossSiblings: return true
+        default: return false
+        }
+    }
+
+    /// Whether this is `uniformAcrossSiblings` (SEMANTICS.md §10.4).
+    @inlinable public var isUniform: Bool {
+        if case .uniformAcrossSiblings = self { return true }
         return false
+    }
+
+    /// The estimate of an estimated or uniform dimension.
+    @inlinable public var estimate: Double? {
+        switch self {
+        case .estimated(let v), .uniformAcrossSiblings(let v): return v
+        default: return nil
+        }
     }
 
     /// Whether this dimension is a fraction of the container's length along `axis`
@@ -44,6 +64,11 @@ public struct LayoutSize: Hashable, Sendable {
     /// Whether either dimension is estimated.
     @inlinable public var hasEstimatedDimension: Bool {
         widthDimension.isEstimated || heightDimension.isEstimated
+    }
+
+    /// Whether either dimension is `uniformAcrossSiblings`.
+    @inlinable public var hasUniformDimension: Bool {
+        widthDimension.isUniform || heightDimension.isUniform
     }
 }
 

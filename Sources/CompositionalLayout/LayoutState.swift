@@ -85,7 +85,9 @@ public struct LayoutState: Sendable {
     public var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
 
     /// The sections as they solve now: variants chosen for the current width.
+    /// Version 2: `calc` values evaluated and variants chosen in the current environment (SEMANTICS.md §10).
     public func resolvedSections() throws(LayoutError) -> [ResolvedSection] {
+        let layout = try self.layout.resolvedForEnvironment()
         var byDefinition: [Int: LayoutSection] = [:]
         var result: [ResolvedSection] = []
         result.reserveCapacity(sections.count)
@@ -95,7 +97,7 @@ public struct LayoutState: Sendable {
                 resolved = known
             } else {
                 do {
-                    resolved = try layout.sections[section.definition].section(forWidth: layout.container.width)
+                    resolved = try layout.section(forDefinition: section.definition)
                 } catch {
                     throw error.located(definition: section.definition, section: result.count)
                 }
@@ -112,7 +114,13 @@ public struct LayoutState: Sendable {
         let sections = self.sections
         let model = layout.selfSizing
         let mode = measureMode
-        return ItemSizing(measuresSupplementaries: mode == .all || isLazy) { request in
+        let isMeasured: @Sendable (ItemSizing.Request) -> Bool = { request in
+            if mode == .all { return true }
+            guard case .explicit(let items) = sections[request.section].items else { return false }
+            let item = items[request.item]
+            return !(request.axis == .x ? item.measuredWidth : item.measuredHeight).isNaN || item.measuredByModel
+        }
+        return ItemSizing(measuresSupplementaries: mode == .all || isLazy, itemLength: { request in
             let origin: (section: Int, item: Int)
             switch sections[request.section].items {
             case .implicit(let originSection, _):
@@ -128,7 +136,7 @@ public struct LayoutState: Sendable {
             }
             return ItemSizing.modelLength(section: origin.section, item: origin.item, axis: request.axis,
                                           estimate: request.estimate, declared: request.declared, layoutModel: model)
-        }
+        }, isMeasured: isMeasured)
     }
 
     /// Replaces a section definition's fields (what a spec edit does); its sections keep their items.
@@ -152,10 +160,11 @@ public struct LayoutState: Sendable {
     /// Applies one operation, or throws without changing anything.
     public mutating func apply(_ operation: LayoutOperation) throws(OperationError) {
         switch operation {
-        case let .resize(width, height):
+        case let .resize(width, height, environment):
             guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
                 throw OperationError("resize needs a finite width and height >= 0, got \(width) x \(height)")
             }
+            layout.container = environment.applied(to: layout.container)
             layout.container.width = width
             layout.container.height = height
         case let .measure(section, item, width, height):

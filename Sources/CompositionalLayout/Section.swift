@@ -12,6 +12,13 @@ public struct LayoutSection: Hashable, Sendable {
     public var supplementariesFollowContentInsets: Bool
     /// The list configuration this section was built from, if any (informative: the group already holds it).
     public var listConfiguration: ListConfiguration?
+    /// Where the content's insets are measured from (SEMANTICS.md §10.2, default automatic: the layout's).
+    public var contentInsetsReference: ContentInsetsReference = .automatic
+    /// Where the boundary items' insets are measured from (§10.2, default automatic: the section's).
+    public var supplementaryContentInsetsReference: ContentInsetsReference = .automatic
+    /// Space before the section's start boundary items along the scroll axis: a list's header top padding
+    /// (SEMANTICS.md §10.8); 0 otherwise.
+    public var headerTopPadding: Double = 0
 
     public init(group: LayoutGroup, contentInsets: EdgeInsets = .zero, interGroupSpacing: Double = 0,
                 orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none,
@@ -57,16 +64,34 @@ public struct ListConfiguration: Hashable, Sendable {
     public var headerHeight: LayoutDimension?
     /// Defaults to the appearance's footer height.
     public var footerHeight: LayoutDimension?
+    /// The padding above the header (iOS 15 `headerTopPadding`, SEMANTICS.md §10.8); nil: 0. Version 2.
+    public var headerTopPadding: HeaderTopPadding?
+
+    /// `list.headerTopPadding`: a length, or UIKit's automatic value.
+    public enum HeaderTopPadding: Hashable, Sendable {
+        case automatic
+        case points(Double)
+    }
 
     public init(appearance: Appearance, headerMode: HeaderMode = .none, footerMode: FooterMode = .none,
                 rowHeight: LayoutDimension? = nil, headerHeight: LayoutDimension? = nil,
-                footerHeight: LayoutDimension? = nil) {
+                footerHeight: LayoutDimension? = nil, headerTopPadding: HeaderTopPadding? = nil) {
         self.appearance = appearance
         self.headerMode = headerMode
         self.footerMode = footerMode
         self.rowHeight = rowHeight
         self.headerHeight = headerHeight
         self.footerHeight = footerHeight
+        self.headerTopPadding = headerTopPadding
+    }
+
+    /// SEMANTICS.md §10.8: the padding in points; `automatic` is 22 for plain and sidebarPlain, else 0.
+    public var resolvedHeaderTopPadding: Double {
+        switch headerTopPadding {
+        case nil: return 0
+        case .points(let v)?: return v
+        case .automatic?: return appearance == .plain || appearance == .sidebarPlain ? 22 : 0
+        }
     }
 
     /// The appearance's metrics (SEMANTICS.md §7, our choice).
@@ -125,6 +150,13 @@ extension LayoutSection {
         }
         var section = LayoutSection(group: group, contentInsets: metrics.contentInsets, boundarySupplementaryItems: boundary)
         section.listConfiguration = configuration
+        // SEMANTICS.md §10.8: before a supplementary header; added to the top inset with firstItemInSection
+        // (SectionFields.section() adds it again after the section's own insets replace the appearance's).
+        switch configuration.headerMode {
+        case .supplementary: section.headerTopPadding = configuration.resolvedHeaderTopPadding
+        case .firstItemInSection: section.contentInsets.top += configuration.resolvedHeaderTopPadding
+        case .none: break
+        }
         return section
     }
 }
@@ -143,11 +175,15 @@ public struct LayoutConfiguration: Hashable, Sendable {
     public var interSectionSpacing: Double
     /// Headers and footers of the whole layout (section −1 in the output).
     public var boundarySupplementaryItems: [BoundarySupplementaryItem]
+    /// The layout's reference for insets (SEMANTICS.md §10.2, default safeArea). Version 2.
+    public var contentInsetsReference: ContentInsetsReference
 
     public init(scrollDirection: ScrollDirection = .vertical, interSectionSpacing: Double = 0,
-                boundarySupplementaryItems: [BoundarySupplementaryItem] = []) {
+                boundarySupplementaryItems: [BoundarySupplementaryItem] = [],
+                contentInsetsReference: ContentInsetsReference = .safeArea) {
         self.scrollDirection = scrollDirection
         self.interSectionSpacing = interSectionSpacing
         self.boundarySupplementaryItems = boundarySupplementaryItems
+        self.contentInsetsReference = contentInsetsReference
     }
 }

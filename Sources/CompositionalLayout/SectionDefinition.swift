@@ -16,11 +16,18 @@ public struct SectionFields: Hashable, Sendable {
     public var boundarySupplementaryItems: [BoundarySupplementaryItem]?
     public var decorationItems: [DecorationItem]?
     public var supplementariesFollowContentInsets: Bool?
+    /// SEMANTICS.md §10.2 (version 2).
+    public var contentInsetsReference: ContentInsetsReference?
+    public var supplementaryContentInsetsReference: ContentInsetsReference?
 
     public init(content: Content? = nil, contentInsets: EdgeInsets? = nil, interGroupSpacing: Double? = nil,
                 orthogonalScrollingBehavior: OrthogonalScrollingBehavior? = nil,
                 boundarySupplementaryItems: [BoundarySupplementaryItem]? = nil,
-                decorationItems: [DecorationItem]? = nil, supplementariesFollowContentInsets: Bool? = nil) {
+                decorationItems: [DecorationItem]? = nil, supplementariesFollowContentInsets: Bool? = nil,
+                contentInsetsReference: ContentInsetsReference? = nil,
+                supplementaryContentInsetsReference: ContentInsetsReference? = nil) {
+        self.contentInsetsReference = contentInsetsReference
+        self.supplementaryContentInsetsReference = supplementaryContentInsetsReference
         self.content = content
         self.contentInsets = contentInsets
         self.interGroupSpacing = interGroupSpacing
@@ -39,7 +46,9 @@ public struct SectionFields: Hashable, Sendable {
             orthogonalScrollingBehavior: other.orthogonalScrollingBehavior ?? orthogonalScrollingBehavior,
             boundarySupplementaryItems: other.boundarySupplementaryItems ?? boundarySupplementaryItems,
             decorationItems: other.decorationItems ?? decorationItems,
-            supplementariesFollowContentInsets: other.supplementariesFollowContentInsets ?? supplementariesFollowContentInsets)
+            supplementariesFollowContentInsets: other.supplementariesFollowContentInsets ?? supplementariesFollowContentInsets,
+            contentInsetsReference: other.contentInsetsReference ?? contentInsetsReference,
+            supplementaryContentInsetsReference: other.supplementaryContentInsetsReference ?? supplementaryContentInsetsReference)
     }
 
     /// The section these fields describe, or nil without content. A list's own insets replace the
@@ -53,7 +62,17 @@ public struct SectionFields: Hashable, Sendable {
         case .list(let configuration):
             section = LayoutSection.list(using: configuration)
         }
-        if let contentInsets { section.contentInsets = contentInsets }
+        if let contentInsets {
+            section.contentInsets = contentInsets
+            // SEMANTICS.md §10.8: with firstItemInSection the header padding adds to the top inset in force.
+            if case .list(let list) = content, list.headerMode == .firstItemInSection {
+                section.contentInsets.top += list.resolvedHeaderTopPadding
+            }
+        }
+        if let contentInsetsReference { section.contentInsetsReference = contentInsetsReference }
+        if let supplementaryContentInsetsReference {
+            section.supplementaryContentInsetsReference = supplementaryContentInsetsReference
+        }
         if let interGroupSpacing { section.interGroupSpacing = interGroupSpacing }
         if let orthogonalScrollingBehavior { section.orthogonalScrollingBehavior = orthogonalScrollingBehavior }
         if let boundarySupplementaryItems { section.boundarySupplementaryItems += boundarySupplementaryItems }
@@ -65,20 +84,55 @@ public struct SectionFields: Hashable, Sendable {
     }
 }
 
-/// When a variant applies: `minWidth <= width < maxWidth`, either bound optional.
+/// When a variant applies: `minWidth <= width < maxWidth`, either bound optional; in version 2 also
+/// `widthAbove` (width > v), `widthAtMost` (width <= v) and traits (SEMANTICS.md §10.5). Every condition
+/// named must hold. The width is the effective content width (§10.1; W without reference insets).
 public struct WidthCondition: Hashable, Sendable {
     public var minWidth: Double?
     public var maxWidth: Double?
-    public init(minWidth: Double? = nil, maxWidth: Double? = nil) {
+    public var widthAbove: Double?
+    public var widthAtMost: Double?
+    public var horizontalSizeClass: UserInterfaceSizeClass?
+    public var verticalSizeClass: UserInterfaceSizeClass?
+    public var contentSizeCategoryAtLeast: ContentSizeCategory?
+    public var contentSizeCategoryBelow: ContentSizeCategory?
+
+    public init(minWidth: Double? = nil, maxWidth: Double? = nil, widthAbove: Double? = nil, widthAtMost: Double? = nil,
+                horizontalSizeClass: UserInterfaceSizeClass? = nil, verticalSizeClass: UserInterfaceSizeClass? = nil,
+                contentSizeCategoryAtLeast: ContentSizeCategory? = nil, contentSizeCategoryBelow: ContentSizeCategory? = nil) {
         self.minWidth = minWidth
         self.maxWidth = maxWidth
+        self.widthAbove = widthAbove
+        self.widthAtMost = widthAtMost
+        self.horizontalSizeClass = horizontalSizeClass
+        self.verticalSizeClass = verticalSizeClass
+        self.contentSizeCategoryAtLeast = contentSizeCategoryAtLeast
+        self.contentSizeCategoryBelow = contentSizeCategoryBelow
     }
-    public func holds(forWidth width: Double) -> Bool {
+
+    public func holds(forWidth width: Double) -> Bool { holds(width: width, traits: .default) }
+
+    public func holds(width: Double, traits: LayoutTraits) -> Bool {
         if let minWidth, width < minWidth { return false }
         if let maxWidth, width >= maxWidth { return false }
+        if let widthAbove, !(width > widthAbove) { return false }
+        if let widthAtMost, !(width <= widthAtMost) { return false }
+        if let horizontalSizeClass, traits.horizontalSizeClass != horizontalSizeClass { return false }
+        if let verticalSizeClass, traits.verticalSizeClass != verticalSizeClass { return false }
+        if let contentSizeCategoryAtLeast, traits.preferredContentSizeCategory < contentSizeCategoryAtLeast { return false }
+        if let contentSizeCategoryBelow, !(traits.preferredContentSizeCategory < contentSizeCategoryBelow) { return false }
         return true
     }
+
+    /// Whether a condition of version 2 is named.
+    public var usesVersion2: Bool {
+        widthAbove != nil || widthAtMost != nil || horizontalSizeClass != nil || verticalSizeClass != nil
+            || contentSizeCategoryAtLeast != nil || contentSizeCategoryBelow != nil
+    }
 }
+
+/// UIKit-flavoured name of a variant's condition.
+public typealias VariantCondition = WidthCondition
 
 /// An adaptive override of a section definition.
 public struct SectionVariant: Hashable, Sendable {
@@ -113,11 +167,16 @@ public struct SectionDefinition: Hashable, Sendable {
             content: .group(section.group), contentInsets: section.contentInsets,
             interGroupSpacing: section.interGroupSpacing, orthogonalScrollingBehavior: section.orthogonalScrollingBehavior,
             boundarySupplementaryItems: section.boundarySupplementaryItems, decorationItems: section.decorationItems,
-            supplementariesFollowContentInsets: section.supplementariesFollowContentInsets)
+            supplementariesFollowContentInsets: section.supplementariesFollowContentInsets,
+            contentInsetsReference: section.contentInsetsReference == .automatic ? nil : section.contentInsetsReference,
+            supplementaryContentInsetsReference: section.supplementaryContentInsetsReference == .automatic
+                ? nil : section.supplementaryContentInsetsReference)
         if let list = section.listConfiguration {
             // Keep the list itself so its header and footer are not added twice.
             fields.content = .list(list)
             let listOnly = LayoutSection.list(using: list)
+            // The list's own insets (header padding included) are not the section's own (SEMANTICS.md §10.8).
+            if section.contentInsets == listOnly.contentInsets { fields.contentInsets = nil }
             fields.boundarySupplementaryItems = Array(section.boundarySupplementaryItems.dropFirst(listOnly.boundarySupplementaryItems.count))
         }
         self.init(name: name, count: count, items: items, fields: fields)
@@ -125,14 +184,24 @@ public struct SectionDefinition: Hashable, Sendable {
 
     /// The first variant that holds for `width`, if any (SEMANTICS.md §4.7).
     public func variant(forWidth width: Double) -> SectionVariant? {
-        variants.first { $0.when?.holds(forWidth: width) ?? true }
+        variantIndex(width: width, traits: .default).map { variants[$0] }
+    }
+
+    /// The index of the first variant that holds for `width` and `traits` (SEMANTICS.md §4.7, §10.5).
+    public func variantIndex(width: Double, traits: LayoutTraits) -> Int? {
+        variants.firstIndex { $0.when?.holds(width: width, traits: traits) ?? true }
     }
 
     /// The section in force at container width `width`: the definition's fields overridden by the first
     /// variant that holds. Throws when neither gives a group or a list.
     public func section(forWidth width: Double) throws(LayoutError) -> LayoutSection {
+        try section(width: width, traits: .default)
+    }
+
+    /// The section in force at effective width `width` with `traits` (SEMANTICS.md §10.5).
+    public func section(width: Double, traits: LayoutTraits) throws(LayoutError) -> LayoutSection {
         var fields = self.fields
-        if let variant = variant(forWidth: width) { fields = fields.overridden(by: variant.fields) }
+        if let index = variantIndex(width: width, traits: traits) { fields = fields.overridden(by: variants[index].fields) }
         guard let section = fields.section() else {
             throw LayoutError(.noVariantForWidth(width: width), definitionName: name)
         }

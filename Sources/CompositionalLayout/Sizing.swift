@@ -20,9 +20,22 @@ public struct ItemSizing: Sendable {
     /// Whether supplementaries measure with their own model (else they keep their estimates).
     public var measuresSupplementaries: Bool
 
+    /// Whether an item's length on an estimated axis is measured (a known length for uniform runs,
+    /// SEMANTICS.md §10.4) rather than its estimate kept: `--measure all` measures everything, `--measure
+    /// none` nothing until a `measure` operation.
+    public var isMeasured: @Sendable (Request) -> Bool
+
     public init(measuresSupplementaries: Bool, itemLength: @escaping @Sendable (Request) -> Double) {
         self.itemLength = itemLength
         self.measuresSupplementaries = measuresSupplementaries
+        self.isMeasured = { _ in measuresSupplementaries }
+    }
+
+    public init(measuresSupplementaries: Bool, itemLength: @escaping @Sendable (Request) -> Double,
+                isMeasured: @escaping @Sendable (Request) -> Bool) {
+        self.itemLength = itemLength
+        self.measuresSupplementaries = measuresSupplementaries
+        self.isMeasured = isMeasured
     }
 
     /// `--measure all`: every estimated axis measures with the item's own model for that axis, else the
@@ -40,19 +53,16 @@ public struct ItemSizing: Sendable {
     /// The model's length for one item axis (the fallback chain of SPEC-FORMAT.md "Self-sizing").
     public static func modelLength(section: Int, item: Int, axis: Axis, estimate: Double,
                                    declared: SelfSizing?, layoutModel: SelfSizing?) -> Double {
-        if let declared, let range = declared.range(axis) {
-            return SelfSizing.length(seed: declared.seed, section: section, item: item, range: range)
-        }
-        if let layoutModel, let range = layoutModel.range(axis) {
-            return SelfSizing.length(seed: layoutModel.seed, section: section, item: item, range: range)
-        }
+        if let declared, let length = declared.length(section: section, item: item, axis: axis) { return length }
+        if let layoutModel, let length = layoutModel.length(section: section, item: item, axis: axis) { return length }
         return estimate
     }
 
     /// A supplementary's length along an estimated axis: its own model when measuring, else the estimate.
     public func supplementaryLength(section: Int, item: Int, axis: Axis, estimate: Double, declared: SelfSizing?) -> Double {
-        guard measuresSupplementaries, let declared, let range = declared.range(axis) else { return estimate }
-        return SelfSizing.length(seed: declared.seed, section: section, item: item, range: range)
+        guard measuresSupplementaries, let declared,
+              let length = declared.length(section: section, item: item, axis: axis) else { return estimate }
+        return length
     }
 }
 

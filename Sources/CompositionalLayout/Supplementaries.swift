@@ -55,10 +55,53 @@ public struct SelfSizing: Hashable, Sendable {
     public var width: LengthRange?
     public var height: LengthRange?
 
+    /// Version 2 (SEMANTICS.md §10.7): measured sizes from a list instead of seeded ranges; element i takes
+    /// entry `i mod n` on the axes it names.
+    public var cycle: [CycleEntry]?
+
+    /// One entry of a `cycle`: the lengths it gives, each optional.
+    public struct CycleEntry: Hashable, Sendable {
+        public var width: Double?
+        public var height: Double?
+        public init(width: Double? = nil, height: Double? = nil) { self.width = width; self.height = height }
+        public func length(_ axis: Axis) -> Double? { axis == .x ? width : height }
+    }
+
     public init(seed: Int64 = 0, width: LengthRange? = nil, height: LengthRange? = nil) {
         self.seed = UInt64(bitPattern: seed)
         self.width = width
         self.height = height
+        self.cycle = nil
+    }
+
+    /// A model measuring from a cycle (§10.7).
+    public init(cycle: [CycleEntry]) {
+        self.init()
+        self.cycle = cycle
+    }
+
+    /// Whether this model gives a length on `axis` for some element (a range, or a cycle entry naming it).
+    public func measures(_ axis: Axis) -> Bool {
+        if let cycle { return cycle.contains { $0.length(axis) != nil } }
+        return range(axis) != nil
+    }
+
+    /// The largest length this model can give on `axis`, if it measures that axis.
+    public func maxLength(_ axis: Axis) -> Double? {
+        if let cycle { return cycle.compactMap { $0.length(axis) }.max() }
+        return range(axis).map { Double($0.max) }
+    }
+
+    /// The measured length of element `item` of section `section` on `axis`, or nil when the model does
+    /// not give one (the caller falls back, SPEC-FORMAT.md "Self-sizing"). Complexity: O(1).
+    public func length(section: Int, item: Int, axis: Axis) -> Double? {
+        if let cycle {
+            guard !cycle.isEmpty else { return nil }
+            let n = cycle.count
+            return cycle[((item % n) + n) % n].length(axis)
+        }
+        guard let range = range(axis) else { return nil }
+        return SelfSizing.length(seed: seed, section: section, item: item, range: range)
     }
 
     /// The range for `axis`, if this model measures it.

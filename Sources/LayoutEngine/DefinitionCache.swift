@@ -8,6 +8,8 @@ import SolverKernel
 /// without copying its arrays (which would make them fight over reference counts).
 final class DefinitionCache: Sendable {
     let section: LayoutSection
+    /// §10.2 the insets the section's boundary items follow (its own insets and the references' R).
+    let boundaryInsets: EdgeInsets
     let estimated: Bool
     let template: Template?
     /// The fast path for an estimated section whose root group holds only items.
@@ -15,9 +17,10 @@ final class DefinitionCache: Sendable {
     /// Whether boundary or anchored supplementaries have estimated dimensions (they measure by index).
     let hasEstimatedSupplementaries: Bool
 
-    init(section: LayoutSection, estimated: Bool, template: Template?, flatPlan: FlatRowPlan?,
+    init(section: LayoutSection, boundaryInsets: EdgeInsets, estimated: Bool, template: Template?, flatPlan: FlatRowPlan?,
          hasEstimatedSupplementaries: Bool) {
         self.section = section
+        self.boundaryInsets = boundaryInsets
         self.estimated = estimated
         self.template = template
         self.flatPlan = flatPlan
@@ -27,7 +30,8 @@ final class DefinitionCache: Sendable {
 
 extension SectionBuilder {
     /// The definition's cache: the template of a fixed-size section is solved here, once.
-    func cache(for section: LayoutSection) throws(LayoutError) -> DefinitionCache {
+    func cache(for environment: EnvironmentSection) throws(LayoutError) -> DefinitionCache {
+        let section = environment.section
         let root = LayoutNode.group(section.group)
         let estimated = root.containsEstimatedDimension
         var template: Template? = nil
@@ -43,9 +47,18 @@ extension SectionBuilder {
                 throw shared
             }
         }
-        return DefinitionCache(section: section, estimated: estimated, template: template,
-                               flatPlan: estimated ? FlatRowPlan(section.group) : nil,
+        // §10.4 uniform runs need the tree path (the flat row plan does not even them out).
+        return DefinitionCache(section: section, boundaryInsets: environment.boundaryInsets, estimated: estimated, template: template,
+                               flatPlan: estimated && !Self.hasUniformDimension(.group(section.group)) ? FlatRowPlan(section.group) : nil,
                                hasEstimatedSupplementaries: Self.hasEstimatedSupplementaries(section))
+    }
+
+    /// Whether any node of the tree has a `uniformAcrossSiblings` dimension (SEMANTICS.md §10.4).
+    static func hasUniformDimension(_ node: LayoutNode) -> Bool {
+        switch node {
+        case .item(let item): return item.layoutSize.hasUniformDimension
+        case .group(let group): return group.layoutSize.hasUniformDimension || group.children.contains(where: hasUniformDimension)
+        }
     }
 
     /// Whether a supplementary measures by its index: an estimated axis with a self-sizing model of its own
@@ -53,7 +66,7 @@ extension SectionBuilder {
     private static func hasEstimatedSupplementaries(_ section: LayoutSection) -> Bool {
         func measures(_ size: LayoutSize, _ model: SelfSizing?) -> Bool {
             guard let model else { return false }
-            return (size.widthDimension.isEstimated && model.width != nil) || (size.heightDimension.isEstimated && model.height != nil)
+            return (size.widthDimension.isEstimated && model.measures(.x)) || (size.heightDimension.isEstimated && model.measures(.y))
         }
         if section.boundarySupplementaryItems.contains(where: { measures($0.layoutSize, $0.selfSizing) }) { return true }
         func visit(_ node: LayoutNode) -> Bool {

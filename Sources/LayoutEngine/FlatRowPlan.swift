@@ -107,7 +107,7 @@ struct FlatRowPlan: Sendable {
                 case .absolute(let v): return v
                 case .fractionalWidth(let f): return f * box.width
                 case .fractionalHeight(let f): return f * box.height
-                case .estimated: return .nan
+                case .estimated, .uniformAcrossSiblings: return .nan
                 }
             }
             if cachedBoxes.count >= 2 {
@@ -143,7 +143,7 @@ struct FlatRowPlan: Sendable {
             case .absolute(let v): return v
             case .fractionalWidth(let f): return f * box.width
             case .fractionalHeight(let f): return f * box.height
-            case .estimated(let v):
+            case .estimated(let v), .uniformAcrossSiblings(let v):
                 return sizing.itemLength(ItemSizing.Request(section: section, item: index, axis: axis, estimate: v,
                                                             declared: item.selfSizing))
             }

@@ -57,7 +57,7 @@ func supplementaryReach(_ lists: [[SupplementaryItem]], hostSize: Size) -> Doubl
                 case .absolute(let v): return v
                 case .fractionalWidth(let f): return f * max(abs(hostSize.width), 1)
                 case .fractionalHeight(let f): return f * max(abs(hostSize.height), 1)
-                case .estimated(let v): return max(v, Double(s.selfSizing?.range(axis)?.max ?? 0))
+                case .estimated(let v), .uniformAcrossSiblings(let v): return max(v, s.selfSizing?.maxLength(axis) ?? 0)
                 }
             }
             let w = abs(largest(.x)), h = abs(largest(.y))

@@ -33,6 +33,8 @@ extension LayoutEngine {
 
     private func prepare(_ visibleRect: Rect, measureAll: ([IndexPath]) -> UpdateReport?) -> UpdateReport {
         let margin = visibleRect.length(scrollAxis) / 2
+        // §10.3 the stored frames are left-to-right: a right-to-left rect is mirrored first.
+        let visibleRect = isRightToLeft ? visibleRect.mirrored(inWidth: mirrorWidth) : visibleRect
         let area = scrollAxis == .y
             ? Rect(x: visibleRect.x, y: visibleRect.y - margin, width: visibleRect.width, height: visibleRect.height + 2 * margin)
             : Rect(x: visibleRect.x - margin, y: visibleRect.y, width: visibleRect.width + 2 * margin, height: visibleRect.height)

@@ -9,7 +9,12 @@ import SolverKernel
 extension LayoutEngine {
     /// Every element, as the reference solver outputs them. Complexity: O(elements).
     public func output() -> SolveOutput {
-        let scale = pixelScale
+        // §10.3 right-to-left: the stored left-to-right frames are mirrored, then rounded (§1).
+        if isRightToLeft { return output(scale: nil).mirroredHorizontally().pixelRounded(pixelScale) }
+        return output(scale: pixelScale)
+    }
+
+    private func output(scale: Double?) -> SolveOutput {
         var elements: [LayoutElement] = []
         elements.reserveCapacity(state.itemCount + sections.count * 2)
         let emitter = Emitter(engine: self, filter: nil, scale: scale)
@@ -28,7 +33,8 @@ extension LayoutEngine {
             // A section keeps its diagnostics when sections before it are inserted or deleted: renumber here.
             diagnostics += g.diagnostics.map { LayoutDiagnostic(section: index, kind: $0.kind, message: $0.message) }
         }
-        return SolveOutput(spec: state.layout.name, container: state.layout.container.size, contentSize: contentSize,
+        return SolveOutput(spec: state.layout.name, container: state.layout.container.size,
+                           contentSize: exactContentSize.pixelRounded(scale),
                            elements: elements, sections: frames, diagnostics: diagnostics,
                            scrollDirection: state.layout.configuration.scrollDirection)
     }
@@ -36,7 +42,10 @@ extension LayoutEngine {
     /// Calls `body` with every cell's frame (rounded to pixels with a display scale, §1), section by section,
     /// item by item. Complexity: O(items).
     public func forEachCellFrame(_ body: (IndexPath, Rect) -> Void) {
-        if let scale = pixelScale {
+        if isRightToLeft {  // §10.3: mirrored, then rounded
+            let width = mirrorWidth, scale = pixelScale
+            forEachExactCellFrame { body($0, $1.mirrored(inWidth: width).pixelRounded(scale)) }
+        } else if let scale = pixelScale {
             forEachExactCellFrame { body($0, $1.pixelRounded(scale: scale)) }
         } else {
             forEachExactCellFrame(body)
@@ -72,7 +81,8 @@ extension LayoutEngine {
     /// The cell frame of an item (rounded to pixels with a display scale, §1); nil if the item does not exist
     /// or got no cell ("no room"). Complexity: O(log sections + log instances).
     public func frame(of indexPath: IndexPath) -> Rect? {
-        exactFrame(of: indexPath)?.pixelRounded(pixelScale)
+        let frame = isRightToLeft ? exactFrame(of: indexPath)?.mirrored(inWidth: mirrorWidth) : exactFrame(of: indexPath)
+        return frame?.pixelRounded(pixelScale)  // §10.3 mirrored before §1 rounding
     }
 
     private func exactFrame(of indexPath: IndexPath) -> Rect? {
@@ -100,7 +110,8 @@ extension LayoutEngine {
     /// the frames are rounded to pixels and selected by their rounded frames (§1).
     /// - Complexity: O(log sections + log instances + k) for k elements near the rect.
     public func elements(in rect: Rect) -> [LayoutElement] {
-        elements(in: rect, scale: pixelScale)
+        if isRightToLeft { return mirroredQuery(rect) { elements(in: $0, scale: nil) } }
+        return elements(in: rect, scale: pixelScale)
     }
 
     /// `elements(in:)` with frames rounded with `scale` (nil: exact frames, as lazy measuring selects).
@@ -120,9 +131,16 @@ extension LayoutEngine {
     /// `contentOffset` along the scroll axis and a viewport as long as the container (§4.3 "Pinning").
     /// Pinning is computed exactly; the moved frames are then rounded and selected like the others (§1).
     public func elements(in rect: Rect, pinnedAt contentOffset: Double) -> [LayoutElement] {
-        let scale = pixelScale
+        guard isRightToLeft else { return elements(in: rect, pinnedAt: contentOffset, scale: pixelScale) }
+        // §10.3 In a horizontal layout the scroll axis is x: the viewport at `o` is [W' − o − V, W' − o] unmirrored.
         let viewport = state.layout.container.size.length(scrollAxis)
-        var out = elements(in: rect)
+        let offset = scrollAxis == .x ? mirrorWidth - contentOffset - viewport : contentOffset
+        return mirroredQuery(rect) { elements(in: $0, pinnedAt: offset, scale: nil) }
+    }
+
+    private func elements(in rect: Rect, pinnedAt contentOffset: Double, scale: Double?) -> [LayoutElement] {
+        let viewport = state.layout.container.size.length(scrollAxis)
+        var out = elements(in: rect, scale: scale)
         var moved: [ElementKey: LayoutElement] = [:]
         let visibleSections = candidateSections(alongScroll: contentOffset, contentOffset + viewport)
         for index in visibleSections {
@@ -144,7 +162,7 @@ extension LayoutEngine {
         }
         // Layout-level pinned items use the whole content as their section.
         let layoutItems = layoutBoundaryElements()
-        for (i, item) in state.layout.configuration.boundarySupplementaryItems.enumerated() where item.pinToVisibleBounds {
+        for (i, item) in environment.configuration.boundarySupplementaryItems.enumerated() where item.pinToVisibleBounds {
             var element = layoutItems[i]
             let unpinned = element.frame.origin(scrollAxis), length = element.frame.length(scrollAxis)
             let atStart = item.alignment.edges.contains(scrollAxis == .x ? .leading : .top)

@@ -6,12 +6,14 @@ import SolverKernel
 extension LayoutEngine {
     var scrollAxis: Axis { state.layout.configuration.scrollDirection.axis }
     var solver: SectionBuilder { SectionBuilder(container: state.layout.container, scrollAxis: scrollAxis) }
-    var spacing: Double { state.layout.configuration.interSectionSpacing }
+    var spacing: Double { environment.configuration.interSectionSpacing }
 
     /// Solves everything again: variants re-selected, templates and sections re-solved.
     /// - Complexity: O(sections / threads + estimated items / threads + template items).
     public func solveAll() throws(LayoutError) {
-        let layout = state.layout
+        // §10.6 calc values evaluated (and §10.5 variants chosen) with the container in force.
+        environment = try state.layout.resolvedForEnvironment()
+        let layout = environment
         let solver = self.solver
         // Templates, once per definition in use at this width (§4.7 variants chosen here).
         var caches = [DefinitionCache?](repeating: nil, count: layout.sections.count)
@@ -20,8 +22,7 @@ extension LayoutEngine {
         for i in state.sections.indices { used[state.sections[i].definition] = true }
         for definition in used.indices where used[definition] {
             do throws(LayoutError) {
-                let resolved = try layout.sections[definition].section(forWidth: layout.container.width)
-                caches[definition] = try solver.cache(for: resolved)
+                caches[definition] = try solver.cache(for: layout.environmentSection(forDefinition: definition))
             } catch {
                 throw error.located(definition: definition)
             }
@@ -98,8 +99,8 @@ extension LayoutEngine {
         overhangBefore = sections.reduce(0) { max($0, $1.overhangBefore) }
         overhangAfter = sections.reduce(0) { max($0, $1.overhangAfter) }
         layoutBoundary = BoundaryItemsPlacement(
-            items: state.layout.configuration.boundarySupplementaryItems, section: -1, container: state.layout.container,
-            scrollAxis: scrollAxis, followedInsets: nil, sizing: state.sizing())
+            items: environment.configuration.boundarySupplementaryItems, section: -1, container: state.layout.container,
+            scrollAxis: scrollAxis, followedInsets: environment.layoutReferenceInsets, sizing: state.sizing())  // §10.2
     }
 
     /// Where section `index` starts along the scroll axis. Complexity: O(log sections).
@@ -131,8 +132,7 @@ extension LayoutEngine {
     func cache(forDefinition index: Int) throws(LayoutError) -> DefinitionCache {
         if let known = definitions[index] { return known }
         do throws(LayoutError) {
-            let resolved = try state.layout.sections[index].section(forWidth: state.layout.container.width)
-            let cache = try solver.cache(for: resolved)
+            let cache = try solver.cache(for: environment.environmentSection(forDefinition: index))
             definitions[index] = cache
             return cache
         } catch {

@@ -12,9 +12,7 @@ extension LayoutEngine {
         var report = UpdateReport()
         switch operation {
         case .resize:
-            try applyToState(operation)
-            try lift { () throws(LayoutError) in try solveAll() }
-            report = lastReport
+            try applyResize(operation, report: &report)
         case let .measure(section, item, width, height):
             report = try measure([(IndexPath(section: section, item: item), Size(width: width, height: height))])
         case let .insertItems(section, _, _), let .deleteItems(section, _, _), let .reloadItems(section, _, _):
@@ -99,14 +97,15 @@ extension LayoutEngine {
     @discardableResult
     public func replaceDefinition(at index: Int, with definition: SectionDefinition) throws(EngineError) -> UpdateReport {
         // Check that it solves at this width before changing anything.
-        let resolved: LayoutSection
         do throws(LayoutError) {
-            resolved = try definition.section(forWidth: state.layout.container.width)
-            _ = try solver.cache(for: resolved)
+            var candidate = environment
+            candidate.sections[index] = definition
+            _ = try solver.cache(for: candidate.environmentSection(forDefinition: index))
         } catch {
             throw EngineError.layout(error.located(definition: index))
         }
         do { try state.replaceDefinition(at: index, with: definition) } catch { throw EngineError.operation(error) }
+        do { environment = try state.layout.resolvedForEnvironment() } catch { throw EngineError.layout(error) }
         var report = UpdateReport()
         do throws(LayoutError) {
             definitions[index] = nil
@@ -120,6 +119,10 @@ extension LayoutEngine {
         }
         lastReport = report
         return report
+    }
+
+    func applyToStateForResize(_ operation: LayoutOperation) throws(EngineError) {
+        try applyToState(operation)
     }
 
     private func applyToState(_ operation: LayoutOperation) throws(EngineError) {
@@ -143,7 +146,8 @@ extension LayoutEngine {
         guard case .estimated(let storage) = g.storage else { return }  // fixed sizes: nothing is estimated
         let cache = try cache(forDefinition: g.definition)
         let hadNoRoom = g.diagnostics.contains { $0.kind == .noRoom }
-        guard storage.count > 0, low < storage.cells.count, !hadNoRoom else {
+        // §10.4 a uniform root group: every instance depends on the largest, so the section re-solves whole.
+        guard storage.count > 0, low < storage.cells.count, !hadNoRoom, !cache.section.group.layoutSize.hasUniformDimension else {
             try resolveSection(section, report: &report)
             return
         }

@@ -27,6 +27,8 @@ public final class LayoutEngine {
     /// Per section, its extent plus the inter-section spacing: section i starts at the prefix sum of i values.
     var sectionOffsets = FenwickTree(count: 0)
     var layoutBoundary: BoundaryItemsPlacement
+    /// The layout as it solves now: calc values written in (SEMANTICS.md §10.6), refreshed by `solveAll`.
+    var environment: CollectionLayout
     /// The largest overhang of any section's elements beyond its extent (a query margin).
     var overhangBefore = 0.0
     var overhangAfter = 0.0
@@ -53,6 +55,7 @@ public final class LayoutEngine {
         self.state = state
         self.threads = max(1, threads)
         self.isLazy = lazy
+        self.environment = state.layout
         self.layoutBoundary = BoundaryItemsPlacement(items: [], section: -1, container: state.layout.container,
                                                      scrollAxis: .y, followedInsets: nil, sizing: .estimates)
         try solveAll()

@@ -30,7 +30,7 @@ extension SectionBuilder {
         // §4.3 boundary items, sized with this section's index.
         let boundary = BoundaryItemsPlacement(
             items: section.boundarySupplementaryItems, section: index, container: container, scrollAxis: scrollAxis,
-            followedInsets: section.supplementariesFollowContentInsets ? insets : EdgeInsets.zero, sizing: sizing)
+            followedInsets: cache.boundaryInsets, sizing: sizing, startPadding: section.headerTopPadding)  // §10.2, §10.8
         let startExtent = boundary.startExtent
         // §4.2 an orthogonal section without instances (G = 0) takes no space: its insets are dropped too.
         let middle = g.orthogonal

@@ -48,7 +48,7 @@ struct SectionBuilder: Sendable {
         } else {
             let (instances, noRoom, _) = try solveInstances(section, plan: cache.flatPlan, index: index, itemCount: itemCount, sizing: sizing)
             if let noRoom, itemCount > 0 { diagnostics.append(LayoutDiagnostic(section: index, .noRoom, detail: noRoom)) }
-            storage = .estimated(instances)
+            storage = .estimated(uniformRoot(instances, section: section))
         }
         var geometry = SectionGeometry(
             definition: definition, itemCount: itemCount, orthogonal: section.isOrthogonal, P: P, extent: 0,

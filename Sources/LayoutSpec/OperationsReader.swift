@@ -109,8 +109,10 @@ private struct LineParser {
         }
         let allowedFields = "fields of \(op): op, " + known.fields.joined(separator: ", ")
         var values: [String: SpecNode] = [:]
+        // A version 2 resize may carry the environment (SEMANTICS.md §10.1); those fields are optional.
+        let optional = op == "resize" ? ResizeEnvironmentFields.names : []
         for entry in entries where entry.key != "op" {
-            guard known.fields.contains(entry.key) else {
+            guard known.fields.contains(entry.key) || optional.contains(entry.key) else {
                 throw SpecError(code: .unknownKey, message: "unknown field '\(entry.key)' of \(op)", allowed: allowedFields,
                                 file: file, line: line, column: entry.column,
                                 suggestion: Suggestions.nearest(to: entry.key, in: known.fields))
@@ -131,7 +133,10 @@ private struct LineParser {
         }
         switch op {
         case "resize":
-            return .resize(width: try length("width"), height: try length("height"))
+            let environment = try ResizeEnvironmentFields.read(values) { code, message, node, allowed in
+                error(code, message, at: node, allowed: allowed)
+            }
+            return .resize(width: try length("width"), height: try length("height"), environment: environment)
         case "measure":
             return .measure(section: try int("section", min: 0), item: try int("item", min: 0),
                             width: try length("width"), height: try length("height"))

@@ -7,8 +7,8 @@ public enum OperationsWriter {
     public static func line(_ operation: LayoutOperation) -> String {
         func n(_ value: Double) -> String { jsonNumber(value) }
         switch operation {
-        case let .resize(width, height):
-            return #"{"op": "resize", "width": \#(n(width)), "height": \#(n(height))}"#
+        case let .resize(width, height, environment):
+            return #"{"op": "resize", "width": \#(n(width)), "height": \#(n(height))"# + environmentFields(environment) + "}"
         case let .measure(section, item, width, height):
             return #"{"op": "measure", "section": \#(section), "item": \#(item), "width": \#(n(width)), "height": \#(n(height))}"#
         case let .insertItems(section, at, count):

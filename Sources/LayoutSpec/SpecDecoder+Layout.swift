@@ -42,7 +42,7 @@ extension SpecDecoder {
         }
         let selfSizing = try map["selfSizing"].map { (c: Cursor) throws(SpecError) in try self.selfSizing(c) }
         return CollectionLayout(name: name, container: container, configuration: configuration, sections: sections,
-                                selfSizing: selfSizing)
+                                selfSizing: selfSizing, computedValues: state.computedValues)
     }
 
     /// Finds any feature of SEMANTICS.md §8 anywhere in the document before anything else is checked: a spec
@@ -52,8 +52,14 @@ extension SpecDecoder {
         switch cursor.node.value {
         case .map(let entries):
             for entry in entries {
+                if state.version < 2, SpecKeys.version2Keys.contains(entry.key) {
+                    throw SpecError(code: .unsupportedFeature,
+                                    message: "'\(entry.key)' needs version: 2; it is not in version 1 of the format",
+                                    allowed: "write version: 2 to use the keys of SPEC-FORMAT.md \"Version 2\"", file: file,
+                                    line: entry.line, column: entry.column, path: cursor.path.description)
+                }
                 if let feature = UnsupportedFeatures.feature(forKey: entry.key) {
-                    throw SpecError(code: .unsupportedFeature, message: "'\(entry.key)' (\(feature.name)) is not in version 1 of the format",
+                    throw SpecError(code: .unsupportedFeature, message: "'\(entry.key)' (\(feature.name)) is not in version \(state.version) of the format",
                                     allowed: feature.explanation, file: file, line: entry.line, column: entry.column,
                                     path: cursor.path.description)
                 }
@@ -64,7 +70,12 @@ extension SpecDecoder {
                 try rejectUnsupportedFeatures(Cursor(node: node, path: cursor.path.index(index)))
             }
         case .string(let text):
-            if let open = text.firstIndex(of: "("),
+            if state.version < 2, text.contains("calc(") || text.trimmingSpaces.hasPrefix("uniformAcrossSiblings(") {
+                let what = text.contains("calc(") ? "calc" : "uniformAcrossSiblings"
+                throw error(.unsupportedFeature, "'\(text)' (\(what)) needs version: 2; it is not in version 1 of the format",
+                            at: cursor, allowed: "write version: 2 to use the values of SPEC-FORMAT.md \"Version 2\"")
+            }
+            if state.version < 2, let open = text.firstIndex(of: "("),
                let feature = UnsupportedFeatures.feature(forDimensionFunction: String(text[..<open]).trimmingSpaces) {
                 throw error(.unsupportedFeature, "'\(text)' (\(feature.name)) is not in version 1 of the format", at: cursor,
                             allowed: feature.explanation)
@@ -79,13 +90,14 @@ extension SpecDecoder {
         guard case .number(let number) = cursor.node.value else {
             throw wrongType(cursor, expected: "the format version 1")
         }
-        guard number.integer == 1 else {
-            if let value = number.integer, value > 1 {
+        guard let value = number.integer, value == 1 || value == 2 else {
+            if let value = number.integer, value > 2 {
                 throw error(.unsupportedFeature, "format version \(value) is not supported", at: cursor,
-                            allowed: "this reader reads version 1")
+                            allowed: "this reader reads versions 1 and 2")
             }
-            throw error(.outOfRange, "version is \(number.text)", at: cursor, allowed: "version is 1")
+            throw error(.outOfRange, "version is \(number.text)", at: cursor, allowed: "version is 1 or 2")
         }
+        state.version = Int(value)
     }
 
     /// `{ width, height, displayScale? }`.
@@ -96,7 +108,9 @@ extension SpecDecoder {
         let scale = try map["displayScale"].map { (c: Cursor) throws(SpecError) in
             try number(c, "displayScale", lower: .nonNegative, limit: SpecDecoder.maxDisplayScale, unit: "")
         }
-        return LayoutContainer(width: width, height: height, displayScale: scale)
+        var container = LayoutContainer(width: width, height: height, displayScale: scale)
+        try environment(map, into: &container)
+        return container
     }
 
     /// `{ scrollDirection?, interSectionSpacing?, boundarySupplementaryItems? }`; the layout's own boundary
@@ -108,7 +122,10 @@ extension SpecDecoder {
             configuration.scrollDirection = try enumeration(value, "scrollDirection", LayoutConfiguration.ScrollDirection.self)
         }
         if let value = map["interSectionSpacing"] {
-            configuration.interSectionSpacing = try number(value, "interSectionSpacing")
+            configuration.interSectionSpacing = try length(value, "interSectionSpacing")
+        }
+        if let value = map["contentInsetsReference"] {
+            configuration.contentInsetsReference = try enumeration(value, "contentInsetsReference", ContentInsetsReference.self)
         }
         if let value = map["boundarySupplementaryItems"] {
             var kinds: [KindUse] = []

@@ -98,9 +98,9 @@ extension SpecDecoder {
             guard numbers.count == 4 else {
                 throw error(.wrongType, "a frame of \(numbers.count) numbers", at: frame, allowed: "a frame is [x, y, width, height]")
             }
-            frames.append(Rect(x: try number(numbers[0], "frame x"), y: try number(numbers[1], "frame y"),
-                               width: try number(numbers[2], "frame width", lower: .nonNegative),
-                               height: try number(numbers[3], "frame height", lower: .nonNegative)))
+            frames.append(Rect(x: try length(numbers[0], "frame x"), y: try length(numbers[1], "frame y"),
+                               width: try length(numbers[2], "frame width", lower: .nonNegative),
+                               height: try length(numbers[3], "frame height", lower: .nonNegative)))
         }
         return LayoutGroup.custom(layoutSize: size, frames: frames)
     }
@@ -138,7 +138,7 @@ extension SpecDecoder {
             return LayoutAnchor(edges: edges, absoluteOffset: try point(value, "absoluteOffset"))
         }
         if let value = map["fractionalOffset"] {
-            return LayoutAnchor(edges: edges, fractionalOffset: try point(value, "fractionalOffset"))
+            return LayoutAnchor(edges: edges, fractionalOffset: try point(value, "fractionalOffset", lengths: false))
         }
         return LayoutAnchor(edges: edges)
     }

@@ -35,9 +35,11 @@ extension SpecDecoder {
         var condition: WidthCondition?
         if let when = map["when"] {
             let bounds = try self.map(when, SpecKeys.when)
-            condition = WidthCondition(
+            var when = WidthCondition(
                 minWidth: try bounds["minWidth"].map { (c: Cursor) throws(SpecError) in try number(c, "minWidth", lower: .nonNegative) },
                 maxWidth: try bounds["maxWidth"].map { (c: Cursor) throws(SpecError) in try number(c, "maxWidth", lower: .nonNegative) })
+            try traitConditions(bounds, into: &when)
+            condition = when
         }
         let (fields, kinds) = try sectionFields(map)
         return (SectionVariant(when: condition, fields: fields), kinds)
@@ -68,7 +70,7 @@ extension SpecDecoder {
             kinds.content = content
         }
         if let value = map["contentInsets"] { fields.contentInsets = try insets(value, "section contentInsets") }
-        if let value = map["interGroupSpacing"] { fields.interGroupSpacing = try number(value, "interGroupSpacing") }
+        if let value = map["interGroupSpacing"] { fields.interGroupSpacing = try length(value, "interGroupSpacing") }
         if let value = map["orthogonalScrollingBehavior"] {
             fields.orthogonalScrollingBehavior = try enumeration(value, "orthogonalScrollingBehavior", OrthogonalScrollingBehavior.self)
         }
@@ -85,6 +87,7 @@ extension SpecDecoder {
         if let value = map["supplementariesFollowContentInsets"] {
             fields.supplementariesFollowContentInsets = try bool(value, "supplementariesFollowContentInsets")
         }
+        try references(map, into: &fields)
         return (fields, kinds)
     }
 
@@ -109,6 +112,7 @@ extension SpecDecoder {
         if let value = map["rowHeight"] { list.rowHeight = try dimension(value, "rowHeight") }
         if let value = map["headerHeight"] { list.headerHeight = try dimension(value, "headerHeight") }
         if let value = map["footerHeight"] { list.footerHeight = try dimension(value, "footerHeight") }
+        if let value = map["headerTopPadding"] { list.headerTopPadding = try headerTopPadding(value) }
         return list
     }
 

@@ -14,7 +14,11 @@ extension SpecDecoder {
             return .absolute(try check(number.double, text: number.text, at: cursor, what, lower: .nonNegative,
                                        limit: SpecDecoder.maxLength, unit: " points"))
         case .string(let text):
-            let (name, argument) = try function(text, at: cursor, what, names: SpecValues.dimensionFunctions,
+            if isCalc(text) {
+                // §10.6: a bare calc(…) is absolute(calc(…)).
+                return .absolute(try calc(text, at: cursor, what, range: .nonNegative))
+            }
+            let (name, argument) = try function(text, at: cursor, what, names: SpecValues.dimensionFunctions(version: state.version),
                                                 forms: SpecDecoder.dimensionForms)
             switch name {
             case "fractionalWidth", "fractionalHeight":
@@ -26,13 +30,23 @@ extension SpecDecoder {
                                       limit: SpecDecoder.maxFraction, unit: "")
                 return name == "fractionalWidth" ? .fractionalWidth(value) : .fractionalHeight(value)
             default:
+                if isCalc(argument) {
+                    let range: ComputedValue.Range = name == "absolute" ? .nonNegative : .positive
+                    let v = try calc(text, at: cursor, what, range: range)
+                    switch name {
+                    case "estimated": return .estimated(v)
+                    case "uniformAcrossSiblings": return .uniformAcrossSiblings(estimate: v)
+                    default: return .absolute(v)
+                    }
+                }
                 guard let v = decimal(argument) else {
                     throw error(.invalidValue, "'\(text)' has no valid length", at: cursor,
                                 allowed: "v is a decimal number of points such as 44 or 12.5")
                 }
-                let estimated = name == "estimated"
+                let estimated = name == "estimated" || name == "uniformAcrossSiblings"
                 let value = try check(v, text: argument, at: cursor, "the length of \(what)",
                                       lower: estimated ? .positive : .nonNegative, limit: SpecDecoder.maxLength, unit: " points")
+                if name == "uniformAcrossSiblings" { return .uniformAcrossSiblings(estimate: value) }
                 return estimated ? .estimated(value) : .absolute(value)
             }
         default:
@@ -47,8 +61,13 @@ extension SpecDecoder {
         case .number:
             return .fixed(try number(cursor, what, lower: .nonNegative))
         case .string(let text):
+            if isCalc(text) { return .fixed(try calc(text, at: cursor, what, range: .nonNegative)) }
             let (name, argument) = try function(text, at: cursor, what, names: SpecValues.spacingFunctions,
                                                 forms: SpecDecoder.spacingForms)
+            if isCalc(argument) {
+                let v = try calc(text, at: cursor, what, range: .nonNegative)
+                return name == "fixed" ? .fixed(v) : .flexible(v)
+            }
             guard let v = decimal(argument) else {
                 throw error(.invalidValue, "'\(text)' has no valid length", at: cursor,
                             allowed: "v is a decimal number of points such as 8")
@@ -76,7 +95,7 @@ extension SpecDecoder {
         }
         let name = String(trimmed[..<open]).trimmingSpaces
         let argument = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]).trimmingSpaces
-        if let feature = UnsupportedFeatures.feature(forDimensionFunction: name) {
+        if state.version < 2, let feature = UnsupportedFeatures.feature(forDimensionFunction: name) {
             throw error(.unsupportedFeature, "'\(name)' (\(feature.name)) is not in version 1 of the format", at: cursor,
                         allowed: feature.explanation)
         }
@@ -115,6 +134,9 @@ extension SpecDecoder {
         if case .number = cursor.node.value {
             return EdgeInsets(all: try number(cursor, what, lower: .nonNegative))
         }
+        if case .string(let text) = cursor.node.value, isCalc(text) {
+            return EdgeInsets(all: try length(cursor, what, lower: .nonNegative))
+        }
         guard case .map = cursor.node.value else {
             throw error(.wrongType, "expected insets (\(what)), found \(cursor.node.kindDescription)", at: cursor,
                         allowed: "insets are a number or a map of top, leading, bottom, trailing")
@@ -122,7 +144,7 @@ extension SpecDecoder {
         let map = try map(cursor, SpecKeys.insets)
         func edge(_ key: String) throws(SpecError) -> Double {
             guard let value = map[key] else { return 0 }
-            return try number(value, "\(what) \(key)", lower: .nonNegative)
+            return try length(value, "\(what) \(key)", lower: .nonNegative)
         }
         return EdgeInsets(top: try edge("top"), leading: try edge("leading"), bottom: try edge("bottom"),
                           trailing: try edge("trailing"))
@@ -140,9 +162,12 @@ extension SpecDecoder {
     }
 
     /// `{ x, y }`, finite.
-    func point(_ cursor: Cursor, _ what: String) throws(SpecError) -> Point {
+    func point(_ cursor: Cursor, _ what: String, lengths: Bool = true) throws(SpecError) -> Point {
         let map = try map(cursor, SpecKeys.point)
-        return Point(x: try number(try required(map, "x"), "\(what) x"), y: try number(try required(map, "y"), "\(what) y"))
+        if !lengths {
+            return Point(x: try number(try required(map, "x"), "\(what) x"), y: try number(try required(map, "y"), "\(what) y"))
+        }
+        return Point(x: try length(try required(map, "x"), "\(what) x"), y: try length(try required(map, "y"), "\(what) y"))
     }
 
     /// A list of `top`, `leading`, `bottom`, `trailing`, with no contradictory pair.
@@ -175,6 +200,7 @@ extension SpecDecoder {
     /// `{ seed?, width?, height? }`, each axis a whole number of points or `{ min, max }` with min <= max.
     func selfSizing(_ cursor: Cursor) throws(SpecError) -> SelfSizing {
         let map = try map(cursor, SpecKeys.selfSizing)
+        if map.has("cycle") { return SelfSizing(cycle: try cycle(map)) }
         let seed = try map["seed"].map { (c: Cursor) throws(SpecError) in try integer(c, "seed") } ?? 0
         func range(_ key: String) throws(SpecError) -> SelfSizing.LengthRange? {
             guard let value = map[key] else { return nil }

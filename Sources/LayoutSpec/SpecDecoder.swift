@@ -32,6 +32,13 @@ struct SpecDecoder {
     let file: String
     /// The most items the whole layout may hold (SPEC-FORMAT.md "Limits": 100,000,000 unless raised).
     let maxItems: Int
+    /// The spec's version and the `calc` values met so far (SPEC-FORMAT.md "Version 2").
+    let state = SpecDecoderState()
+
+    init(file: String, maxItems: Int) {
+        self.file = file
+        self.maxItems = maxItems
+    }
 
     /// Largest magnitude of a length in points.
     static let maxLength = 1_000_000.0
@@ -75,10 +82,12 @@ struct SpecDecoder {
     }
 
     private func unknownKey(_ entry: SpecEntry, in map: MapCursor) -> SpecError {
-        let keys = map.keys
+        // A version 1 spec hears of version 1's keys only (its messages are those of version 1).
+        var keys = map.keys
+        if state.version < 2 { keys.keys.removeAll { SpecKeys.version2Keys.contains($0) } }
         let allowed = "allowed keys: " + keys.keys.joined(separator: ", ")
         if let feature = UnsupportedFeatures.feature(forKey: entry.key) {
-            return error(.unsupportedFeature, "'\(entry.key)' (\(feature.name)) is not in version 1 of the format",
+            return error(.unsupportedFeature, "'\(entry.key)' (\(feature.name)) is not in version \(state.version) of the format",
                          at: entry, in: map, allowed: feature.explanation)
         }
         if keys.what == SpecKeys.variant.what, SpecKeys.sectionDefinition.keys.contains(entry.key) {
@@ -205,7 +214,7 @@ struct SpecDecoder {
         }
         if let value = E(rawValue: text) { return value }
         if let feature = UnsupportedFeatures.feature(forKey: text) {
-            throw error(.unsupportedFeature, "'\(text)' (\(feature.name)) is not in version 1 of the format", at: cursor,
+            throw error(.unsupportedFeature, "'\(text)' (\(feature.name)) is not in version \(state.version) of the format", at: cursor,
                         allowed: feature.explanation)
         }
         throw error(.invalidValue, "unknown \(what) '\(text)'", at: cursor, allowed: allowed,

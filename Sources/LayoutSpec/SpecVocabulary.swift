@@ -7,14 +7,20 @@ struct SpecKeys: Sendable {
     var keys: [String]
 
     static let topLevel = SpecKeys(what: "the spec", keys: ["version", "name", "container", "layout", "sections", "selfSizing"])
-    static let container = SpecKeys(what: "container", keys: ["width", "height", "displayScale"])
-    static let layout = SpecKeys(what: "layout", keys: ["scrollDirection", "interSectionSpacing", "boundarySupplementaryItems"])
+    static let container = SpecKeys(what: "container", keys: ["width", "height", "displayScale", "layoutDirection", "safeAreaInsets",
+                                                              "layoutMargins", "readableWidth", "traits"])
+    static let layout = SpecKeys(what: "layout", keys: ["scrollDirection", "interSectionSpacing", "boundarySupplementaryItems",
+                                                        "contentInsetsReference"])
     /// The fields a definition and its variants share.
     static let sectionFields = ["group", "list", "contentInsets", "interGroupSpacing", "orthogonalScrollingBehavior",
-                                "boundarySupplementaryItems", "decorationItems", "supplementariesFollowContentInsets"]
+                                "boundarySupplementaryItems", "decorationItems", "supplementariesFollowContentInsets",
+                                "contentInsetsReference", "supplementaryContentInsetsReference"]
     static let sectionDefinition = SpecKeys(what: "section definition", keys: ["name", "count", "items"] + sectionFields + ["variants"])
     static let variant = SpecKeys(what: "variant", keys: ["when"] + sectionFields)
-    static let when = SpecKeys(what: "when", keys: ["minWidth", "maxWidth"])
+    static let when = SpecKeys(what: "when", keys: ["minWidth", "maxWidth", "widthAbove", "widthAtMost", "horizontalSizeClass",
+                                                    "verticalSizeClass", "contentSizeCategoryAtLeast", "contentSizeCategoryBelow"])
+    static let traits = SpecKeys(what: "traits", keys: ["horizontalSizeClass", "verticalSizeClass", "contentSizeCategory"])
+    static let cycleEntry = SpecKeys(what: "cycle entry", keys: ["width", "height"])
     static let node = SpecKeys(what: "node", keys: ["item", "horizontal", "vertical", "custom"])
     static let item = SpecKeys(what: "item", keys: ["size", "contentInsets", "edgeSpacing", "supplementaryItems", "selfSizing"])
     static let group = SpecKeys(what: "group", keys: ["size", "subitems", "repeatingSubitem", "subitem", "count", "interItemSpacing",
@@ -31,19 +37,32 @@ struct SpecKeys: Sendable {
     static let boundaryItem = SpecKeys(what: "boundary item", keys: ["elementKind", "size", "alignment", "offset", "extendsBoundary",
                                                                     "pinToVisibleBounds", "zIndex", "selfSizing"])
     static let decorationItem = SpecKeys(what: "decoration item", keys: ["elementKind", "contentInsets", "zIndex"])
-    static let list = SpecKeys(what: "list", keys: ["appearance", "headerMode", "footerMode", "rowHeight", "headerHeight", "footerHeight"])
-    static let selfSizing = SpecKeys(what: "selfSizing", keys: ["seed", "width", "height"])
+    static let list = SpecKeys(what: "list", keys: ["appearance", "headerMode", "footerMode", "rowHeight", "headerHeight", "footerHeight",
+                                                    "headerTopPadding"])
+    static let selfSizing = SpecKeys(what: "selfSizing", keys: ["seed", "width", "height", "cycle"])
     static let lengthRange = SpecKeys(what: "length range", keys: ["min", "max"])
 
     static let all: [SpecKeys] = [topLevel, container, layout, sectionDefinition, variant, when, node, item, group, custom, size,
                                   insets, edgeSpacing, point, supplementaryItem, containerAnchor, itemAnchor, boundaryItem,
-                                  decorationItem, list, selfSizing, lengthRange]
+                                  decorationItem, list, selfSizing, lengthRange, traits, cycleEntry]
+
+    /// The keys version 2 adds (SPEC-FORMAT.md "Version 2"): in a version 1 spec each is an error that names
+    /// the key and the version it needs.
+    static let version2Keys: Set<String> = [
+        "layoutDirection", "safeAreaInsets", "layoutMargins", "readableWidth", "traits", "contentInsetsReference",
+        "supplementaryContentInsetsReference", "widthAbove", "widthAtMost", "horizontalSizeClass", "verticalSizeClass",
+        "contentSizeCategoryAtLeast", "contentSizeCategoryBelow", "cycle", "headerTopPadding",
+    ]
 }
 
 /// Values of the enumerations, as written.
 enum SpecValues {
     static let edges = ["top", "leading", "bottom", "trailing"]
     static let dimensionFunctions = ["fractionalWidth", "fractionalHeight", "absolute", "estimated"]
+    /// Version 2 adds `uniformAcrossSiblings(v)` (SEMANTICS.md §10.4).
+    static func dimensionFunctions(version: Int) -> [String] {
+        version >= 2 ? dimensionFunctions + ["uniformAcrossSiblings"] : dimensionFunctions
+    }
     static let spacingFunctions = ["fixed", "flexible"]
     /// Words people coming from other layout systems write, and what the format calls them.
     static let synonyms: [String: String] = ["left": "leading", "right": "trailing", "start": "leading", "end": "trailing"]

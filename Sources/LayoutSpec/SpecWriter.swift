@@ -8,171 +8,314 @@ import CompositionalLayout
 /// What the format cannot say is not written: a custom group's subitems (its frames place the items) and an
 /// item anchor's offset (SPEC-FORMAT.md gives item anchors edges only).
 public enum SpecWriter {
-    /// The layout as a YAML spec of format version 1. Complexity: O(size of the layout's description).
+    /// The layout as a YAML spec: format version 1, or version 2 when it uses a key of version 2 (SPEC-FORMAT.md
+    /// "Version 2"; `calc` values are written at their places). Complexity: O(size of the layout's description).
     public static func yaml(_ layout: CollectionLayout) -> String {
-        var lines = ["version: 1", "name: " + string(layout.name)]
-        var container = ["width: " + number(layout.container.width), "height: " + number(layout.container.height)]
-        if let scale = layout.container.displayScale { container.append("displayScale: " + number(scale)) }
-        lines.append("container: " + flow(container))
+        let writer = SpecTextWriter(computed: layout.computedValues)
+        var lines = ["name: " + string(layout.name)]
+        lines.append("container: " + writer.container(layout.container))
         let configuration = layout.configuration
         var layoutLines: [String] = []
         if configuration.scrollDirection != .vertical {
             layoutLines.append("scrollDirection: " + configuration.scrollDirection.rawValue)
         }
-        if configuration.interSectionSpacing != 0 {
-            layoutLines.append("interSectionSpacing: " + number(configuration.interSectionSpacing))
+        if configuration.interSectionSpacing != 0 || writer.isComputed("layout.interSectionSpacing") {
+            layoutLines.append("interSectionSpacing: " + writer.length(configuration.interSectionSpacing, "layout.interSectionSpacing"))
         }
         if !configuration.boundarySupplementaryItems.isEmpty {
-            layoutLines += block("boundarySupplementaryItems", configuration.boundarySupplementaryItems.map(boundaryItem))
+            layoutLines += block("boundarySupplementaryItems", configuration.boundarySupplementaryItems.enumerated().map {
+                writer.boundaryItem($0.element, "layout.boundarySupplementaryItems[\($0.offset)]")
+            })
+        }
+        if configuration.contentInsetsReference != .safeArea {
+            writer.usesVersion2 = true
+            layoutLines.append("contentInsetsReference: " + configuration.contentInsetsReference.rawValue)
         }
         if !layoutLines.isEmpty { lines += ["layout:"] + indent(layoutLines) }
-        if let selfSizing = layout.selfSizing { lines.append("selfSizing: " + self.selfSizing(selfSizing)) }
+        if let selfSizing = layout.selfSizing { lines.append("selfSizing: " + writer.selfSizing(selfSizing)) }
         lines.append("sections:")
-        for definition in layout.sections {
-            lines += indent(listElement(sectionDefinition(definition)))
+        for (index, definition) in layout.sections.enumerated() {
+            lines += indent(listElement(writer.sectionDefinition(definition, "sections[\(index)]")))
         }
-        return lines.joined(separator: "\n") + "\n"
+        if !layout.computedValues.isEmpty { writer.usesVersion2 = true }
+        return (["version: \(writer.usesVersion2 ? 2 : 1)"] + lines).joined(separator: "\n") + "\n"
+    }
+}
+
+/// The writer of one layout: it knows the layout's computed values by path and notes whether a key of
+/// version 2 was written.
+final class SpecTextWriter {
+    let computed: [String: ComputedValue]
+    var usesVersion2 = false
+
+    init(computed: [ComputedValue]) {
+        var byPath: [String: ComputedValue] = [:]
+        for value in computed { byPath[value.path] = value }
+        self.computed = byPath
+    }
+
+    func isComputed(_ path: String) -> Bool { computed[path] != nil }
+
+    /// A length, or `calc(EXPR)` (quoted: it may hold a comma) when the path holds a computed value.
+    func length(_ value: Double, _ path: String) -> String {
+        if let computed = computed[path] { return SpecWriter.calcText(computed.expression) }
+        return SpecWriter.number(value)
     }
 
     // MARK: Sections
 
-    private static func sectionDefinition(_ definition: SectionDefinition) -> [String] {
+    func sectionDefinition(_ definition: SectionDefinition, _ path: String) -> [String] {
         var lines: [String] = []
-        if let name = definition.name { lines.append("name: " + string(name)) }
+        if let name = definition.name { lines.append("name: " + SpecWriter.string(name)) }
         if definition.count != 1 { lines.append("count: \(definition.count)") }
         lines.append("items: \(definition.items)")
-        lines += fields(definition.fields)
+        lines += fields(definition.fields, path)
         if !definition.variants.isEmpty {
             lines.append("variants:")
-            for variant in definition.variants {
+            for (index, variant) in definition.variants.enumerated() {
                 var body: [String] = []
-                if let when = variant.when {
-                    var bounds: [String] = []
-                    if let minWidth = when.minWidth { bounds.append("minWidth: " + number(minWidth)) }
-                    if let maxWidth = when.maxWidth { bounds.append("maxWidth: " + number(maxWidth)) }
-                    body.append("when: " + flow(bounds))
-                }
-                body += fields(variant.fields)
-                lines += indent(listElement(body))
+                if let when = variant.when { body.append("when: " + condition(when)) }
+                body += fields(variant.fields, path + ".variants[\(index)]")
+                lines += SpecWriter.indent(SpecWriter.listElement(body))
             }
         }
         return lines
     }
 
+    private func condition(_ when: WidthCondition) -> String {
+        var bounds: [String] = []
+        if let minWidth = when.minWidth { bounds.append("minWidth: " + SpecWriter.number(minWidth)) }
+        if let maxWidth = when.maxWidth { bounds.append("maxWidth: " + SpecWriter.number(maxWidth)) }
+        if when.usesVersion2 { usesVersion2 = true }
+        if let v = when.widthAbove { bounds.append("widthAbove: " + SpecWriter.number(v)) }
+        if let v = when.widthAtMost { bounds.append("widthAtMost: " + SpecWriter.number(v)) }
+        if let v = when.horizontalSizeClass { bounds.append("horizontalSizeClass: " + v.rawValue) }
+        if let v = when.verticalSizeClass { bounds.append("verticalSizeClass: " + v.rawValue) }
+        if let v = when.contentSizeCategoryAtLeast { bounds.append("contentSizeCategoryAtLeast: " + v.rawValue) }
+        if let v = when.contentSizeCategoryBelow { bounds.append("contentSizeCategoryBelow: " + v.rawValue) }
+        return SpecWriter.flow(bounds)
+    }
+
     /// The fields that are set, in the order SPEC-FORMAT.md lists them.
-    private static func fields(_ fields: SectionFields) -> [String] {
+    private func fields(_ fields: SectionFields, _ path: String) -> [String] {
         var lines: [String] = []
         switch fields.content {
-        case .group(let group)?: lines += ["group:"] + indent(node(.group(group)))
-        case .list(let list)?: lines.append("list: " + listConfiguration(list))
+        case .group(let group)?: lines += ["group:"] + SpecWriter.indent(node(.group(group), path + ".group"))
+        case .list(let list)?: lines.append("list: " + listConfiguration(list, path + ".list"))
         case nil: break
         }
-        if let insets = fields.contentInsets { lines.append("contentInsets: " + self.insets(insets)) }
-        if let spacing = fields.interGroupSpacing { lines.append("interGroupSpacing: " + number(spacing)) }
+        if let insets = fields.contentInsets { lines.append("contentInsets: " + self.insets(insets, path + ".contentInsets")) }
+        if let spacing = fields.interGroupSpacing { lines.append("interGroupSpacing: " + length(spacing, path + ".interGroupSpacing")) }
         if let behavior = fields.orthogonalScrollingBehavior { lines.append("orthogonalScrollingBehavior: " + behavior.rawValue) }
-        if let items = fields.boundarySupplementaryItems { lines += block("boundarySupplementaryItems", items.map(boundaryItem)) }
-        if let items = fields.decorationItems { lines += block("decorationItems", items.map(decorationItem)) }
+        if let items = fields.boundarySupplementaryItems {
+            lines += SpecWriter.block("boundarySupplementaryItems", items.enumerated().map {
+                boundaryItem($0.element, path + ".boundarySupplementaryItems[\($0.offset)]")
+            })
+        }
+        if let items = fields.decorationItems {
+            lines += SpecWriter.block("decorationItems", items.enumerated().map {
+                decorationItem($0.element, path + ".decorationItems[\($0.offset)]")
+            })
+        }
         if let follow = fields.supplementariesFollowContentInsets {
             lines.append("supplementariesFollowContentInsets: \(follow)")
+        }
+        if let reference = fields.contentInsetsReference {
+            usesVersion2 = true
+            lines.append("contentInsetsReference: " + reference.rawValue)
+        }
+        if let reference = fields.supplementaryContentInsetsReference {
+            usesVersion2 = true
+            lines.append("supplementaryContentInsetsReference: " + reference.rawValue)
         }
         return lines
     }
 
-    private static func listConfiguration(_ list: ListConfiguration) -> String {
+    private func listConfiguration(_ list: ListConfiguration, _ path: String) -> String {
         var parts = ["appearance: " + list.appearance.rawValue]
         if list.headerMode != .none { parts.append("headerMode: " + list.headerMode.rawValue) }
         if list.footerMode != .none { parts.append("footerMode: " + list.footerMode.rawValue) }
-        if let height = list.rowHeight { parts.append("rowHeight: " + dimension(height)) }
-        if let height = list.headerHeight { parts.append("headerHeight: " + dimension(height)) }
-        if let height = list.footerHeight { parts.append("footerHeight: " + dimension(height)) }
-        return flow(parts)
+        if let height = list.rowHeight { parts.append("rowHeight: " + dimension(height, path + ".rowHeight")) }
+        if let height = list.headerHeight { parts.append("headerHeight: " + dimension(height, path + ".headerHeight")) }
+        if let height = list.footerHeight { parts.append("footerHeight: " + dimension(height, path + ".footerHeight")) }
+        switch list.headerTopPadding {
+        case .automatic?:
+            usesVersion2 = true
+            parts.append("headerTopPadding: automatic")
+        case .points(let v)?:
+            usesVersion2 = true
+            parts.append("headerTopPadding: " + length(v, path + ".headerTopPadding"))
+        case nil: break
+        }
+        return SpecWriter.flow(parts)
     }
 
-    private static func boundaryItem(_ item: BoundarySupplementaryItem) -> String {
-        var parts = ["elementKind: " + string(item.elementKind), "size: " + size(item.layoutSize),
+    func boundaryItem(_ item: BoundarySupplementaryItem, _ path: String) -> String {
+        var parts = ["elementKind: " + SpecWriter.string(item.elementKind), "size: " + size(item.layoutSize, path + ".size"),
                      "alignment: " + item.alignment.rawValue]
-        if item.offset != .zero { parts.append("offset: " + point(item.offset)) }
+        if item.offset != .zero || isComputed(path + ".offset.x") || isComputed(path + ".offset.y") {
+            parts.append("offset: " + point(item.offset, path + ".offset"))
+        }
         if !item.extendsBoundary { parts.append("extendsBoundary: false") }
         if item.pinToVisibleBounds { parts.append("pinToVisibleBounds: true") }
         if item.zIndex != 1 { parts.append("zIndex: \(item.zIndex)") }
         if let selfSizing = item.selfSizing { parts.append("selfSizing: " + self.selfSizing(selfSizing)) }
-        return flow(parts)
+        return SpecWriter.flow(parts)
     }
 
-    private static func decorationItem(_ item: DecorationItem) -> String {
-        var parts = ["elementKind: " + string(item.elementKind)]
-        if item.contentInsets != .zero { parts.append("contentInsets: " + insets(item.contentInsets)) }
+    private func decorationItem(_ item: DecorationItem, _ path: String) -> String {
+        var parts = ["elementKind: " + SpecWriter.string(item.elementKind)]
+        if item.contentInsets != .zero || computed.keys.contains(where: { $0.hasPrefix(path + ".contentInsets") }) {
+            parts.append("contentInsets: " + insets(item.contentInsets, path + ".contentInsets"))
+        }
         if item.zIndex != -1 { parts.append("zIndex: \(item.zIndex)") }
-        return flow(parts)
+        return SpecWriter.flow(parts)
     }
 
     // MARK: Nodes
 
     /// A node as a block map with its one key.
-    private static func node(_ node: LayoutNode) -> [String] {
+    private func node(_ node: LayoutNode, _ path: String) -> [String] {
         switch node {
         case .item(let item):
-            var body = ["size: " + size(item.layoutSize)]
-            if item.contentInsets != .zero { body.append("contentInsets: " + insets(item.contentInsets)) }
-            if let spacing = item.edgeSpacing { body.append("edgeSpacing: " + edgeSpacing(spacing)) }
+            let p = path + ".item"
+            var body = ["size: " + size(item.layoutSize, p + ".size")]
+            if item.contentInsets != .zero || hasComputed(under: p + ".contentInsets") {
+                body.append("contentInsets: " + insets(item.contentInsets, p + ".contentInsets"))
+            }
+            if let spacing = item.edgeSpacing { body.append("edgeSpacing: " + edgeSpacing(spacing, p + ".edgeSpacing")) }
             if !item.supplementaryItems.isEmpty {
-                body += block("supplementaryItems", item.supplementaryItems.map(supplementaryItem))
+                body += SpecWriter.block("supplementaryItems", item.supplementaryItems.enumerated().map {
+                    supplementaryItem($0.element, p + ".supplementaryItems[\($0.offset)]")
+                })
             }
             if let selfSizing = item.selfSizing { body.append("selfSizing: " + self.selfSizing(selfSizing)) }
-            return ["item:"] + indent(body)
+            return ["item:"] + SpecWriter.indent(body)
         case .group(let group):
-            var body = ["size: " + size(group.layoutSize)]
             let key: String
             switch group.arrangement {
             case .custom(let frames):
+                let p = path + ".custom"
+                var body = ["size: " + size(group.layoutSize, p + ".size")]
                 body.append("frames:")
-                body += indent(frames.map { "- [\(number($0.x)), \(number($0.y)), \(number($0.width)), \(number($0.height))]" })
-                return ["custom:"] + indent(body)
+                body += SpecWriter.indent(frames.enumerated().map { i, f in
+                    let q = p + ".frames[\(i)]"
+                    return "- [\(length(f.x, q + "[0]")), \(length(f.y, q + "[1]")), \(length(f.width, q + "[2]")), \(length(f.height, q + "[3]"))]"
+                })
+                return ["custom:"] + SpecWriter.indent(body)
             case .horizontal: key = "horizontal"
             case .vertical: key = "vertical"
             }
-            if let spacing = group.interItemSpacing { body.append("interItemSpacing: " + self.spacing(spacing)) }
-            if group.contentInsets != .zero { body.append("contentInsets: " + insets(group.contentInsets)) }
-            if let spacing = group.edgeSpacing { body.append("edgeSpacing: " + edgeSpacing(spacing)) }
+            let p = path + "." + key
+            var body = ["size: " + size(group.layoutSize, p + ".size")]
+            if let spacing = group.interItemSpacing { body.append("interItemSpacing: " + self.spacing(spacing, p + ".interItemSpacing")) }
+            if group.contentInsets != .zero || hasComputed(under: p + ".contentInsets") {
+                body.append("contentInsets: " + insets(group.contentInsets, p + ".contentInsets"))
+            }
+            if let spacing = group.edgeSpacing { body.append("edgeSpacing: " + edgeSpacing(spacing, p + ".edgeSpacing")) }
             if !group.supplementaryItems.isEmpty {
-                body += block("supplementaryItems", group.supplementaryItems.map(supplementaryItem))
+                body += SpecWriter.block("supplementaryItems", group.supplementaryItems.enumerated().map {
+                    supplementaryItem($0.element, p + ".supplementaryItems[\($0.offset)]")
+                })
             }
             switch group.subitems {
             case .repeatingUntilFull(let nodes):
                 body.append("subitems:")
-                for child in nodes { body += indent(listElement(self.node(child))) }
+                for (i, child) in nodes.enumerated() {
+                    body += SpecWriter.indent(SpecWriter.listElement(self.node(child, p + ".subitems[\(i)]")))
+                }
             case .repeating(let child, let count):
-                body += ["repeatingSubitem:"] + indent(self.node(child)) + ["count: \(count)"]
+                body += ["repeatingSubitem:"] + SpecWriter.indent(self.node(child, p + ".repeatingSubitem")) + ["count: \(count)"]
             case .dividing(let child, let count):
-                body += ["subitem:"] + indent(self.node(child)) + ["count: \(count)"]
+                body += ["subitem:"] + SpecWriter.indent(self.node(child, p + ".subitem")) + ["count: \(count)"]
             }
-            return [key + ":"] + indent(body)
+            return [key + ":"] + SpecWriter.indent(body)
         }
     }
 
-    private static func supplementaryItem(_ item: SupplementaryItem) -> String {
-        var parts = ["elementKind: " + string(item.elementKind), "size: " + size(item.layoutSize),
-                     "containerAnchor: " + anchor(item.containerAnchor, withOffset: true)]
-        if let anchor = item.itemAnchor { parts.append("itemAnchor: " + self.anchor(anchor, withOffset: false)) }
-        if item.zIndex != 1 { parts.append("zIndex: \(item.zIndex)") }
-        if let selfSizing = item.selfSizing { parts.append("selfSizing: " + self.selfSizing(selfSizing)) }
-        return flow(parts)
+    private func hasComputed(under path: String) -> Bool {
+        computed.keys.contains { $0 == path || $0.hasPrefix(path + ".") }
     }
 
-    private static func anchor(_ anchor: LayoutAnchor, withOffset: Bool) -> String {
+    private func supplementaryItem(_ item: SupplementaryItem, _ path: String) -> String {
+        var parts = ["elementKind: " + SpecWriter.string(item.elementKind), "size: " + size(item.layoutSize, path + ".size"),
+                     "containerAnchor: " + anchor(item.containerAnchor, withOffset: true, path + ".containerAnchor")]
+        if let anchor = item.itemAnchor { parts.append("itemAnchor: " + self.anchor(anchor, withOffset: false, path + ".itemAnchor")) }
+        if item.zIndex != 1 { parts.append("zIndex: \(item.zIndex)") }
+        if let selfSizing = item.selfSizing { parts.append("selfSizing: " + self.selfSizing(selfSizing)) }
+        return SpecWriter.flow(parts)
+    }
+
+    private func anchor(_ anchor: LayoutAnchor, withOffset: Bool, _ path: String) -> String {
         let names: [(DirectionalRectEdge, String)] = [(.top, "top"), (.leading, "leading"), (.bottom, "bottom"), (.trailing, "trailing")]
         var parts = ["edges: [" + names.filter { anchor.edges.contains($0.0) }.map(\.1).joined(separator: ", ") + "]"]
         if withOffset {
             switch anchor.offset {
-            case .absolute(let offset) where offset != .zero: parts.append("absoluteOffset: " + point(offset))
-            case .fractional(let offset): parts.append("fractionalOffset: " + point(offset))
+            case .absolute(let offset) where offset != .zero || hasComputed(under: path + ".absoluteOffset"):
+                parts.append("absoluteOffset: " + point(offset, path + ".absoluteOffset"))
+            case .fractional(let offset): parts.append("fractionalOffset: " + SpecWriter.point(offset))
             default: break
             }
         }
-        return flow(parts)
+        return SpecWriter.flow(parts)
     }
 
     // MARK: Values
+
+    func dimension(_ dimension: LayoutDimension, _ path: String) -> String {
+        if let computed = computed[path] {
+            let text = "calc(\(computed.expression))"
+            switch dimension {
+            case .estimated: return SpecWriter.quoted("estimated(\(text))")
+            case .uniformAcrossSiblings: return SpecWriter.quoted("uniformAcrossSiblings(\(text))")
+            default: return SpecWriter.quoted(text)
+            }
+        }
+        if dimension.isUniform { usesVersion2 = true }
+        return SpecWriter.dimension(dimension)
+    }
+
+    private func size(_ size: LayoutSize, _ path: String) -> String {
+        SpecWriter.flow(["width: " + dimension(size.widthDimension, path + ".width"),
+                         "height: " + dimension(size.heightDimension, path + ".height")])
+    }
+
+    private func spacing(_ spacing: LayoutSpacing, _ path: String) -> String {
+        if let computed = computed[path] {
+            let text = "calc(\(computed.expression))"
+            return SpecWriter.quoted(spacing.isFlexible ? "flexible(\(text))" : "fixed(\(text))")
+        }
+        return SpecWriter.spacing(spacing)
+    }
+
+    func insets(_ insets: EdgeInsets, _ path: String) -> String {
+        if let computed = computed[path] { return SpecWriter.calcText(computed.expression) }
+        let edges = [("top", insets.top), ("leading", insets.leading), ("bottom", insets.bottom), ("trailing", insets.trailing)]
+        if !hasComputed(under: path) { return SpecWriter.insets(insets) }
+        return SpecWriter.flow(edges.filter { $0.1 != 0 || isComputed(path + "." + $0.0) }.map {
+            "\($0.0): " + length($0.1, path + "." + $0.0)
+        })
+    }
+
+    private func edgeSpacing(_ spacing: EdgeSpacing, _ path: String) -> String {
+        let edges = [("leading", spacing.leading), ("top", spacing.top), ("trailing", spacing.trailing), ("bottom", spacing.bottom)]
+        return SpecWriter.flow(edges.compactMap { name, value in value.map { "\(name): " + self.spacing($0, path + "." + name) } })
+    }
+
+    private func point(_ point: Point, _ path: String) -> String {
+        SpecWriter.flow(["x: " + length(point.x, path + ".x"), "y: " + length(point.y, path + ".y")])
+    }
+
+    func selfSizing(_ model: SelfSizing) -> String {
+        if model.cycle != nil { usesVersion2 = true }
+        return SpecWriter.selfSizing(model)
+    }
+}
+
+extension SpecWriter {
+    static func calcText(_ expression: CalcExpression) -> String { quoted("calc(\(expression))") }
+
+    static func quoted(_ text: String) -> String { jsonStringLiteral(text) }
 
     static func dimension(_ dimension: LayoutDimension) -> String {
         switch dimension {
@@ -180,21 +323,18 @@ public enum SpecWriter {
         case .fractionalHeight(let f): return "fractionalHeight(\(number(f)))"
         case .absolute(let v): return "absolute(\(number(v)))"
         case .estimated(let v): return "estimated(\(number(v)))"
+        case .uniformAcrossSiblings(let v): return "uniformAcrossSiblings(\(number(v)))"
         }
     }
 
-    private static func size(_ size: LayoutSize) -> String {
-        flow(["width: " + dimension(size.widthDimension), "height: " + dimension(size.heightDimension)])
-    }
-
-    private static func spacing(_ spacing: LayoutSpacing) -> String {
+    static func spacing(_ spacing: LayoutSpacing) -> String {
         switch spacing {
         case .fixed(let v): return "fixed(\(number(v)))"
         case .flexible(let v): return "flexible(\(number(v)))"
         }
     }
 
-    private static func insets(_ insets: EdgeInsets) -> String {
+    static func insets(_ insets: EdgeInsets) -> String {
         if insets.top == insets.leading, insets.top == insets.bottom, insets.top == insets.trailing {
             return number(insets.top)
         }
@@ -202,16 +342,17 @@ public enum SpecWriter {
         return flow(edges.filter { $0.1 != 0 }.map { "\($0.0): " + number($0.1) })
     }
 
-    private static func edgeSpacing(_ spacing: EdgeSpacing) -> String {
-        let edges = [("leading", spacing.leading), ("top", spacing.top), ("trailing", spacing.trailing), ("bottom", spacing.bottom)]
-        return flow(edges.compactMap { name, value in value.map { "\(name): " + self.spacing($0) } })
-    }
-
-    private static func point(_ point: Point) -> String {
+    static func point(_ point: Point) -> String {
         flow(["x: " + number(point.x), "y: " + number(point.y)])
     }
 
-    private static func selfSizing(_ model: SelfSizing) -> String {
+    static func selfSizing(_ model: SelfSizing) -> String {
+        if let cycle = model.cycle {
+            let entries = cycle.map { entry in
+                flow([entry.width.map { "width: " + number($0) }, entry.height.map { "height: " + number($0) }].compactMap { $0 })
+            }
+            return flow(["cycle: [" + entries.joined(separator: ", ") + "]"])
+        }
         var parts: [String] = []
         if model.seed != 0 { parts.append("seed: \(Int64(bitPattern: model.seed))") }
         for (name, range) in [("width", model.width), ("height", model.height)] {
@@ -240,22 +381,22 @@ public enum SpecWriter {
 
     // MARK: Layout of the text
 
-    private static func flow(_ parts: [String]) -> String {
+    static func flow(_ parts: [String]) -> String {
         parts.isEmpty ? "{}" : "{ " + parts.joined(separator: ", ") + " }"
     }
 
     /// `key:` followed by one `- element` line per element, or `key: []`.
-    private static func block(_ key: String, _ elements: [String]) -> [String] {
+    static func block(_ key: String, _ elements: [String]) -> [String] {
         elements.isEmpty ? [key + ": []"] : [key + ":"] + indent(elements.map { "- " + $0 })
     }
 
     /// A list element: `- ` before the first line, two spaces before the others; `- {}` when empty.
-    private static func listElement(_ lines: [String]) -> [String] {
+    static func listElement(_ lines: [String]) -> [String] {
         guard let first = lines.first else { return ["- {}"] }
         return ["- " + first] + lines.dropFirst().map { "  " + $0 }
     }
 
-    private static func indent(_ lines: [String]) -> [String] {
+    static func indent(_ lines: [String]) -> [String] {
         lines.map { "  " + $0 }
     }
 }

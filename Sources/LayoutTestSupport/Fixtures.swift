@@ -55,14 +55,6 @@ public enum Fixtures {
         let dir = specs.appendingPathComponent(folder)
         return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
     }
-
-    /// Whether a spec file declares `version: 2` (the rules of version 2 are not implemented yet: issue 12).
-    public static func needsVersion2(_ relative: String) -> Bool {
-        guard let text = try? String(contentsOf: url(relative), encoding: .utf8) else { return false }
-        return text.split(separator: "\n").contains { line in
-            line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " ", with: "") == "version:2"
-        }
-    }
 }
 
 /// One golden case: a spec, one expected output, and the flags of its run.
@@ -77,7 +69,6 @@ public struct FixtureCase: Sendable, CustomStringConvertible {
     public var measuresNothing: Bool { run == "measure-none" }
     /// `width-W` runs solve at another container width (`--width W`).
     public var width: Double? { run.hasPrefix("width-") ? Double(run.dropFirst("width-".count)) : nil }
-    public var needsVersion2: Bool { Fixtures.needsVersion2(spec) }
     public var specURL: URL { Fixtures.url(spec) }
     public var expectedURL: URL { Fixtures.url(expected) }
 

@@ -12,13 +12,16 @@ public enum ReferenceSolver {
     ///   placing more items than the limit). Layout problems that still solve are diagnostics in the output.
     /// - Complexity: O(items + supplementaries + sections).
     public static func solve(_ layout: CollectionLayout, measure mode: MeasureMode = .all) throws(LayoutError) -> SolveOutput {
-        try solve(layout, sections: layout.resolvedSections(), sizing: layout.sizing(mode))
+        // §10.6 calc values are evaluated before each solve, with the container in force.
+        let resolved = try layout.resolvedForEnvironment()
+        return try solve(resolved, sections: resolved.resolvedSections(), sizing: layout.sizing(mode))
     }
 
     /// Solves `layout`'s configuration and container over explicit sections (as a replay builds them) with
     /// explicit sizing: the form every other entry point reduces to.
     public static func solve(_ layout: CollectionLayout, sections: [ResolvedSection],
                              sizing: ItemSizing) throws(LayoutError) -> SolveOutput {
+        let layout = try layout.resolvedForEnvironment()
         let container = layout.container
         let configuration = layout.configuration
         let scrollAxis = configuration.scrollDirection.axis
@@ -30,7 +33,7 @@ public enum ReferenceSolver {
         // §4.3 applied to the whole layout: its extending start items come before the first section.
         let layoutBoundary = BoundaryItemsPlacement(
             items: configuration.boundarySupplementaryItems, section: -1, container: container,
-            scrollAxis: scrollAxis, followedInsets: nil, sizing: sizing)
+            scrollAxis: scrollAxis, followedInsets: layout.layoutReferenceInsets, sizing: sizing)  // §10.2: the layout's R
 
         // §4.2 Sections stack along the scroll axis in order, `interSectionSpacing` apart, empty ones included.
         var cursor = layoutBoundary.startExtent
@@ -38,9 +41,11 @@ public enum ReferenceSolver {
             if index > 0 { cursor += configuration.interSectionSpacing }
             let solution: SectionSolver.Solution
             do {
+                let references = layout.referenceInsets(of: resolved.section)
                 solution = try SectionSolver(
                     section: resolved.section, index: index, itemCount: resolved.itemCount,
-                    container: container, scrollAxis: scrollAxis, sizing: sizing
+                    container: container, scrollAxis: scrollAxis, sizing: sizing,
+                    referenceInsets: references.content, supplementaryReferenceInsets: references.supplementary
                 ).solve(start: cursor)
             } catch {
                 throw error.located(definition: resolved.definition, section: index)
@@ -61,7 +66,9 @@ public enum ReferenceSolver {
         let exact = SolveOutput(spec: layout.name, container: container.size, contentSize: contentSize,
                                 elements: elements, sections: sectionFrames, diagnostics: diagnostics,
                                 scrollDirection: configuration.scrollDirection)
+        // §10.3 Right-to-left: solved left-to-right, then mirrored; §1 pixel rounding comes after mirroring.
+        let mirrored = container.layoutDirection == .rightToLeft ? exact.mirroredHorizontally() : exact
         // §1 Pixel rounding: solving is exact; every output frame is rounded at the very end.
-        return exact.pixelRounded(container.pixelScale)
+        return mirrored.pixelRounded(container.pixelScale)
     }
 }

@@ -12,6 +12,9 @@ struct SectionSolver {
     let container: LayoutContainer
     let scrollAxis: Axis
     let sizing: ItemSizing
+    /// §10.2 The reference insets R of the section's content and of its boundary items (zero in version 1).
+    var referenceInsets: EdgeInsets = .zero
+    var supplementaryReferenceInsets: EdgeInsets = .zero
 
     struct Solution {
         var elements: [LayoutElement]
@@ -61,8 +64,10 @@ struct SectionSolver {
             centering: centering(repetitions, axes: axes),
             boundary: BoundaryItemsPlacement(
                 items: section.boundarySupplementaryItems, section: index, container: container, scrollAxis: scrollAxis,
-                followedInsets: section.supplementariesFollowContentInsets ? section.contentInsets : EdgeInsets.zero,
-                sizing: sizing),
+                // §10.2: the supplementary reference's R, plus the section's insets when they are followed.
+                followedInsets: supplementaryReferenceInsets
+                    + (section.supplementariesFollowContentInsets ? section.contentInsets : EdgeInsets.zero),
+                sizing: sizing, startPadding: section.headerTopPadding),
             orthogonal: section.isOrthogonal)
 
         var elements = cellsAndAnchoredSupplementaries(layout, sectionStart: sectionStart)
@@ -78,7 +83,8 @@ struct SectionSolver {
     /// §1 In an orthogonal section the section axis is the layout's cross axis.
     func sectionAxes() -> Axes {
         let P = section.isOrthogonal ? scrollAxis.other : scrollAxis
-        let insets = section.contentInsets
+        // §10.2 The content's R adds to the section's insets (on the layout's cross axis only).
+        let insets = section.contentInsets + referenceInsets
         return Axes(P: P, preP: insets.pre(P), postP: insets.post(P), preQ: insets.pre(P.other), postQ: insets.post(P.other))
     }
 
@@ -142,7 +148,27 @@ struct SectionSolver {
             next += node.leaves.count
             offset += stride(node, axes: axes, edges: edges)
         }
-        return Repetitions(instances: instances, template: nil)
+        return Repetitions(instances: uniformRootInstances(instances, axes: axes, edges: edges), template: nil)
+    }
+
+    /// §10.4 A root group uniform on an axis: every instance takes the section's largest instance length on
+    /// that axis (its items keep their places), and the instances are restacked with those lengths.
+    func uniformRootInstances(_ instances: [Instance], axes: Axes, edges: RootEdges) -> [Instance] {
+        let size = section.group.layoutSize
+        guard size.hasUniformDimension, !instances.isEmpty else { return instances }
+        var result = instances
+        for axis in Axis.allCases where size.dimension(axis).isUniform {
+            let largest = instances.map { $0.node.size.length(axis) }.max() ?? 0
+            for i in result.indices {
+                result[i].node.size = Size(axis, largest, across: result[i].node.size.length(axis.other))
+            }
+        }
+        var offset = 0.0
+        for i in result.indices {
+            result[i].offset = offset
+            offset += stride(result[i].node, axes: axes, edges: edges)
+        }
+        return result
     }
 
     /// §4.1 Content length along P: `(G − 1) * stride + eP1 + gP + eP2 − partial`; `partial` only for a

@@ -11,7 +11,7 @@ package enum DimensionResolver {
         case .absolute(let v): return v
         case .fractionalWidth(let f): return f * box.width
         case .fractionalHeight(let f): return f * box.height
-        case .estimated(let v): return estimatedLength(v)
+        case .estimated(let v), .uniformAcrossSiblings(let v): return estimatedLength(v)  // §10.4: measures like estimated
         }
     }
 

@@ -164,6 +164,8 @@ package struct GroupSolver {
             }
         }
         if noRoom { placed = [] }
+        // §10.4 uniform runs: after the fit, before arrangement.
+        if placed.contains(where: { $0.item?.layoutSize.hasUniformDimension ?? false }) { placed = uniformRuns(placed) }
 
         // §6: an estimated group takes the bounding length of its placed children.
         var finalSize = size
@@ -209,11 +211,31 @@ package struct GroupSolver {
         return solved
     }
 
-    /// A subitem placed by a group's loop: the solved node and its edge spacing.
-    private struct Placement {
+    /// A subitem placed by a group's loop: the solved node and its edge spacing; for an item, its declaration
+    /// and on which axes its length is known (fixed, or measured: SEMANTICS.md §10.4).
+    struct Placement {
         var node: SolvedNode
         var edges: EdgeSpacing
         var mainDependent: Bool
+        var item: LayoutItem? = nil
+        var knownX = true
+        var knownY = true
+    }
+
+    /// A placement of `node` solved as `solved`, whose first leaf is section item `item`.
+    func placement(_ node: LayoutNode, _ solved: SolvedNode, edges: EdgeSpacing, mainDependent: Bool, item: Int) -> Placement {
+        var p = Placement(node: solved, edges: edges, mainDependent: mainDependent)
+        guard case .item(let declaration) = node else { return p }
+        p.item = declaration
+        func known(_ axis: Axis) -> Bool {
+            let dimension = declaration.layoutSize.dimension(axis)
+            guard let estimate = dimension.estimate else { return true }
+            return sizing.isMeasured(ItemSizing.Request(section: section, item: item, axis: axis, estimate: estimate,
+                                                        declared: declaration.selfSizing))
+        }
+        p.knownX = known(.x)
+        p.knownY = known(.y)
+        return p
     }
 
     /// §3.3 `total`: the placed nodes' main lengths with their edge spacing values, plus the spacing between.
@@ -273,7 +295,7 @@ package struct GroupSolver {
             // A candidate that needs no room could repeat for ever.
             if need <= 0 { return ([], true) }
             if !estimatedMain && remaining - need < -0.25 { break }
-            placed.append(Placement(node: solved, edges: edges, mainDependent: mainDependent))
+            placed.append(placement(node, solved, edges: edges, mainDependent: mainDependent, item: nextItem))
             remaining -= need
             nextItem += solved.leaves.count
             index += 1
@@ -331,7 +353,7 @@ package struct GroupSolver {
                 fixedAxis = main
             }
             let solved = try solve(node, size: size, firstItem: nextItem, fixedAxis: fixedAxis)
-            placed.append(Placement(node: solved, edges: edges, mainDependent: mainDependent))
+            placed.append(placement(node, solved, edges: edges, mainDependent: mainDependent, item: nextItem))
             nextItem += solved.leaves.count
         }
         return placed

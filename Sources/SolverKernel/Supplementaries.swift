@@ -30,11 +30,14 @@ package struct BoundaryItemsPlacement {
     private let aq: Double
     package let startExtent: Double
     package let endExtent: Double
+    private let startPadding: Double
 
     /// - Parameter followedInsets: the section's insets when boundary items follow them, `.zero` when they do
     ///   not, nil for the layout's own items (whose container is the whole (W, H)).
+    /// - Parameter startPadding: space before the extending start items (a list's header top padding,
+    ///   SEMANTICS.md §10.8): they and everything after them move by it, and it counts in `startExtent`.
     package init(items: [BoundarySupplementaryItem], section: Int, container: LayoutContainer, scrollAxis: Axis,
-         followedInsets: EdgeInsets?, sizing: ItemSizing) {
+         followedInsets: EdgeInsets?, sizing: ItemSizing, startPadding: Double = 0) {
         let cross = scrollAxis.other
         let insets = followedInsets ?? .zero
         // §2 The boundary container: (W, H) minus the followed insets on the layout's cross axis.
@@ -57,7 +60,8 @@ package struct BoundaryItemsPlacement {
         self.scrollAxis = scrollAxis
         self.a0 = insets.pre(cross)
         self.aq = box.length(cross)
-        self.startExtent = sized.filter { Self.extendsStart($0.item, scrollAxis) }.reduce(0) { $0 + $1.size.length(scrollAxis) }
+        self.startPadding = startPadding
+        self.startExtent = sized.filter { Self.extendsStart($0.item, scrollAxis) }.reduce(startPadding) { $0 + $1.size.length(scrollAxis) }
         self.endExtent = sized.filter { Self.extendsEnd($0.item, scrollAxis) }.reduce(0) { $0 + $1.size.length(scrollAxis) }
     }
 
@@ -73,7 +77,7 @@ package struct BoundaryItemsPlacement {
     /// from `contentStart` to `contentEnd` along the scroll axis.
     package func elements(sectionStart: Double, contentStart: Double, contentEnd: Double) -> [LayoutElement] {
         let cross = scrollAxis.other
-        var startCursor = sectionStart
+        var startCursor = sectionStart + startPadding
         var endCursor = contentEnd
         var elements: [LayoutElement] = []
         for entry in sized {

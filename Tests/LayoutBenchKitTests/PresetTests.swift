@@ -42,7 +42,7 @@ struct PresetTests {
         #expect(layout.sections[0].items == 100)
     }
 
-    @Test("seeded: the same seed gives the same layout, another seed another one", arguments: [LayoutPreset.Kind.nested, .selfsizing, .chips, .feed])
+    @Test("seeded: the same seed gives the same layout, another seed another one", arguments: [LayoutPreset.Kind.nested, .selfsizing, .chips, .feed, .adaptive])
     func seeded(kind: LayoutPreset.Kind) {
         #expect(LayoutPreset(kind: kind, seed: 1).layout() == LayoutPreset(kind: kind, seed: 1).layout())
         #expect(LayoutPreset(kind: kind, seed: 1).layout() != LayoutPreset(kind: kind, seed: 2).layout())
@@ -55,7 +55,7 @@ struct PresetTests {
         switch kind {
         case .grid, .nested: #expect(estimated == 0)
         case .selfsizing, .chips: #expect(estimated == sections.count)
-        case .feed: #expect(estimated > 0 && estimated < sections.count)
+        case .feed, .adaptive: #expect(estimated > 0 && estimated < sections.count)
         }
     }
 

@@ -108,7 +108,7 @@ struct RandomLayoutGeneratorTests {
                 let line = OperationsWriter.line(operation)
                 kinds.insert(String(line.split(separator: "\"")[3]))
                 if case .insertSections(_, .name, _, _) = operation { byName = true }
-                if case let .resize(width, height) = operation {
+                if case let .resize(width, height, _) = operation {
                     if width == 0 { zeroWidth = true }
                     if width == container.height && height == container.width && width != height { rotation = true }
                     container = Size(width: width, height: height)

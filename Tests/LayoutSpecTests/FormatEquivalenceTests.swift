@@ -8,7 +8,7 @@ import Testing
     /// Each shared YAML spec, turned into JSON through the intermediate tree, reads to the same model.
     @Test(arguments: SharedSpecs.all)
     func jsonTwinReadsTheSame(_ spec: String) throws {
-        try fixture(spec) {
+        do {
             let text = try SharedSpecs.text(spec)
             let fromYAML = try SpecReader.read(yaml: text, file: spec)
             let json = jsonText(try yamlTree(text))

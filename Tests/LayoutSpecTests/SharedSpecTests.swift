@@ -12,7 +12,7 @@ import Testing
 
     @Test(arguments: SharedSpecs.all)
     func loads(_ spec: String) throws {
-        try fixture(spec) {
+        do {
             let layout = try SpecReader.read(contentsOf: SharedSpecs.path(spec))
             #expect(!layout.name.isEmpty)
             #expect(!layout.sections.isEmpty)

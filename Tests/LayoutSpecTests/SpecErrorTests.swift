@@ -365,7 +365,7 @@ import Testing
         #expect((scale.code, scale.path) == (.limitExceeded, "container.displayScale"))
         let sizing = try #require(specError(yaml: "version: 1\ncontainer: { width: 1, height: 1 }\nselfSizing: { height: { min: 50, max: 40 } }\nsections: [{ items: 1, \(list) }]\n"))
         #expect((sizing.code, sizing.path, sizing.line, sizing.column) == (.outOfRange, "selfSizing.height.max", 3, 39))
-        let version = try #require(specError(yaml: "version: 2\ncontainer: { width: 1, height: 1 }\nsections: [{ items: 1, \(list) }]\n"))
+        let version = try #require(specError(yaml: "version: 3\ncontainer: { width: 1, height: 1 }\nsections: [{ items: 1, \(list) }]\n"))
         #expect((version.code, version.path) == (.unsupportedFeature, "version"))
         let empty = try #require(specError(yaml: "version: 1\ncontainer: { width: 1, height: 1 }\nsections: []\n"))
         #expect((empty.code, empty.path) == (.outOfRange, "sections"))

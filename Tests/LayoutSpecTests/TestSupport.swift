@@ -18,16 +18,6 @@ enum SharedSpecs {
     }
 }
 
-/// Runs `body`, which reads the fixture `spec`; a version 2 spec is a known issue until the version 2 rules
-/// land (issue 12), so its failure is expected and its success is reported.
-func fixture(_ spec: String, _ body: () throws -> Void) rethrows {
-    if Fixtures.needsVersion2(spec) {
-        withKnownIssue("version 2 specs are not read yet (issue 12)") { try body() }
-    } else {
-        try body()
-    }
-}
-
 /// Reads a spec expected to fail and returns its error; nil (so the test fails on it) when it loads.
 func specError(yaml: String, file: String = "test.yaml", maxItems: Int = SpecReader.defaultMaxItems) -> SpecError? {
     do {

@@ -16,7 +16,7 @@ struct GoldenSpecTests {
 
     @Test("solve reproduces the expected output", arguments: Fixtures.cases())
     func golden(_ golden: FixtureCase) throws {
-        try pendingVersion2(golden) {
+        do {
             var layout = try SpecReader.read(contentsOf: golden.specURL.path)
             if let width = golden.width { layout = layout.withContainer(width: width) }
             let actual = try ReferenceSolver.solve(layout, measure: golden.measuresNothing ? .none : .all)
@@ -25,14 +25,5 @@ struct GoldenSpecTests {
             #expect(differences.isEmpty, Comment(rawValue: "\(golden):\n" + differences.joined(separator: "\n")))
             #expect(actual.elements.count == expected.elements.count)
         }
-    }
-}
-
-/// Runs a golden case; a version 2 spec is a known issue until the version 2 rules land (issue 12).
-func pendingVersion2(_ golden: FixtureCase, _ body: () throws -> Void) rethrows {
-    if golden.needsVersion2 {
-        withKnownIssue("version 2 rules are not implemented yet (issue 12)") { try body() }
-    } else {
-        try body()
     }
 }

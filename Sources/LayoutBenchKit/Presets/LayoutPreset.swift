@@ -13,13 +13,14 @@ import CompositionalLayout
 /// | `selfsizing` | every item estimated: plain and inset-grouped lists, 2-column cards | all (heights) |
 /// | `chips` | tag clouds: chips of estimated width, as many per row as fit | all (widths) |
 /// | `feed` | a social feed: stories row, posts with badges, headers, footers and backgrounds, comment lists, galleries | most |
+/// | `adaptive` | version 2: a safe area, right-to-left, uniform card rows with trait and width variants, calc insets, readable lists | most |
 ///
 /// The seed chooses the order of section kinds, their run lengths and item counts, and the self-sizing
 /// model's seed; the same name and seed give the same layout on every machine. (`grid` is one definition
 /// and the same for every seed.)
 public struct LayoutPreset: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, CaseIterable, Sendable {
-        case grid, nested, selfsizing, chips, feed
+        case grid, nested, selfsizing, chips, feed, adaptive
 
         /// One line for help texts.
         public var summary: String {
@@ -29,6 +30,7 @@ public struct LayoutPreset: Hashable, Sendable, CustomStringConvertible {
             case .selfsizing: return "every item estimated: lists and 2-column sections"
             case .chips: return "chips of estimated width, as many per row as fit"
             case .feed: return "a feed: headers, footers, badges, backgrounds, lists"
+            case .adaptive: return "version 2: safe area, right-to-left, uniform rows, trait variants, calc insets"
             }
         }
     }
@@ -80,6 +82,7 @@ public struct LayoutPreset: Hashable, Sendable, CustomStringConvertible {
         case .selfsizing: return Presets.selfSizing(name: name, items: items, seed: seed, rng: &rng)
         case .chips: return Presets.chips(name: name, items: items, seed: seed, rng: &rng)
         case .feed: return Presets.feed(name: name, items: items, seed: seed, rng: &rng)
+        case .adaptive: return Presets.adaptive(name: name, items: items, seed: seed, rng: &rng)
         }
     }
 

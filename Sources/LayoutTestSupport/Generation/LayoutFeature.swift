@@ -184,6 +184,7 @@ private struct FeatureCensus {
             case .fractionalHeight: found.insert(.fractionalHeight)
             case .absolute: found.insert(.absolute)
             case .estimated: found.insert(.estimated)
+            case .uniformAcrossSiblings: found.insert(.estimated)
             }
         }
     }

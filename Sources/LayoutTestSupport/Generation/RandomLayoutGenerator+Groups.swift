@@ -185,7 +185,7 @@ extension LayoutBuilder {
             case .absolute(let v): return v
             case .fractionalWidth(let f): return f * box.width
             case .fractionalHeight(let f): return f * box.height
-            case .estimated: return box.length(axis)
+            case .estimated, .uniformAcrossSiblings: return box.length(axis)
             }
         }
         return Size(width: length(size.widthDimension, .x), height: length(size.heightDimension, .y))

@@ -17,18 +17,23 @@ struct RandomScenario: Sendable, CustomStringConvertible {
     /// A display scale that replaces the generated one (nil: the layout's own), so that pixel rounding (§1)
     /// can be tested on every random layout.
     var displayScale: Double?
+    /// Whether the layout and the operations carry version 2 features (SEMANTICS.md §10, `Version2Features`).
+    var version2 = false
 
     /// The layout of `seed` and `count` operations from a generator seeded from it, optionally with its
     /// container's display scale replaced by `displayScale`.
-    init(seed: UInt64, operations count: Int, displayScale: Double? = nil) {
+    init(seed: UInt64, operations count: Int, displayScale: Double? = nil, version2: Bool = false) {
         self.seed = seed
         self.displayScale = displayScale
+        self.version2 = version2
         layout = RandomLayoutGenerator().layout(seed: seed)
+        if version2 { layout = Version2Features().decorate(layout, seed: seed) }
         if let displayScale { layout.container.displayScale = displayScale }
         // One scenario in five keeps estimates until `measure` operations arrive (`--measure none`).
         measure = seed % 5 == 4 ? .none : .all
         var generator = RandomOperationGenerator(seed: seed ^ 0x5DEE_CE66_D1CE_5EED)
         operations = generator.operations(from: LayoutState(layout: layout, measure: measure), count: count)
+        if version2 { operations = Version2Features().decorate(operations, container: layout.container, seed: seed) }
     }
 
     var initialState: LayoutState { LayoutState(layout: layout, measure: measure) }
@@ -38,7 +43,7 @@ struct RandomScenario: Sendable, CustomStringConvertible {
     /// How to rebuild the scenario, and its operations 1...`step` (line k is operation k).
     func trace(upTo step: Int) -> String {
         """
-        seed \(seed): RandomScenario(seed: \(seed), operations: \(operations.count)\(displayScale.map { ", displayScale: \(formatNumber($0))" } ?? "")), --measure \(measure.rawValue); \
+        seed \(seed): RandomScenario(seed: \(seed), operations: \(operations.count)\(displayScale.map { ", displayScale: \(formatNumber($0))" } ?? "")\(version2 ? ", version2: true" : "")), --measure \(measure.rawValue); \
         \(layout.sectionCount) sections, container \(formatNumber(layout.container.width)) x \
         \(formatNumber(layout.container.height)), \(layout.configuration.scrollDirection.rawValue); operations 1...\(step):
         \(OperationsWriter.text(Array(operations.prefix(step))))
