@@ -25,7 +25,7 @@ extension LayoutEngine {
             report.itemsMeasured = pending.count
             for (section, items) in bySection.sorted(by: { $0.key < $1.key }) {
                 self.state.markMeasuredByModel(section: section, items: items)
-                try? self.resolveMeasured(section: section, low: items.min()!, high: items.max()!, report: &report)
+                try? self.resolveChanged(section: section, at: items.min()!, reuse: .changed(items.min()!, items.max()!), report: &report)
             }
             return report
         }

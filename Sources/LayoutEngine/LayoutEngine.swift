@@ -31,6 +31,8 @@ public final class LayoutEngine {
     var overhangBefore = 0.0
     var overhangAfter = 0.0
     var lastReport = UpdateReport()
+    /// Buffers reused by every incremental solve (updates allocate only the storage they replace).
+    var scratch = SolveScratch()
 
     /// Solves `layout` in full.
     /// - Parameters:
