@@ -69,14 +69,16 @@ extension LayoutEngine {
         }
         // Every other section alone, in parallel: estimated sections are where the work is.
         let solvedIndividually = individual
+        let workerState = state
         let results: [Result<SectionGeometry, LayoutError>] = .parallelMap(
-            count: solvedIndividually.count, threads: threads, makeScratch: { SolveScratch() }
+            count: solvedIndividually.count, threads: threads,
+            makeScratch: { var scratch = SolveScratch(); scratch.sizing = workerState.sizing(); return scratch }
         ) { k, scratch in
             let i = solvedIndividually[k]
             let s = sectionData[i]
             do throws(LayoutError) {
                 return .success(try solver.solve(index: i, definition: s.definition, cache: frozen[s.definition]!,
-                                                 itemCount: s.items.count, sizing: sizing, scratch: &scratch))
+                                                 itemCount: s.items.count, sizing: scratch.sizing ?? sizing, scratch: &scratch))
             } catch {
                 return .failure(error)
             }

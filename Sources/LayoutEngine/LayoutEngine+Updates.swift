@@ -64,6 +64,19 @@ extension LayoutEngine {
             sections.removeSubrange(at..<at + count)
             sectionOffsets.remove(at..<at + count)
             try lift { () throws(LayoutError) in try resolveIndexDependentSections(after: at, report: &report) }
+        case let .moveSection(from, to):
+            try applyToState(operation)
+            let moved = sections.remove(at: from)
+            sections.insert(moved, at: to)
+            sectionOffsets.move(from: from, to: to)
+            // The moved section keeps its instances (its items keep their sizes); sections whose boundary items
+            // measure by index are placed again where their index changed.
+            try lift { () throws(LayoutError) in
+                for index in min(from, to)...max(from, to) where sections[index].measuresSupplementariesByIndex {
+                    try placeSection(index, report: &report)
+                }
+            }
+            report.sectionsShifted += abs(to - from) + 1
         }
         lastReport = report
         return report
@@ -151,14 +164,26 @@ extension LayoutEngine {
     }
 
     /// Sections from `index` on whose supplementaries measure with their section index (§6: supplementaries
-    /// are not items) re-solve after sections before them came or went; the others only move.
+    /// are not items) are placed again after sections before them came or went; the others only move.
+    /// - Complexity: O(sections after `index`) to look, O(boundary items) per index-dependent section.
     func resolveIndexDependentSections(after index: Int, report: inout UpdateReport) throws(LayoutError) {
         var i = index
         while i < sections.count {
-            if sections[i].measuresSupplementariesByIndex { try resolveSection(i, report: &report) }
+            if sections[i].measuresSupplementariesByIndex { try placeSection(i, report: &report) }
             i += 1
         }
         report.sectionsShifted += max(0, sections.count - index)
+    }
+
+    /// Places section `index` again without solving its instances: its boundary items measure with its new
+    /// index (§6), its instances (whose extent margins do not depend on the index) stay.
+    /// - Complexity: O(boundary items + decorations), plus O(instances) for an orthogonal estimated section.
+    func placeSection(_ index: Int, report: inout UpdateReport) throws(LayoutError) {
+        var geometry = sections[index]
+        let cache = try cache(forDefinition: geometry.definition)
+        solver.place(&geometry, index: index, cache: cache, sizing: state.sizing())
+        store(geometry, at: index)
+        report.sectionsPlaced += 1
     }
 
     /// Re-solves section `section` after its items changed at `at` as `reuse` says (sizes of items

@@ -76,11 +76,13 @@ public struct UpdateReport: Hashable, Sendable, CustomStringConvertible {
     public var itemsMeasured = 0
     /// Sections whose start moved (by an O(log n) offset update, not by touching them).
     public var sectionsShifted = 0
+    /// Sections placed again without solving their instances (boundary items that measure by index).
+    public var sectionsPlaced = 0
 
     public init() {}
 
     public var description: String {
-        "sections solved \(sectionsSolved), instances solved \(instancesSolved), templates \(templatesSolved), items measured \(itemsMeasured)"
+        "sections solved \(sectionsSolved), instances solved \(instancesSolved), templates \(templatesSolved), items measured \(itemsMeasured), sections placed \(sectionsPlaced)"
     }
 
     static func + (a: UpdateReport, b: UpdateReport) -> UpdateReport {
@@ -90,6 +92,7 @@ public struct UpdateReport: Hashable, Sendable, CustomStringConvertible {
         r.templatesSolved += b.templatesSolved
         r.itemsMeasured += b.itemsMeasured
         r.sectionsShifted += b.sectionsShifted
+        r.sectionsPlaced += b.sectionsPlaced
         return r
     }
 }

@@ -5,6 +5,9 @@ import SolverKernel
 /// per definition, the flat plan's scratch. Solving a section then allocates only its frozen storage.
 struct SolveScratch {
     var builder = InstanceBuilder()
+    /// A worker's own sizing function: every item's length goes through it, so workers sharing one closure
+    /// context would fight over its reference count.
+    var sizing: ItemSizing? = nil
     /// Per definition index: the flat plan's scratch and the cache it belongs to (a replaced definition gets
     /// a new cache, so stale patterns are never reused).
     private var flat: [(owner: DefinitionCache, scratch: FlatRowPlan.Scratch)?] = []
