@@ -33,6 +33,9 @@ public final class LayoutEngine {
     var lastReport = UpdateReport()
     /// Buffers reused by every incremental solve (updates allocate only the storage they replace).
     var scratch = SolveScratch()
+    /// Buffers of lazy preparation: (section, item) pairs near the rect, and one section's items.
+    var lazyPending: [Int] = []
+    var pendingItems: [Int] = []
 
     /// Solves `layout` in full.
     /// - Parameters:
