@@ -16,6 +16,9 @@ public enum LayoutOperation: Hashable, Sendable {
     /// New sections built from a definition, `items` items each.
     case insertSections(at: Int, definition: DefinitionReference, count: Int, items: Int)
     case deleteSections(at: Int, count: Int)
+    /// The section at `from` moves to index `to` (of the layout after the move, `0 ..< sections`), with its
+    /// items and their measured sizes, as a diffable data source's section move.
+    case moveSection(from: Int, to: Int)
 
     /// A section definition, by its index in the spec's `sections` or by its name.
     public enum DefinitionReference: Hashable, Sendable {

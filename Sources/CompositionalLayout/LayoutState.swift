@@ -225,6 +225,13 @@ public struct LayoutState: Sendable {
                 throw OperationError("deleteSections \(at)..<\(at + count): the layout has \(sections.count) sections")
             }
             sections.removeSubrange(at..<at + count)
+        case let .moveSection(from, to):
+            try checkSection(from)
+            guard to >= 0, to < sections.count else {
+                throw OperationError("moveSection to \(to): the layout has \(sections.count) sections (move to 0...\(sections.count - 1))")
+            }
+            let moved = sections.remove(at: from)
+            sections.insert(moved, at: to)
         }
     }
 

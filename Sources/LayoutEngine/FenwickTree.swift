@@ -91,6 +91,14 @@ struct FenwickTree: Sendable {
         rebuild()
     }
 
+    /// Moves value `from` to index `to` (the values between shift by one). Complexity: O(n).
+    mutating func move(from: Int, to: Int) {
+        guard from != to else { return }
+        let value = values.remove(at: from)
+        values.insert(value, at: to)
+        rebuild()
+    }
+
     /// Removes values. Complexity: O(n).
     mutating func remove(_ range: Range<Int>) {
         values.removeSubrange(range)

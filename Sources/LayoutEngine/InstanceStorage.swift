@@ -20,6 +20,9 @@ struct SupplementaryTable: Sendable {
     }
 
     var isEmpty: Bool { lists.count == 1 }
+
+    /// The table without lists, shared: starting from it allocates nothing until a list is interned.
+    static let empty = SupplementaryTable()
 }
 
 /// The extent of an instance's elements relative to its origin, for rect queries: cells, and anchored
@@ -114,55 +117,4 @@ struct Template: Sendable {
     }
 
     var count: Int { cells.count }
-}
-
-/// An estimated section's instances (§6), solved one after another: per item its cell frame relative to its
-/// instance's origin; per instance its first item, its size and (in a Fenwick tree) its stride. Built as a
-/// value, then frozen in `EstimatedInstances`.
-struct InstanceData: Sendable {
-    var firstItem: ContiguousArray<Int32> = []
-    var sizes: ContiguousArray<Size> = []
-    /// Instance q starts `offsets.prefixSum(q)` after instance 0.
-    var offsets = FenwickTree(count: 0)
-    var cells: ContiguousArray<Rect> = []
-    var leafSupplementaries: ContiguousArray<UInt16> = []
-    var supplementaries = SupplementaryTable()
-    /// Per instance, its group hosts (empty when the tree has no group supplementaries).
-    var hosts: [[GroupHost]] = []
-    var extent = RelativeExtent()
-}
-
-/// Frozen `InstanceData`: a class so that a section's geometry copies as one reference, with a `let` so that
-/// reading it needs no exclusivity checks. An update builds a new one.
-final class EstimatedInstances: Sendable {
-    let data: InstanceData
-
-    init(_ data: InstanceData) { self.data = data }
-
-    var count: Int { data.firstItem.count }
-    var firstItem: ContiguousArray<Int32> { data.firstItem }
-    var sizes: ContiguousArray<Size> { data.sizes }
-    var offsets: FenwickTree { data.offsets }
-    var cells: ContiguousArray<Rect> { data.cells }
-    var leafSupplementaries: ContiguousArray<UInt16> { data.leafSupplementaries }
-    var supplementaries: SupplementaryTable { data.supplementaries }
-    var hosts: [[GroupHost]] { data.hosts }
-    var extent: RelativeExtent { data.extent }
-
-    /// The instance holding item `item`. Complexity: O(log instances).
-    func instance(of item: Int) -> Int {
-        var lo = 0, hi = data.firstItem.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if Int(data.firstItem[mid]) <= item { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
-    }
-
-    /// The items of instance q.
-    func items(of q: Int) -> Range<Int> {
-        let start = Int(data.firstItem[q])
-        let end = q + 1 < data.firstItem.count ? Int(data.firstItem[q + 1]) : data.cells.count
-        return start..<end
-    }
 }

@@ -68,11 +68,13 @@ extension LayoutEngine {
                     }
                 }
             case .estimated(let storage):
+                var offset = 0.0
                 for q in 0..<storage.count {
-                    let origin = instanceOrigin(g, start: start, q: q, offset: storage.offsets.prefixSum(q), gQ: storage.sizes[q].length(g.P.other))
+                    let origin = instanceOrigin(g, start: start, q: q, offset: offset, gQ: storage.size(q).length(g.P.other))
                     for item in storage.items(of: q) {
-                        body(IndexPath(section: index, item: item), storage.cells[item].offsetBy(dx: origin.x, dy: origin.y))
+                        body(IndexPath(section: index, item: item), storage.cell(item).offsetBy(dx: origin.x, dy: origin.y))
                     }
+                    offset += storage.stride(q)
                 }
             }
         }
@@ -99,10 +101,10 @@ extension LayoutEngine {
             let origin = instanceOrigin(g, start: start, q: q, offset: Double(q) * stride, gQ: template.size.length(g.P.other))
             return template.cells[indexPath.item % template.count].offsetBy(dx: origin.x, dy: origin.y)
         case .estimated(let storage):
-            guard indexPath.item < storage.cells.count else { return nil }
+            guard indexPath.item < storage.itemCount else { return nil }
             let q = storage.instance(of: indexPath.item)
-            let origin = instanceOrigin(g, start: start, q: q, offset: storage.offsets.prefixSum(q), gQ: storage.sizes[q].length(g.P.other))
-            return storage.cells[indexPath.item].offsetBy(dx: origin.x, dy: origin.y)
+            let origin = instanceOrigin(g, start: start, q: q, offset: storage.offset(q), gQ: storage.size(q).length(g.P.other))
+            return storage.cell(indexPath.item).offsetBy(dx: origin.x, dy: origin.y)
         }
     }
 
@@ -262,28 +264,32 @@ struct Emitter {
                 let origin = engine.instanceOrigin(g, start: start, q: q, offset: Double(q) * stride, gQ: gQ)
                 let first = q * template.count
                 let present = min(template.count, g.itemCount - first)
-                emitInstance(index, origin: origin, firstItem: first, present: present, cells: template.cells[...],
-                             cellOffset: 0, leafSupplementaries: template.leafSupplementaries, lists: template.supplementaries.lists,
+                let leaves = template.leafSupplementaries
+                emitInstance(index, origin: origin, firstItem: first, present: present, cell: { template.cells[$0] },
+                             hasLeafLists: !leaves.isEmpty, leafList: { leaves[$0] }, lists: template.supplementaries.lists,
                              hosts: template.hosts, anchored: anchored, into: &out)
             }
         case .estimated(let storage):
             guard storage.count > 0 else { break }
             var qLow = 0
-            if filter != nil, storage.offsets.negativeCount == 0 {
-                qLow = max(0, min(storage.offsets.count(upTo: pLow - storage.extent.maxP), storage.count - 1) - 1)
+            let searchable = filter != nil && !storage.hasNegativeStrides
+            if searchable {
+                qLow = max(0, min(storage.instances(upTo: pLow - storage.extent.maxP), storage.count - 1) - 1)
             }
             var q = qLow
-            var offset = storage.offsets.prefixSum(q)
+            var offset = storage.offset(q)
+            let lists = storage.supplementaries.lists
+            let hasLeafLists = storage.hasLeafSupplementaries
             while q < storage.count {
-                if filter != nil, storage.offsets.negativeCount == 0, offset + storage.extent.minP > pHigh { break }
-                let origin = engine.instanceOrigin(g, start: start, q: q, offset: offset, gQ: storage.sizes[q].length(g.P.other))
+                if searchable, offset + storage.extent.minP > pHigh { break }
+                let origin = engine.instanceOrigin(g, start: start, q: q, offset: offset, gQ: storage.size(q).length(g.P.other))
                 let items = storage.items(of: q)
-                emitInstance(index, origin: origin, firstItem: items.lowerBound, present: items.count,
-                             cells: storage.cells[items], cellOffset: items.lowerBound,
-                             leafSupplementaries: storage.leafSupplementaries.isEmpty ? [] : ContiguousArray(storage.leafSupplementaries[items]),
-                             lists: storage.supplementaries.lists, hosts: storage.hosts.isEmpty ? [] : storage.hosts[q],
+                let first = items.lowerBound
+                emitInstance(index, origin: origin, firstItem: first, present: items.count, cell: { storage.cell(first + $0) },
+                             hasLeafLists: hasLeafLists, leafList: { storage.leafSupplementary(first + $0) },
+                             lists: lists, hosts: storage.hosts.isEmpty ? [] : storage.hosts[q],
                              anchored: anchored, into: &out)
-                offset += storage.offsets.values[q]
+                offset += storage.stride(q)
                 q += 1
             }
         }
@@ -294,17 +300,16 @@ struct Emitter {
         }
     }
 
-    private func emitInstance(_ section: Int, origin: Point, firstItem: Int, present: Int, cells: ArraySlice<Rect>,
-                              cellOffset: Int, leafSupplementaries: ContiguousArray<UInt16>, lists: [[SupplementaryItem]],
+    private func emitInstance(_ section: Int, origin: Point, firstItem: Int, present: Int, cell cellAt: (Int) -> Rect,
+                              hasLeafLists: Bool, leafList: (Int) -> UInt16, lists: [[SupplementaryItem]],
                               hosts: [GroupHost], anchored: AnchoredSupplementaryPlacement, into out: inout [LayoutElement]) {
-        let base = cells.startIndex
         for leaf in 0..<present {
-            let cell = cells[base + leaf].offsetBy(dx: origin.x, dy: origin.y)
+            let cell = cellAt(leaf).offsetBy(dx: origin.x, dy: origin.y)
             let item = firstItem + leaf
             emit(LayoutElement(category: .cell, section: section, item: item, frame: cell, zIndex: 0), into: &out)
-            if !leafSupplementaries.isEmpty, leafSupplementaries[leaf] != 0 {
+            if hasLeafLists, case let list = leafList(leaf), list != 0 {
                 // Hosted on the exact cell frame (§4.4), rounded afterwards.
-                for e in anchored.elements(for: lists[Int(leafSupplementaries[leaf])], host: cell, item: item) {
+                for e in anchored.elements(for: lists[Int(list)], host: cell, item: item) {
                     emit(e, into: &out)
                 }
             }

@@ -9,7 +9,8 @@ extension LayoutEngine {
     var spacing: Double { environment.configuration.interSectionSpacing }
 
     /// Solves everything again: variants re-selected, templates and sections re-solved.
-    /// - Complexity: O(sections / threads + estimated items / threads + template items).
+    /// - Complexity: O(sections / threads + estimated items / threads + template items), on exactly `threads`
+    ///   workers; an estimated section allocates its storage once.
     public func solveAll() throws(LayoutError) {
         // §10.6 calc values evaluated (and §10.5 variants chosen) with the container in force.
         environment = try state.layout.resolvedForEnvironment()
@@ -58,7 +59,8 @@ extension LayoutEngine {
                 lastKey = key
                 lastGeometry = known
             } else {
-                let g = try solver.solve(index: i, definition: definition, cache: frozen[definition]!, itemCount: key.items, sizing: sizing)
+                let g = try solver.solve(index: i, definition: definition, cache: frozen[definition]!, itemCount: key.items,
+                                         sizing: sizing, scratch: &scratch)
                 shared[key] = g
                 lastKey = key
                 lastGeometry = g
@@ -68,12 +70,16 @@ extension LayoutEngine {
         }
         // Every other section alone, in parallel: estimated sections are where the work is.
         let solvedIndividually = individual
-        let results: [Result<SectionGeometry, LayoutError>] = .parallelMap(count: solvedIndividually.count, threads: threads) { k in
+        let workerState = state
+        let results: [Result<SectionGeometry, LayoutError>] = .parallelMap(
+            count: solvedIndividually.count, threads: threads,
+            makeScratch: { var scratch = SolveScratch(); scratch.sizing = workerState.sizing(); return scratch }
+        ) { k, scratch in
             let i = solvedIndividually[k]
             let s = sectionData[i]
             do throws(LayoutError) {
                 return .success(try solver.solve(index: i, definition: s.definition, cache: frozen[s.definition]!,
-                                                 itemCount: s.items.count, sizing: sizing))
+                                                 itemCount: s.items.count, sizing: scratch.sizing ?? sizing, scratch: &scratch))
             } catch {
                 return .failure(error)
             }
@@ -145,7 +151,7 @@ extension LayoutEngine {
         let data = state.sections[index]
         let cache = try cache(forDefinition: data.definition)
         let geometry = try solver.solve(index: index, definition: data.definition, cache: cache,
-                                        itemCount: data.items.count, sizing: state.sizing())
+                                        itemCount: data.items.count, sizing: state.sizing(), scratch: &scratch)
         store(geometry, at: index)
         report.sectionsSolved += 1
         report.instancesSolved += geometry.instanceCountSolved

@@ -15,14 +15,31 @@ extension LayoutEngine {
             try applyResize(operation, report: &report)
         case let .measure(section, item, width, height):
             report = try measure([(IndexPath(section: section, item: item), Size(width: width, height: height))])
-        case let .insertItems(section, _, _), let .deleteItems(section, _, _), let .reloadItems(section, _, _):
+        case let .insertItems(section, at, count):
             try applyToState(operation)
-            try lift { () throws(LayoutError) in try resolveSection(section, report: &report) }
+            try lift { () throws(LayoutError) in
+                try resolveChanged(section: section, at: at, reuse: .inserted(at: at, count: count), report: &report)
+            }
+        case let .deleteItems(section, at, count):
+            try applyToState(operation)
+            try lift { () throws(LayoutError) in
+                try resolveChanged(section: section, at: at, reuse: .deleted(at: at, count: count), report: &report)
+            }
+        case let .reloadItems(section, at, count):
+            try applyToState(operation)
+            try lift { () throws(LayoutError) in
+                try resolveChanged(section: section, at: at, reuse: .changed(at, at + count - 1), report: &report)
+            }
         case let .moveItem(from, to):
             try applyToState(operation)
             try lift { () throws(LayoutError) in
-                try resolveSection(from.section, report: &report)
-                if to.section != from.section { try resolveSection(to.section, report: &report) }
+                if to.section == from.section {
+                    let low = min(from.item, to.item), high = max(from.item, to.item)
+                    try resolveChanged(section: from.section, at: low, reuse: .changed(low, high), report: &report)
+                } else {
+                    try resolveChanged(section: from.section, at: from.item, reuse: .deleted(at: from.item, count: 1), report: &report)
+                    try resolveChanged(section: to.section, at: to.item, reuse: .inserted(at: to.item, count: 1), report: &report)
+                }
             }
         case let .insertSections(at, reference, count, _):
             let definition: Int
@@ -45,6 +62,19 @@ extension LayoutEngine {
             sections.removeSubrange(at..<at + count)
             sectionOffsets.remove(at..<at + count)
             try lift { () throws(LayoutError) in try resolveIndexDependentSections(after: at, report: &report) }
+        case let .moveSection(from, to):
+            try applyToState(operation)
+            let moved = sections.remove(at: from)
+            sections.insert(moved, at: to)
+            sectionOffsets.move(from: from, to: to)
+            // The moved section keeps its instances (its items keep their sizes); sections whose boundary items
+            // measure by index are placed again where their index changed.
+            try lift { () throws(LayoutError) in
+                for index in min(from, to)...max(from, to) where sections[index].measuresSupplementariesByIndex {
+                    try placeSection(index, report: &report)
+                }
+            }
+            report.sectionsShifted += abs(to - from) + 1
         }
         lastReport = report
         return report
@@ -65,26 +95,33 @@ extension LayoutEngine {
     }
 
     /// Preferred sizes arrive for items (self-sizing): each adopts the size on its estimated axes. Only the
-    /// instances holding them re-solve (and, when a row reflows, those after it until rows line up again);
-    /// every later section moves in O(log n).
-    /// - Complexity: O(k log n) for k items in rows that keep their items.
+    /// instances holding them re-solve (and, when a row reflows, those after it until rows line up again),
+    /// in place when the rows keep their items; every later section moves in O(log sections).
+    /// - Complexity: O(k log n) for k items in rows that keep their items (n: rows of the section, plus
+    ///   O(log sections)); a row that reflows costs O(items of its section) to copy the section's storage.
     @discardableResult
     public func measure(_ sizes: [(IndexPath, Size)]) throws(EngineError) -> UpdateReport {
-        var bySection: [Int: (low: Int, high: Int)] = [:]
         for (path, size) in sizes {
             do {
                 try state.apply(.measure(section: path.section, item: path.item, width: size.width, height: size.height))
             } catch {
                 throw EngineError.operation(error)
             }
-            let known = bySection[path.section]
-            bySection[path.section] = (min(known?.low ?? path.item, path.item), max(known?.high ?? path.item, path.item))
         }
         var report = UpdateReport()
         report.itemsMeasured = sizes.count
         do throws(LayoutError) {
-            for (section, range) in bySection.sorted(by: { $0.key < $1.key }) {
-                try resolveMeasured(section: section, low: range.low, high: range.high, report: &report)
+            if sizes.count == 1, let (path, _) = sizes.first {
+                try resolveChanged(section: path.section, at: path.item, reuse: .changed(path.item, path.item), report: &report)
+            } else {
+                var bySection: [Int: (low: Int, high: Int)] = [:]
+                for (path, _) in sizes {
+                    let known = bySection[path.section]
+                    bySection[path.section] = (min(known?.low ?? path.item, path.item), max(known?.high ?? path.item, path.item))
+                }
+                for (section, range) in bySection.sorted(by: { $0.key < $1.key }) {
+                    try resolveChanged(section: section, at: range.low, reuse: .changed(range.low, range.high), report: &report)
+                }
             }
         } catch {
             throw EngineError.layout(error)
@@ -130,49 +167,83 @@ extension LayoutEngine {
     }
 
     /// Sections from `index` on whose supplementaries measure with their section index (§6: supplementaries
-    /// are not items) re-solve after sections before them came or went; the others only move.
+    /// are not items) are placed again after sections before them came or went; the others only move.
+    /// - Complexity: O(sections after `index`) to look, O(boundary items) per index-dependent section.
     func resolveIndexDependentSections(after index: Int, report: inout UpdateReport) throws(LayoutError) {
         var i = index
         while i < sections.count {
-            if sections[i].measuresSupplementariesByIndex { try resolveSection(i, report: &report) }
+            if sections[i].measuresSupplementariesByIndex { try placeSection(i, report: &report) }
             i += 1
         }
         report.sectionsShifted += max(0, sections.count - index)
     }
 
-    /// Re-solves the instances of section `section` that hold items `low...high` after they measured.
-    func resolveMeasured(section: Int, low: Int, high: Int, report: inout UpdateReport) throws(LayoutError) {
-        let g = sections[section]
-        guard case .estimated(let storage) = g.storage else { return }  // fixed sizes: nothing is estimated
-        let cache = try cache(forDefinition: g.definition)
-        let hadNoRoom = g.diagnostics.contains { $0.kind == .noRoom }
+    /// Places section `index` again without solving its instances: its boundary items measure with its new
+    /// index (§6), its instances (whose extent margins do not depend on the index) stay.
+    /// - Complexity: O(boundary items + decorations), plus O(instances) for an orthogonal estimated section.
+    func placeSection(_ index: Int, report: inout UpdateReport) throws(LayoutError) {
+        var geometry = sections[index]
+        let cache = try cache(forDefinition: geometry.definition)
+        solver.place(&geometry, index: index, cache: cache, sizing: state.sizing())
+        store(geometry, at: index)
+        report.sectionsPlaced += 1
+    }
+
+    /// Re-solves section `section` after its items changed at `at` as `reuse` says (sizes of items
+    /// `low...high`, or items inserted or deleted): from the instance before the one holding `at`, in place
+    /// when every re-solved instance keeps its items and the storage is uniquely referenced, else into new
+    /// storage that copies the instances before and splices the unchanged ones after. A fixed-size section
+    /// (or one with no room) simply solves again, which costs O(boundary items) (or O(items)).
+    /// - Complexity: O(items in the rows re-solved × log rows) in place; O(items of the section) otherwise.
+    func resolveChanged(section: Int, at: Int, reuse: TailReuse, report: inout UpdateReport) throws(LayoutError) {
+        let original = sections[section]
         // §10.4 a uniform root group: every instance depends on the largest, so the section re-solves whole.
-        guard storage.count > 0, low < storage.cells.count, !hadNoRoom, !cache.section.group.layoutSize.hasUniformDimension else {
+        let uniformRoot = try cache(forDefinition: original.definition).section.group.layoutSize.hasUniformDimension
+        guard case .estimated(var storage) = original.storage, storage.count > 0, !uniformRoot,
+              !original.diagnostics.contains(where: { $0.kind == .noRoom }),
+              at <= storage.itemCount, reuse.shift != 0 || at < storage.itemCount
+        else {
             try resolveSection(section, report: &report)
             return
         }
-        // The instance before the one holding `low` tried it as its next candidate (and stopped there): with a
+        let cache = try cache(forDefinition: original.definition)
+        let itemCount = state.sections[section].items.count
+        // The instance before the one holding `at` tried it as its next candidate (and stopped there): with a
         // new size it may fit there now, so re-solving starts one instance earlier.
-        let firstInstance = max(0, storage.instance(of: low) - 1)
+        let firstInstance = max(0, storage.instance(of: min(at, storage.itemCount - 1)) - 1)
         let sizing = state.sizing()
-        var geometry = g
-        geometry.storage = .fixed(stride: 0, instances: 0)  // release the old storage so it is uniquely owned
-        let (instances, noRoom, solved): (EstimatedInstances, String?, Int)
-        do {
-            (instances, noRoom, solved) = try solver.solveInstances(
-                cache.section, plan: cache.flatPlan, index: section, itemCount: g.itemCount, sizing: sizing,
-                keeping: storage, fromInstance: firstInstance, convergeAfter: high)
+        var geometry = original
+        geometry.storage = .fixed(stride: 0, instances: 0)
+        sections[section].storage = .fixed(stride: 0, instances: 0)  // the storage is now referenced once
+        do throws(LayoutError) {
+            var updated: EstimatedInstances? = nil
+            if reuse.shift == 0, isKnownUniquelyReferenced(&storage),
+               let solved = try solver.updateInstancesInPlace(
+                   cache, definition: original.definition, index: section, itemCount: itemCount, sizing: sizing,
+                   storage: storage, fromInstance: firstInstance, low: at, high: reuse.tailStart - 1, scratch: &scratch) {
+                report.instancesSolved += solved
+                updated = storage
+            }
+            if updated == nil {
+                let (instances, noRoom, solved) = try solver.resolveInstances(
+                    cache, definition: original.definition, index: section, itemCount: itemCount, sizing: sizing,
+                    previous: storage, fromInstance: firstInstance, reuse: reuse, scratch: &scratch)
+                if noRoom != nil {
+                    sections[section] = original
+                    try resolveSection(section, report: &report)
+                    return
+                }
+                report.instancesSolved += solved
+                updated = instances
+            }
+            geometry.itemCount = itemCount
+            geometry.storage = .estimated(updated!)
+            solver.place(&geometry, index: section, cache: cache, sizing: sizing)
+            store(geometry, at: section)
+            report.sectionsSolved += 1
         } catch {
-            throw error.located(definition: g.definition, section: section)
+            sections[section] = original
+            throw error.located(definition: original.definition, section: section)
         }
-        if noRoom != nil {
-            try resolveSection(section, report: &report)
-            return
-        }
-        report.instancesSolved += solved
-        geometry.storage = .estimated(instances)
-        solver.place(&geometry, index: section, cache: cache, sizing: sizing)
-        store(geometry, at: section)
-        report.sectionsSolved += 1
     }
 }

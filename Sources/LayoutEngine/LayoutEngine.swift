@@ -33,6 +33,11 @@ public final class LayoutEngine {
     var overhangBefore = 0.0
     var overhangAfter = 0.0
     var lastReport = UpdateReport()
+    /// Buffers reused by every incremental solve (updates allocate only the storage they replace).
+    var scratch = SolveScratch()
+    /// Buffers of lazy preparation: (section, item) pairs near the rect, and one section's items.
+    var lazyPending: [Int] = []
+    var pendingItems: [Int] = []
 
     /// Solves `layout` in full.
     /// - Parameters:
@@ -77,11 +82,13 @@ public struct UpdateReport: Hashable, Sendable, CustomStringConvertible {
     public var itemsMeasured = 0
     /// Sections whose start moved (by an O(log n) offset update, not by touching them).
     public var sectionsShifted = 0
+    /// Sections placed again without solving their instances (boundary items that measure by index).
+    public var sectionsPlaced = 0
 
     public init() {}
 
     public var description: String {
-        "sections solved \(sectionsSolved), instances solved \(instancesSolved), templates \(templatesSolved), items measured \(itemsMeasured)"
+        "sections solved \(sectionsSolved), instances solved \(instancesSolved), templates \(templatesSolved), items measured \(itemsMeasured), sections placed \(sectionsPlaced)"
     }
 
     static func + (a: UpdateReport, b: UpdateReport) -> UpdateReport {
@@ -91,6 +98,7 @@ public struct UpdateReport: Hashable, Sendable, CustomStringConvertible {
         r.templatesSolved += b.templatesSolved
         r.itemsMeasured += b.itemsMeasured
         r.sectionsShifted += b.sectionsShifted
+        r.sectionsPlaced += b.sectionsPlaced
         return r
     }
 }

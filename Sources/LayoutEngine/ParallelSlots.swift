@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// The one unsafe box of the engine: lets `DispatchQueue.concurrentPerform` workers write results into
 /// disjoint slots of one buffer. Every slot is written by exactly one worker; the buffer outlives the workers.
 struct ParallelSlots<Element>: @unchecked Sendable {
@@ -16,22 +19,58 @@ struct ParallelSlots<Element>: @unchecked Sendable {
     }
 }
 
+/// Hands out chunk numbers to workers, each exactly once.
+private final class ChunkCounter: Sendable {
+    let next = Atomic<Int>(0)
+}
+
+/// Work split over exactly `threads` workers (never more, whatever the core count): the range `0..<count` is
+/// cut into contiguous chunks that the workers take in turn, so a worker slowed down by other load takes
+/// fewer. Each worker keeps its own scratch for every index it handles, so workers share no buffers and
+/// allocate only what they return.
+enum Parallel {
+    /// Calls `body(range, &scratch)` for contiguous ranges covering `0..<count`, on `threads` workers.
+    static func forEachChunk<Scratch>(count: Int, threads: Int, makeScratch: @Sendable () -> Scratch,
+                                      _ body: @Sendable (Range<Int>, inout Scratch) -> Void) {
+        guard count > 0 else { return }
+        let workers = Swift.min(threads, count)
+        if workers <= 1 {
+            var scratch = makeScratch()
+            body(0..<count, &scratch)
+            return
+        }
+        let chunks = Swift.min(count, workers * 16)
+        let counter = ChunkCounter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var scratch = makeScratch()
+            while true {
+                let chunk = counter.next.add(1, ordering: .relaxed).oldValue
+                guard chunk < chunks else { break }
+                body(count * chunk / chunks ..< count * (chunk + 1) / chunks, &scratch)
+            }
+        }
+    }
+}
+
 extension Array {
-    /// `count` results computed by `body`, in parallel over `threads` threads (1 = serial, in order).
-    /// The results are the same for every thread count: each index is computed alone.
-    static func parallelMap(count: Int, threads: Int, _ body: @Sendable (Int) -> Element) -> [Element] {
-        if threads <= 1 || count < 2 { return (0..<count).map(body) }
+    /// `count` results computed by `body`, on exactly `threads` workers (1 = serial, in order), each with a
+    /// scratch of its own. The results are the same for every thread count: each index is computed alone.
+    static func parallelMap<Scratch>(count: Int, threads: Int, makeScratch: @Sendable () -> Scratch,
+                                     _ body: @Sendable (Int, inout Scratch) -> Element) -> [Element] {
+        if threads <= 1 || count < 2 {
+            var scratch = makeScratch()
+            var result: [Element] = []
+            result.reserveCapacity(count)
+            for i in 0..<count { result.append(body(i, &scratch)) }
+            return result
+        }
         var slots = [Element?](repeating: nil, count: count)
-        let chunks = Swift.min(count, threads * 8)
         slots.withUnsafeMutableBufferPointer { buffer in
             let box = ParallelSlots(buffer)
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                let lower = count * chunk / chunks, upper = count * (chunk + 1) / chunks
-                for i in lower..<upper { box.set(i, body(i)) }
+            Parallel.forEachChunk(count: count, threads: threads, makeScratch: makeScratch) { range, scratch in
+                for i in range { box.set(i, body(i, &scratch)) }
             }
         }
         return slots.map { $0! }
     }
 }
-
-import Dispatch

@@ -1,50 +1,136 @@
 import CompositionalLayout
 import SolverKernel
 
-extension SectionBuilder {
-    /// §6 instances solved one after another from the first item (instance `firstInstance` onward is rebuilt;
-    /// earlier ones are kept). Returns the storage, the "no room" detail if any, and how many instances were
-    /// solved (the rest were kept or spliced).
-    /// - Complexity: O(items from `firstInstance` to the point where the new instances meet old ones again,
-    ///   or to the end of the section), plus O(instances) to rebuild the row offsets.
-    func solveInstances(_ section: LayoutSection, plan: FlatRowPlan?, index: Int, itemCount: Int, sizing: ItemSizing,
-                        keeping previous: EstimatedInstances? = nil, fromInstance firstInstance: Int = 0,
-                        convergeAfter lastChangedItem: Int = -1) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
-        let P = section.isOrthogonal ? scrollAxis.other : scrollAxis
-        let (e1, e2) = fixedEdges(section, P)
-        var run = InstanceRun(itemCount: itemCount, P: P, edges: (e1, e2), groupSpacing: section.interGroupSpacing,
-                              previous: previous?.data, firstInstance: firstInstance, lastChangedItem: lastChangedItem)
-        if let plan {
-            try solveFlatInstances(plan, box: rootBox(section), index: index, sizing: sizing, into: &run)
-        } else {
-            try solveTreeInstances(section, index: index, sizing: sizing, into: &run)
+/// What a worker (or the engine, for updates) reuses from one section to the next: the instance buffers and,
+/// per definition, the flat plan's scratch. Solving a section then allocates only its frozen storage.
+struct SolveScratch {
+    var builder = InstanceBuilder()
+    /// A worker's own sizing function: every item's length goes through it, so workers sharing one closure
+    /// context would fight over its reference count.
+    var sizing: ItemSizing? = nil
+    /// Per definition index: the flat plan's scratch and the cache it belongs to (a replaced definition gets
+    /// a new cache, so stale patterns are never reused).
+    private var flat: [(owner: DefinitionCache, scratch: FlatRowPlan.Scratch)?] = []
+
+    init() {}
+
+    /// Takes the instance buffers out (leaving empty ones), to be given back with `giveBack`.
+    mutating func takeBuilder() -> InstanceBuilder {
+        var taken = InstanceBuilder()
+        swap(&taken, &builder)
+        taken.reset()
+        return taken
+    }
+
+    mutating func giveBack(_ builder: consuming InstanceBuilder) { self.builder = builder }
+
+    /// The flat plan scratch for `definition`, taken out (give it back with `giveBack(flat:)`).
+    mutating func takeFlat(definition: Int, cache: DefinitionCache) -> FlatRowPlan.Scratch {
+        if definition < flat.count, let entry = flat[definition], entry.owner === cache {
+            flat[definition] = nil
+            return entry.scratch
         }
-        return run.finish()
+        return FlatRowPlan.Scratch()
+    }
+
+    mutating func giveBack(flat scratch: consuming FlatRowPlan.Scratch, definition: Int, cache: DefinitionCache) {
+        if flat.count <= definition { flat += Array(repeating: nil, count: definition + 1 - flat.count) }
+        flat[definition] = (cache, scratch)
+    }
+}
+
+/// How a re-solve relates new item indices to the previous storage's: old items from `tailStart` on are
+/// the same items at `index + shift`, and a new instance starting on one of them at or after `minNext`
+/// (past every changed item) starts the unchanged tail.
+struct TailReuse {
+    var tailStart: Int
+    var shift: Int
+    var minNext: Int
+
+    /// Items `low...high` changed in place (measure, reload).
+    static func changed(_ low: Int, _ high: Int) -> TailReuse { TailReuse(tailStart: high + 1, shift: 0, minNext: high + 1) }
+    static func inserted(at: Int, count: Int) -> TailReuse { TailReuse(tailStart: at, shift: count, minNext: at + count) }
+    static func deleted(at: Int, count: Int) -> TailReuse { TailReuse(tailStart: at + count, shift: -count, minNext: at) }
+}
+
+extension SectionBuilder {
+    /// §6 instances solved one after another from the first item.
+    /// - Complexity: O(items), allocating only the frozen storage (the buffers are `scratch`'s).
+    func solveInstances(_ cache: DefinitionCache, definition: Int, index: Int, itemCount: Int, sizing: ItemSizing,
+                        scratch: inout SolveScratch) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
+        var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), section: cache.section,
+                              scrollAxis: scrollAxis, previous: nil, firstInstance: 0, reuse: nil, inPlace: false)
+        defer { scratch.giveBack(run.builder) }
+        try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
+        return (run.freeze(), run.noRoom, run.solved)
+    }
+
+    /// Re-solves the instances of `previous` from `firstInstance` after a change described by `reuse`: the
+    /// instances before are copied, the unchanged tail after the change is spliced in (first items shifted).
+    /// - Complexity: O(items solved until the new instances meet old ones again) plus O(items of the section)
+    ///   to copy into the new storage (one allocation).
+    func resolveInstances(_ cache: DefinitionCache, definition: Int, index: Int, itemCount: Int, sizing: ItemSizing,
+                          previous: EstimatedInstances, fromInstance firstInstance: Int, reuse: TailReuse,
+                          scratch: inout SolveScratch) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
+        var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), section: cache.section,
+                              scrollAxis: scrollAxis, previous: previous, firstInstance: firstInstance, reuse: reuse,
+                              inPlace: false)
+        defer { scratch.giveBack(run.builder) }
+        try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
+        return (run.freeze(), run.noRoom, run.solved)
+    }
+
+    /// Re-solves instances of `storage` in place from `firstInstance` after items `low...high` changed size
+    /// (measure, reload), as long as every re-solved instance keeps its items; stops where instances meet
+    /// the old ones again past `high`. Returns the instances solved, or nil when an instance changed its
+    /// items (or ran out of room): then the caller re-solves with `resolveInstances` (the instances written
+    /// so far are already correct).
+    /// - Complexity: O(items in the instances solved × log instances), no allocation.
+    func updateInstancesInPlace(_ cache: DefinitionCache, definition: Int, index: Int, itemCount: Int, sizing: ItemSizing,
+                                storage: EstimatedInstances, fromInstance firstInstance: Int, low: Int, high: Int,
+                                scratch: inout SolveScratch) throws(LayoutError) -> Int? {
+        var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), section: cache.section,
+                              scrollAxis: scrollAxis, previous: storage, firstInstance: firstInstance,
+                              reuse: .changed(low, high), inPlace: true)
+        defer { scratch.giveBack(run.builder) }
+        try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
+        return run.inPlaceSucceeded ? run.solved : nil
+    }
+
+    private func solveLoop(_ cache: DefinitionCache, definition: Int, index: Int, sizing: ItemSizing,
+                           scratch: inout SolveScratch, run: inout InstanceRun) throws(LayoutError) {
+        if let plan = cache.flatPlan {
+            var flat = scratch.takeFlat(definition: definition, cache: cache)
+            defer { scratch.giveBack(flat: flat, definition: definition, cache: cache) }
+            try solveFlatInstances(plan, box: rootBox(cache.section), index: index, sizing: sizing, flat: &flat, into: &run)
+        } else {
+            try solveTreeInstances(cache.section, index: index, sizing: sizing, into: &run)
+        }
     }
 
     /// The fast path (a root group of items only): the plan is unwrapped once, so no instance copies it.
     private func solveFlatInstances(_ plan: FlatRowPlan, box: Size, index: Int, sizing: ItemSizing,
-                                    into run: inout InstanceRun) throws(LayoutError) {
-        var scratch = FlatRowPlan.Scratch()
+                                    flat scratch: inout FlatRowPlan.Scratch, into run: inout InstanceRun) throws(LayoutError) {
         let tracksSupplementaries = !plan.supplementaries.isEmpty
-        if tracksSupplementaries && run.result.supplementaries.isEmpty { run.result.supplementaries = plan.supplementaries }
+        if tracksSupplementaries && run.builder.supplementaries.isEmpty { run.builder.supplementaries = plan.supplementaries }
         let reach = tracksSupplementaries ? supplementaryReach(plan.supplementaries.lists, hostSize: box) : 0
         while run.next < run.itemCount {
-            if run.spliceIfConverged() { break }
-            let before = run.result.cells.count
+            if run.stopIfConverged() { break }
+            let before = run.builder.cells.count
             let (size, count) = try plan.solveInstance(
                 first: run.next, itemCount: run.itemCount, box: box, section: index, container: container, sizing: sizing,
-                scratch: &scratch, cells: &run.result.cells, leafSupplementaries: &run.result.leafSupplementaries)
+                scratch: &scratch, cells: &run.builder.cells, leafSupplementaries: &run.builder.leafSupplementaries)
             if count == 0 {
                 run.stopWithNoRoom()
                 break
             }
             var instanceExtent = RelativeExtent()
-            for i in before..<run.result.cells.count { instanceExtent.add(run.result.cells[i], P: run.P) }
+            for i in before..<run.builder.cells.count { instanceExtent.add(run.builder.cells[i], P: run.P) }
             if tracksSupplementaries {
                 instanceExtent.grow(by: max(reach, supplementaryReach(plan.supplementaries.lists, hostSize: size)))
             }
-            run.append(size: size, count: count, extent: instanceExtent)
+            run.append(size: size, count: count, extent: instanceExtent, hosts: nil)
+            if run.shapeChanged { break }
         }
     }
 
@@ -56,7 +142,7 @@ extension SectionBuilder {
         let root = LayoutNode.group(section.group)
         let box = rootBox(section)
         while run.next < run.itemCount {
-            if run.spliceIfConverged() { break }
+            if run.stopIfConverged() { break }
             let node = try groups.resolveAndSolve(root, box: box, firstItem: run.next)
             if node.leaves.isEmpty {
                 run.stopWithNoRoom()
@@ -68,25 +154,22 @@ extension SectionBuilder {
             var instanceExtent = RelativeExtent()
             for leaf in node.leaves {
                 instanceExtent.add(leaf.cell, P: run.P)
-                run.appendCell(leaf.cell, supplementaries: run.result.supplementaries.intern(leaf.item.supplementaryItems))
+                run.appendCell(leaf.cell, supplementaries: run.builder.supplementaries.intern(leaf.item.supplementaryItems))
             }
-            if !node.hosts.isEmpty || !run.result.hosts.isEmpty {
-                run.padHosts(to: run.result.firstItem.count)
-                run.result.hosts.append(node.hosts)
-                for host in node.hosts { instanceExtent.add(host.box, P: run.P) }
-            }
-            let reachLists = run.result.supplementaries.lists + node.hosts.map(\.supplementaries)
+            for host in node.hosts { instanceExtent.add(host.box, P: run.P) }
+            let reachLists = run.builder.supplementaries.lists + node.hosts.map(\.supplementaries)
             instanceExtent.grow(by: supplementaryReach(reachLists, hostSize: largestHostSize(node.hosts, atLeast: node.size)))
-            run.append(size: node.size, count: node.leaves.count, extent: instanceExtent)
+            run.append(size: node.size, count: node.leaves.count, extent: instanceExtent, hosts: node.hosts)
+            if run.shapeChanged { break }
         }
     }
 }
 
-/// The instances of one estimated section as they are solved: the buffers being filled, the row strides,
-/// the next item to place, and what is needed to splice the unchanged tail of the previous solve.
+/// The instances of one estimated section as they are solved: into the builder (a fresh solve or a
+/// re-solve that splices the previous storage's unchanged tail), or straight into the previous storage
+/// (`inPlace`, while every instance keeps its items).
 struct InstanceRun {
-    var result = InstanceData()
-    var strides: [Double] = []
+    var builder: InstanceBuilder
     /// The first item not yet placed.
     var next = 0
     var noRoom: String? = nil
@@ -95,99 +178,136 @@ struct InstanceRun {
     /// The section axis.
     let P: Axis
     /// What a stride adds to an instance's length (§4.1): its fixed edge spacings and the inter-group spacing.
-    let edges: (pre: Double, post: Double)
-    let groupSpacing: Double
-    private let previous: InstanceData?
-    private let lastChangedItem: Int
+    private let edges: (pre: Double, post: Double)
+    private let groupSpacing: Double
+    private let previous: EstimatedInstances?
+    private let reuse: TailReuse?
     /// Old instance boundaries after the change: once a new instance starts on one, the rest is unchanged.
     private var oldPointer: Int
+    private let inPlace: Bool
+    /// In place: the instance being solved; whether one changed its items (the update must start over).
+    private var instance: Int
+    private(set) var shapeChanged = false
+    private var converged = false
 
-    /// Starts a run that keeps `previous`'s first `firstInstance` instances.
-    init(itemCount: Int, P: Axis, edges: (pre: Double, post: Double), groupSpacing: Double, previous: InstanceData?,
-         firstInstance: Int, lastChangedItem: Int) {
+    init(itemCount: Int, builder: InstanceBuilder, section: LayoutSection, scrollAxis: Axis,
+         previous: EstimatedInstances?, firstInstance: Int, reuse: TailReuse?, inPlace: Bool) {
         self.itemCount = itemCount
+        let P = section.isOrthogonal ? scrollAxis.other : scrollAxis
         self.P = P
-        self.edges = edges
-        self.groupSpacing = groupSpacing
-        self.previous = lastChangedItem >= 0 ? previous : nil
-        self.lastChangedItem = lastChangedItem
+        let edgeSpacing = section.group.edgeSpacing ?? EdgeSpacing()
+        func fixed(_ e: LayoutSpacing?) -> Double { (e?.isFlexible ?? false) ? 0 : (e?.value ?? 0) }
+        self.edges = (fixed(edgeSpacing.pre(P)), fixed(edgeSpacing.post(P)))
+        self.groupSpacing = section.interGroupSpacing
+        self.builder = builder
+        self.previous = reuse == nil ? nil : previous
+        self.reuse = reuse
+        self.inPlace = inPlace
+        self.instance = firstInstance
         self.oldPointer = firstInstance + 1
-        if let previous, firstInstance > 0 {
-            result.firstItem = ContiguousArray(previous.firstItem.prefix(firstInstance))
-            result.sizes = ContiguousArray(previous.sizes.prefix(firstInstance))
-            strides = Array(previous.offsets.values.prefix(firstInstance))
-            next = Int(previous.firstItem[firstInstance])
-            result.cells = ContiguousArray(previous.cells.prefix(next))
-            result.leafSupplementaries = ContiguousArray(previous.leafSupplementaries.prefix(next))
-            result.supplementaries = previous.supplementaries
-            result.hosts = Array(previous.hosts.prefix(firstInstance))
-            result.extent = previous.extent
+        if let previous, reuse != nil {
+            // Leaf list indices (kept and spliced ones too) refer to the previous table; new lists extend it.
+            self.builder.supplementaries = previous.supplementaries
         }
-        result.cells.reserveCapacity(itemCount)
-        strides.reserveCapacity(itemCount)
+        if let previous, reuse != nil, firstInstance > 0 || inPlace {
+            next = previous.firstItem(firstInstance)
+            if !inPlace { previous.appendPrefix(instances: firstInstance, to: &self.builder) }
+        }
+        if !inPlace {
+            self.builder.cells.reserveCapacity(itemCount)
+        }
+    }
+
+    /// Whether an in-place update finished with every re-solved instance keeping its items.
+    var inPlaceSucceeded: Bool {
+        inPlace && !shapeChanged && noRoom == nil && (converged || instance == (previous?.count ?? 0))
     }
 
     /// §6 an instance that holds no item ends the section.
     mutating func stopWithNoRoom() {
         noRoom = "no item fits in the group instance starting at item \(next); items \(next)..<\(itemCount) get no cells"
+        if inPlace { shapeChanged = true }
     }
 
     /// Records the instance just written into the buffers: `count` items, `size` long.
-    mutating func append(size: Size, count: Int, extent: RelativeExtent) {
-        solved += 1
-        result.firstItem.append(Int32(next))
-        result.sizes.append(size)
+    mutating func append(size: Size, count: Int, extent: RelativeExtent, hosts: [GroupHost]?) {
         // §4.1 stride = eP1 + gP + eP2 + interGroupSpacing, summed in that order as the reference does.
-        strides.append(edges.pre + size.length(P) + edges.post + groupSpacing)
-        result.extent.add(extent)
+        let stride = edges.pre + size.length(P) + edges.post + groupSpacing
+        if inPlace {
+            writeInPlace(size: size, stride: stride, count: count, extent: extent, hosts: hosts ?? [])
+            return
+        }
+        solved += 1
+        builder.firstItem.append(Int32(next))
+        builder.sizes.append(size)
+        builder.strides.append(stride)
+        builder.extent.add(extent)
+        if let hosts, !hosts.isEmpty || !builder.hosts.isEmpty {
+            builder.padHosts(to: builder.firstItem.count - 1)
+            builder.hosts.append(hosts)
+        }
+        next += count
+    }
+
+    private mutating func writeInPlace(size: Size, stride: Double, count: Int, extent: RelativeExtent, hosts: [GroupHost]) {
+        let storage = previous!
+        let q = instance
+        let base = builder.cells.count - count
+        let leaf = builder.leafSupplementaries
+        func list(_ k: Int) -> UInt16 { base + k < leaf.count ? leaf[base + k] : 0 }
+        guard q < storage.count, storage.firstItem(q) == next, storage.items(of: q).count == count,
+              storage.hasLeafSupplementaries || (0..<count).allSatisfy({ list($0) == 0 })
+        else {
+            shapeChanged = true
+            return
+        }
+        if builder.supplementaries.lists.count != storage.supplementaries.lists.count {
+            storage.setSupplementaries(builder.supplementaries)
+        }
+        for k in 0..<count { storage.setCell(next + k, builder.cells[base + k], leafSupplementary: list(k)) }
+        storage.setInstance(q, size: size, stride: stride)
+        storage.addExtent(extent)
+        storage.setHosts(q, hosts)
+        solved += 1
+        instance += 1
         next += count
     }
 
     /// One cell of the general path, with its leaf supplementary list (kept sparse until one is non-empty).
     mutating func appendCell(_ cell: Rect, supplementaries list: UInt16) {
-        result.cells.append(cell)
-        if list != 0 || !result.leafSupplementaries.isEmpty {
-            padLeafSupplementaries(to: result.cells.count - 1)
-            result.leafSupplementaries.append(list)
+        builder.cells.append(cell)
+        if list != 0 || !builder.leafSupplementaries.isEmpty {
+            builder.padLeafSupplementaries(to: builder.cells.count - 1)
+            builder.leafSupplementaries.append(list)
         }
     }
 
-    /// Host lists are kept sparse until an instance has one: pad them to the instances solved so far.
-    mutating func padHosts(to count: Int) {
-        if result.hosts.count < count {
-            result.hosts += Array(repeating: [], count: count - result.hosts.count)
+    /// Stops when the instance about to be solved (at `next`) starts where an old one did, past every changed
+    /// item: what follows depends only on its first item. A re-solve splices the old tail in; an in-place
+    /// update simply stops.
+    mutating func stopIfConverged() -> Bool {
+        guard let previous, let reuse, next >= reuse.minNext else { return false }
+        if inPlace {
+            // Every instance so far kept its items, so instance `instance` starts where the old one did.
+            guard instance < previous.count, previous.firstItem(instance) == next else { return false }
+            converged = true
+            return true
         }
-    }
-
-    private mutating func padLeafSupplementaries(to count: Int) {
-        if result.leafSupplementaries.count < count {
-            result.leafSupplementaries += ContiguousArray(repeating: 0, count: count - result.leafSupplementaries.count)
+        while oldPointer < previous.count {
+            let start = previous.firstItem(oldPointer)
+            if start >= reuse.tailStart && start + reuse.shift >= next { break }
+            oldPointer += 1
         }
-    }
-
-    /// Splices the unchanged tail of the previous solve when the instance about to be solved (at `next`) starts
-    /// where an old one did, past every changed item: what follows depends only on its first item.
-    mutating func spliceIfConverged() -> Bool {
-        guard let previous, next > lastChangedItem else { return false }
-        while oldPointer < previous.firstItem.count && Int(previous.firstItem[oldPointer]) < next { oldPointer += 1 }
-        guard oldPointer < previous.firstItem.count && Int(previous.firstItem[oldPointer]) == next else { return false }
-        result.firstItem += previous.firstItem[oldPointer...]
-        result.sizes += previous.sizes[oldPointer...]
-        strides += previous.offsets.values[oldPointer...]
-        result.cells += previous.cells[next...]
-        if !previous.leafSupplementaries.isEmpty {
-            padLeafSupplementaries(to: next)
-            result.leafSupplementaries += previous.leafSupplementaries[next...]
-        }
-        if !previous.hosts.isEmpty { result.hosts += previous.hosts[oldPointer...] }
+        guard oldPointer < previous.count, previous.firstItem(oldPointer) + reuse.shift == next else { return false }
+        previous.appendTail(fromInstance: oldPointer, shift: reuse.shift, to: &builder)
         next = itemCount
         return true
     }
 
-    /// The finished storage: leaf lists padded to every cell, row offsets in a Fenwick tree.
-    consuming func finish() -> (EstimatedInstances, String?, solved: Int) {
-        if !result.leafSupplementaries.isEmpty { padLeafSupplementaries(to: result.cells.count) }
-        result.offsets = FenwickTree(strides)
-        return (EstimatedInstances(result), noRoom, solved)
+    /// The frozen storage: leaf lists and hosts padded to every cell and instance.
+    mutating func freeze() -> EstimatedInstances {
+        if !builder.leafSupplementaries.isEmpty { builder.padLeafSupplementaries(to: builder.cells.count) }
+        if !builder.hosts.isEmpty { builder.padHosts(to: builder.firstItem.count) }
+        return EstimatedInstances.make(builder)
     }
 }

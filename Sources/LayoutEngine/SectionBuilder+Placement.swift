@@ -68,10 +68,10 @@ extension SectionBuilder {
             guard storage.count > 0 else { break }
             measure.hasInstances = true
             let last = storage.count - 1
-            measure.contentLength = storage.offsets.prefixSum(last) + eP1 + storage.sizes[last].length(P) + eP2
-            measure.firstP = storage.sizes[0].length(P)
+            measure.contentLength = storage.offset(last) + eP1 + storage.size(last).length(P) + eP2
+            measure.firstP = storage.size(0).length(P)
             // The largest instance across, even when every one is negative (a container of height 0).
-            if g.orthogonal { measure.largestQ = storage.sizes.map { $0.length(Q) }.max() ?? 0 }
+            if g.orthogonal { measure.largestQ = storage.largestLength(Q) }
         }
         return measure
     }
@@ -142,12 +142,7 @@ extension SectionBuilder {
                 lo = min(0, Double(instances - 1) * stride); hi = max(0, Double(instances - 1) * stride)
             case .estimated(let storage):
                 extent = storage.extent
-                if storage.offsets.negativeCount > 0 {
-                    var sum = 0.0
-                    for v in storage.offsets.values { sum += v; lo = min(lo, sum); hi = max(hi, sum) }
-                } else {
-                    hi = storage.offsets.prefixSum(storage.count - 1)
-                }
+                (lo, hi) = storage.originSpan()
             }
             if extent.minP <= extent.maxP {
                 if g.orthogonal {

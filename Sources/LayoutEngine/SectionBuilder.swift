@@ -16,18 +16,20 @@ struct SectionBuilder: Sendable {
     }
 
     /// Solves section `index` (definition `definition`, `itemCount` items) from scratch.
-    /// - Complexity: O(boundary items) for a fixed-size section; O(items) for an estimated one.
+    /// - Complexity: O(boundary items) for a fixed-size section; O(items) for an estimated one, whose
+    ///   instances are solved in `scratch`'s buffers and frozen in one allocation.
     func solve(index: Int, definition: Int, cache: DefinitionCache, itemCount: Int,
-               sizing: ItemSizing) throws(LayoutError) -> SectionGeometry {
+               sizing: ItemSizing, scratch: inout SolveScratch) throws(LayoutError) -> SectionGeometry {
         do {
-            return try solveUnlocated(index: index, definition: definition, cache: cache, itemCount: itemCount, sizing: sizing)
+            return try solveUnlocated(index: index, definition: definition, cache: cache, itemCount: itemCount, sizing: sizing,
+                                      scratch: &scratch)
         } catch {
             throw error.located(definition: definition, section: index)
         }
     }
 
     private func solveUnlocated(index: Int, definition: Int, cache: DefinitionCache, itemCount: Int,
-                                sizing: ItemSizing) throws(LayoutError) -> SectionGeometry {
+                                sizing: ItemSizing, scratch: inout SolveScratch) throws(LayoutError) -> SectionGeometry {
         let section = cache.section
         var diagnostics: [LayoutDiagnostic] = []
         let storage: SectionGeometry.Storage
@@ -46,7 +48,8 @@ struct SectionBuilder: Sendable {
             }
             storage = .fixed(stride: stride(section, size: template.size), instances: instances)
         } else {
-            let (instances, noRoom, _) = try solveInstances(section, plan: cache.flatPlan, index: index, itemCount: itemCount, sizing: sizing)
+            let (instances, noRoom, _) = try solveInstances(cache, definition: definition, index: index, itemCount: itemCount,
+                                                            sizing: sizing, scratch: &scratch)
             if let noRoom, itemCount > 0 { diagnostics.append(LayoutDiagnostic(section: index, .noRoom, detail: noRoom)) }
             storage = .estimated(uniformRoot(instances, section: section))
         }

@@ -4,7 +4,9 @@ import SolverKernel
 /// One section solved into compact data (SEMANTICS.md §4.1–§4.5, §6), positioned relative to its own start
 /// along the scroll axis so that moving it costs nothing: the engine keeps section starts in a Fenwick tree.
 struct SectionGeometry: Sendable {
-    enum Storage: Sendable {
+    /// Unchecked: an estimated storage (a `ManagedBuffer`, which is never `Sendable`) is written only by the
+    /// worker that creates it, or in place by the engine's thread while it holds the only reference.
+    enum Storage: @unchecked Sendable {
         /// Template of the definition's cache; `stride` between instances; `instances` = ceil(C / N).
         case fixed(stride: Double, instances: Int)
         case estimated(EstimatedInstances)

@@ -31,6 +31,7 @@ public enum OperationsReader {
         ("reloadItems", ["section", "at", "count"]),
         ("insertSections", ["at", "definition", "count", "items"]),
         ("deleteSections", ["at", "count"]),
+        ("moveSection", ["from", "to"]),
     ]
 
     /// The largest `count` or `items` (SPEC-FORMAT.md "Limits": counts and items at most 10,000,000).
@@ -152,6 +153,8 @@ private struct LineParser {
         case "insertSections":
             return .insertSections(at: try int("at", min: 0), definition: try definition(values["definition"]!, op: op),
                                    count: try count("count"), items: try count("items", min: 0))
+        case "moveSection":
+            return .moveSection(from: try int("from", min: 0), to: try int("to", min: 0))
         default:  // deleteSections
             return .deleteSections(at: try int("at", min: 0), count: try count("count"))
         }

@@ -28,6 +28,8 @@ public enum OperationsWriter {
             return #"{"op": "insertSections", "at": \#(at), "definition": \#(reference), "count": \#(count), "items": \#(items)}"#
         case let .deleteSections(at, count):
             return #"{"op": "deleteSections", "at": \#(at), "count": \#(count)}"#
+        case let .moveSection(from, to):
+            return #"{"op": "moveSection", "from": \#(from), "to": \#(to)}"#
         }
     }
 

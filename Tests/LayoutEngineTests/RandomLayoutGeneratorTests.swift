@@ -102,7 +102,7 @@ struct RandomLayoutGeneratorTests {
         var kinds = Set<String>()
         var byName = false, zeroWidth = false, rotation = false
         for seed in 0..<60 {
-            let scenario = RandomScenario(seed: UInt64(seed), operations: 25)
+            let scenario = RandomScenario(seed: UInt64(seed), operations: 25, movesSections: seed % 2 == 1)
             var container = scenario.layout.container.size
             for operation in scenario.operations {
                 let line = OperationsWriter.line(operation)

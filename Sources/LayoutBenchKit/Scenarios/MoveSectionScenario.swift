@@ -1,10 +1,9 @@
 import CompositionalLayout
 import LayoutEngine
 
-/// `move-section`: one section moves to another place, as a diffable data source applies a section move:
-/// a `deleteSections` and an `insertSections` of the same definition and item count, in one batch. (The
-/// operations have no section move that keeps measured sizes; the moved section's items measure again.)
-/// The section count stays the same, so samples do not drift.
+/// `move-section`: one section moves to another place, as a diffable data source applies a section move
+/// (`moveSection`: the section keeps its items and their measured sizes). The section count stays the same,
+/// so samples do not drift.
 final class MoveSectionScenario: BenchScenario {
     let kind = ScenarioKind.moveSection
     private let context: ScenarioContext
@@ -31,9 +30,7 @@ final class MoveSectionScenario: BenchScenario {
         let from = picker.rng.index(below: count)
         var to = picker.rng.index(below: count)  // an index in the layout after the removal: 0 ..< count
         if to == from { to = (to + 1) % count }
-        let definition = engine.state.sections[from].definition
-        batch = [.deleteSections(at: from, count: 1),
-                 .insertSections(at: to, definition: .index(definition), count: 1, items: engine.itemCount(inSection: from))]
+        batch = [.moveSection(from: from, to: to)]
     }
 
     func runSample() throws {

@@ -37,7 +37,7 @@ public enum ScenarioKind: String, CaseIterable, Codable, Sendable, CustomStringC
         case .measureBatch: return "1,000 random items' sizes arrive at once"
         case .insert: return "insert one item in a random section"
         case .delete: return "delete one item from a random section"
-        case .moveSection: return "move one section (delete + insert in a batch)"
+        case .moveSection: return "move one section (moveSection, keeping its sizes)"
         case .query: return "viewport query, sweeping the content"
         case .lazyScroll: return "lazy engine scrolled top to bottom, measuring on the way"
         case .parse: return "read the spec file into the model"

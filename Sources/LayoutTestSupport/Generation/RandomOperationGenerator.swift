@@ -14,6 +14,9 @@ public struct RandomOperationGenerator: Sendable {
         public var maxSections = 10
         /// The largest container length a resize picks.
         public var maxContainerLength = 1366.0
+        /// Whether `moveSection` operations are drawn (off by default, so that the sequences of existing
+        /// seeds stay what they were).
+        public var movesSections = false
 
         public init() {}
     }
@@ -58,6 +61,7 @@ public struct RandomOperationGenerator: Sendable {
         if sections.count < options.maxSections && roomForItems { choices.append((0.07, .insertSections)) }
         if !sections.isEmpty { choices.append((sections.count > 1 ? 0.06 : 0.01, .deleteSections)) }
         if !roomForItems && !nonEmpty.isEmpty { choices.append((0.3, .deleteItems)) }
+        if options.movesSections && sections.count >= 2 { choices.append((0.2, .moveSection)) }
 
         switch rng.weighted(choices) {
         case .resize:
@@ -99,11 +103,16 @@ public struct RandomOperationGenerator: Sendable {
         case .deleteSections:
             let at = rng.int(0...(sections.count - 1))
             return .deleteSections(at: at, count: rng.chance(0.8) ? 1 : rng.int(1...(sections.count - at)))
+        case .moveSection:
+            let from = rng.int(0...(sections.count - 1))
+            var to = rng.int(0...(sections.count - 1))
+            if to == from { to = (to + 1) % sections.count }
+            return .moveSection(from: from, to: to)
         }
     }
 
     private enum Kind: Equatable {
-        case resize, measure, insertItems, deleteItems, moveItem, reloadItems, insertSections, deleteSections
+        case resize, measure, insertItems, deleteItems, moveItem, reloadItems, insertSections, deleteSections, moveSection
     }
 
     /// A new container: a rotation, width 0 (SEMANTICS.md E12), a device size, or any size.

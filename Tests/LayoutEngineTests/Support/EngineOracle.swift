@@ -49,6 +49,29 @@ enum EngineOracle {
                 problems.append("frame(of: \(path)): \(frame.map(describe) ?? "nil"), expected \(wanted.map(describe) ?? "nil")")
             }
         }
+        problems += materializeProblems(engine: engine, expected: cells)
+        return problems
+    }
+
+    /// `writeCellFrames` (1 and 2 workers) writes exactly the expected cells, in `forEachCellFrame`'s order.
+    static func materializeProblems(engine: LayoutEngine, expected cells: [IndexPath: Rect]) -> [String] {
+        var order: [(IndexPath, Rect)] = []
+        engine.forEachCellFrame { order.append(($0, $1)) }
+        var problems: [String] = []
+        if order.count != cells.count { problems.append("forEachCellFrame: \(order.count) cells, expected \(cells.count)") }
+        for threads in [1, 2] {
+            let buffer = UnsafeMutableBufferPointer<Rect>.allocate(capacity: max(1, order.count))
+            defer { buffer.deallocate() }
+            let written = engine.writeCellFrames(into: buffer, threads: threads)
+            guard written == order.count else {
+                problems.append("writeCellFrames (\(threads) threads): \(written) cells, forEachCellFrame \(order.count)")
+                continue
+            }
+            for (k, (path, frame)) in order.enumerated() where buffer[k] != frame || !(cells[path].map { close($0, frame) } ?? false) {
+                problems.append("writeCellFrames (\(threads) threads) slot \(k) \(path): \(describe(buffer[k])), expected \(cells[path].map(describe) ?? "nil")")
+                break
+            }
+        }
         return problems
     }
 

@@ -22,7 +22,9 @@ struct RandomScenario: Sendable, CustomStringConvertible {
 
     /// The layout of `seed` and `count` operations from a generator seeded from it, optionally with its
     /// container's display scale replaced by `displayScale`.
-    init(seed: UInt64, operations count: Int, displayScale: Double? = nil, version2: Bool = false) {
+    /// - Parameter movesSections: draw `moveSection` operations too (off: the sequences of the seeds kept as
+    ///   regression nets stay what they were).
+    init(seed: UInt64, operations count: Int, displayScale: Double? = nil, version2: Bool = false, movesSections: Bool = false) {
         self.seed = seed
         self.displayScale = displayScale
         self.version2 = version2
@@ -31,7 +33,9 @@ struct RandomScenario: Sendable, CustomStringConvertible {
         if let displayScale { layout.container.displayScale = displayScale }
         // One scenario in five keeps estimates until `measure` operations arrive (`--measure none`).
         measure = seed % 5 == 4 ? .none : .all
-        var generator = RandomOperationGenerator(seed: seed ^ 0x5DEE_CE66_D1CE_5EED)
+        var options = RandomOperationGenerator.Options()
+        options.movesSections = movesSections
+        var generator = RandomOperationGenerator(seed: seed ^ 0x5DEE_CE66_D1CE_5EED, options: options)
         operations = generator.operations(from: LayoutState(layout: layout, measure: measure), count: count)
         if version2 { operations = Version2Features().decorate(operations, container: layout.container, seed: seed) }
     }

@@ -1,0 +1,90 @@
+import CompositionalLayout
+import LayoutBenchKit
+import LayoutEngine
+import LayoutTestSupport
+import PropertyBased
+import Testing
+
+/// New sequences (issue 11): section moves among the other operations, with items measured before and
+/// after they move; and lazy scrolling interleaved with updates. After every step each engine (1 and 2
+/// threads) equals a fresh reference solve of its state.
+@Suite("Engine equals the reference with section moves and lazy scrolling")
+struct EngineMovePropertyTests {
+    /// Random layouts and operations that include `moveSection` (a fifth of the draws once there are two
+    /// sections); one scenario in five keeps estimates until `measure` operations arrive, so moved sections
+    /// carry measured sizes.
+    @Test func randomSequencesWithSectionMoves() async {
+        await propertyCheck(count: 100, input: Gen<UInt64>.value(in: 0...UInt64.max).withoutShrink()) { seed in
+            EnginePropertyTests.check(RandomScenario(seed: seed, operations: 16, movesSections: true), threads: [1, 2])
+        }
+    }
+
+    @Test(arguments: 0..<30)
+    func fixedSeedsWithSectionMoves(_ seed: Int) {
+        EnginePropertyTests.check(RandomScenario(seed: UInt64(seed) &* 7_919, operations: 16, movesSections: true), threads: [1, 2])
+    }
+
+    /// Lazy engines: after each operation a random viewport is prepared (items near it measure with the
+    /// model), so updates meet partly measured sections; each step equals the reference on the engine's state.
+    @Test func lazyScrollingInterleavedWithUpdates() async {
+        await propertyCheck(count: 80, input: Gen<UInt64>.value(in: 0...UInt64.max).withoutShrink()) { seed in
+            Self.checkLazy(RandomScenario(seed: seed, operations: 12, movesSections: true), threads: [1, 2])
+        }
+    }
+
+    @Test(arguments: 0..<20)
+    func lazyFixedSeeds(_ seed: Int) {
+        Self.checkLazy(RandomScenario(seed: UInt64(seed) &* 104_729, operations: 12, movesSections: true), threads: [1, 2])
+    }
+
+    static func checkLazy(_ scenario: RandomScenario, threads: [Int]) {
+        var rng = BenchRandom(seed: scenario.seed &+ 29)
+        var queries = BenchRandom(seed: scenario.seed &+ 31)
+        let engines: [LayoutEngine]
+        do {
+            engines = try threads.map { try LayoutEngine(state: scenario.initialState, threads: $0, lazy: true) }
+        } catch {
+            Issue.record("the engine cannot solve what the reference solves: \(error)\n\(scenario.trace(failingAt: 0))")
+            return
+        }
+        for step in 0...scenario.operations.count {
+            // The same viewport for every engine: a random stop along the content.
+            let axis = scenario.layout.configuration.scrollDirection
+            let length = engines[0].contentSize.length(axis == .vertical ? .y : .x)
+            let offset = rng.double(0...max(0, length), step: 0.5)
+            let container = engines[0].state.layout.container
+            let viewport = axis == .vertical
+                ? Rect(x: 0, y: offset, width: container.width, height: max(1, container.height))
+                : Rect(x: offset, y: 0, width: max(1, container.width), height: container.height)
+            for (engine, count) in zip(engines, threads) {
+                if step > 0 {
+                    do {
+                        try engine.apply(scenario.operations[step - 1])
+                    } catch {
+                        Issue.record("lazy engine (\(count) threads) rejected a valid operation: \(error)\n\(scenario.trace(failingAt: step))")
+                        return
+                    }
+                }
+                engine.prepare(visibleRect: viewport)
+            }
+            for (engine, count) in zip(engines, threads) {
+                let expected: SolveOutput
+                do {
+                    expected = try Replayer.solve(engine.state)
+                } catch {
+                    Issue.record("the reference cannot solve a lazy engine's state: \(error)\n\(scenario.trace(failingAt: step))")
+                    return
+                }
+                let problems = EngineOracle.problems(engine: engine, expected: expected, queries: &queries)
+                if !problems.isEmpty {
+                    Issue.record("""
+                        lazy engine with \(count) thread\(count == 1 ? "" : "s") differs from the reference after preparing \(viewport):
+                        \(problems.prefix(12).joined(separator: "\\n"))
+                        \(scenario.trace(failingAt: step))
+                        """)
+                    return
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import CompositionalLayout
+import LayoutEngine
+import ReferenceSolver
+import Testing
+
+/// Work counters (`UpdateReport`) of every incremental operation on a 10,000-section layout of estimated
+/// lists: each touches the sections and rows its change needs, never a number that grows with the layout,
+/// and the result still equals a fresh reference solve.
+@Suite("Incremental operations do work bounded by their change")
+struct EngineWorkCounterTests {
+    /// 10,000 sections of estimated rows: lists (one item per row) in the first half, 2-column cards after.
+    static func layout(sections: Int = 10_000, items: Int = 10) -> CollectionLayout {
+        let height: LayoutDimension = .estimated(50)
+        let row = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), height),
+                                         subitems: [LayoutItem(layoutSize: size(.fractionalWidth(1), height))])
+        let pair = LayoutGroup(layoutSize: size(.fractionalWidth(1), height), arrangement: .horizontal,
+                               subitems: .dividing(LayoutItem(layoutSize: size(.fractionalWidth(1), height)).node, count: 2),
+                               interItemSpacing: .fixed(8))
+        var list = LayoutSection(group: row)
+        list.boundarySupplementaryItems = [
+            BoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(30)), elementKind: "header", alignment: .top),
+        ]
+        let cards = LayoutSection(group: pair)
+        return CollectionLayout(name: "counters", container: LayoutContainer(width: 390, height: 844),
+                                sections: [SectionDefinition(count: sections / 2, items: items, section: list),
+                                           SectionDefinition(count: sections / 2, items: items, section: cards)],
+                                selfSizing: SelfSizing(seed: 5, height: .init(min: 40, max: 120)))
+    }
+
+    static func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize { LayoutSize(widthDimension: w, heightDimension: h) }
+
+    /// A solved 10,000-section layout (100,000 items, every one measured by the model).
+    static func engine() throws -> LayoutEngine { try LayoutEngine(layout: layout(), threads: 2) }
+
+    @Test("measure: 1 section, at most 2 rows, no section shifted by hand")
+    func measure() throws {
+        let engine = try Self.engine()
+        for (section, item) in [(10, 0), (4_001, 7), (9_998, 9), (9_998, 4)] {
+            let report = try engine.measure([(IndexPath(section: section, item: item), Size(width: 390, height: 211))])
+            #expect(report.sectionsSolved == 1)
+            #expect(report.instancesSolved <= 2)
+            #expect(report.itemsMeasured == 1)
+            #expect(report.sectionsPlaced == 0)
+        }
+    }
+
+    @Test("insert, delete, reload, move an item: the sections changed, rows bounded by the change")
+    func itemOperations() throws {
+        let engine = try Self.engine()
+        let operations: [LayoutOperation] = [
+            .insertItems(section: 20, at: 5, count: 3),
+            .deleteItems(section: 21, at: 0, count: 2),
+            .reloadItems(section: 22, at: 3, count: 4),
+            .moveItem(from: IndexPath(section: 23, item: 3), to: IndexPath(section: 23, item: 9)),
+            .moveItem(from: IndexPath(section: 24, item: 3), to: IndexPath(section: 25, item: 0)),
+        ]
+        let rowBounds = [3 + 3, 2 + 2, 4 + 2, 7 + 2, 4]
+        let sectionBounds = [1, 1, 1, 1, 2]
+        for (k, operation) in operations.enumerated() {
+            let report = try engine.apply(operation)
+            #expect(report.sectionsSolved == sectionBounds[k], "\(operation): \(report)")
+            #expect(report.instancesSolved <= rowBounds[k], "\(operation): \(report)")
+            #expect(report.sectionsPlaced == 0)
+        }
+    }
+
+    @Test("insert and delete sections, move a section: bounded by the sections changed")
+    func sectionOperations() throws {
+        let engine = try Self.engine()
+        var report = try engine.apply(.insertSections(at: 100, definition: .index(0), count: 2, items: 30))
+        #expect(report.sectionsSolved == 2 && report.instancesSolved == 60 && report.sectionsPlaced == 0, "\(report)")
+        report = try engine.apply(.deleteSections(at: 100, count: 2))
+        #expect(report.sectionsSolved == 0 && report.instancesSolved == 0 && report.sectionsPlaced == 0)
+        report = try engine.apply(.moveSection(from: 30, to: 9_000))
+        #expect(report.sectionsSolved == 0 && report.instancesSolved == 0 && report.sectionsPlaced == 0)
+        report = try engine.apply(.moveSection(from: 9_000, to: 30))
+        #expect(report.sectionsSolved == 0 && report.instancesSolved == 0)
+    }
+
+    @Test("a moved section keeps its measured sizes")
+    func moveKeepsSizes() throws {
+        let engine = try LayoutEngine(layout: Self.layout(sections: 40), measure: .none)
+        try engine.measure([(IndexPath(section: 3, item: 2), Size(width: 390, height: 321))])
+        #expect(engine.frame(of: IndexPath(section: 3, item: 2))?.height == 321)
+        let report = try engine.apply(.moveSection(from: 3, to: 30))
+        #expect(report.sectionsSolved == 0 && report.instancesSolved == 0)
+        #expect(engine.frame(of: IndexPath(section: 30, item: 2))?.height == 321)
+        let reference = try ReferenceSolver.solve(engine.state.layout, sections: engine.state.resolvedSections(),
+                                                  sizing: engine.state.sizing())
+        #expect(engine.output().differences(from: reference).isEmpty)
+    }
+
+    @Test("lazy prepare measures only rows near the rect: work bounded by the viewport, not the layout")
+    func lazyPrepare() throws {
+        let engine = try LayoutEngine(layout: Self.layout(sections: 2_000), lazy: true)
+        let report = engine.prepare(visibleRect: Rect(x: 0, y: 300_000, width: 390, height: 844))
+        #expect(report.itemsMeasured > 0 && report.itemsMeasured <= 200, "\(report)")
+        #expect(report.sectionsSolved <= 20 && report.instancesSolved <= 400, "\(report)")
+    }
+}
