@@ -56,7 +56,10 @@ public final class ChildProcess: Sendable {
         let pid = process.processIdentifier
         state.withLock { $0.pid = pid }
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+        // Weak: the timer outlives most runs (120 s by default), and must not keep a finished child's state
+        // (and through it the daemon's memory) alive until it fires.
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in
+            guard let self else { return }
             let kill = state.withLock { state -> Bool in
                 guard !state.finished, !state.cancelled else { return false }
                 state.timedOut = true
