@@ -14,7 +14,8 @@ struct Layoutbench: ParsableCommand {
             Exit codes: 0 success, 1 failure, 2 bad input (a spec or argument that cannot be used).
             """,
         version: "0.1.0",
-        subcommands: [Solve.self, Render.self, Replay.self, Generate.self, Bench.self, Compare.self]
+        subcommands: [Solve.self, Render.self, Replay.self, Generate.self, Bench.self, Compare.self, AB.self, List.self,
+                      CountInstructions.self]
     )
 
     /// Runs the command; a command line that cannot be parsed is bad input too: exit 2, not the parser's 64.

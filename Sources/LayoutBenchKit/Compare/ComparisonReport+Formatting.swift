@@ -32,7 +32,7 @@ extension ComparisonReport {
         let table = TextTable(header: header, rows: rows, numeric: [2, 4, 5, 6, 7])
         let threshold = BenchFormat.fixed(options.threshold * 100, decimals: 1)
         var lines: [String] = []
-        lines.append((markdown ? "### " : "") + "layoutbench compare: \(base) -> \(head)")
+        lines.append((markdown ? "### " : "") + "layoutbench \(method == nil ? "compare" : "ab"): \(base) -> \(head)")
         let calibrated = comparisons.contains { $0.machineFactor != nil }
         lines.append("threshold \(threshold)% (instructions \(BenchFormat.fixed(options.instructionThreshold * 100, decimals: 1))%"
             + (options.thresholds.map { $0.entries.isEmpty ? "" : ", \($0.entries.count) per-scenario" } ?? "") + "), "

@@ -18,12 +18,19 @@ extension Layoutbench {
                 \(ScenarioKind.allCases.map { "  \($0.rawValue): \($0.summary)" }.joined(separator: "\n"))
 
                 A debug build refuses to run (its numbers mean nothing) unless --allow-debug is given. \
-                Progress goes to standard error on a terminal (not when CI=true).
+                Progress goes to standard error: one line with an ETA on a terminal, plain lines otherwise.
+
+                --metric instructions counts instructions per operation under valgrind (callgrind, one \
+                thread, exactly --operations operations per scenario, start-up and set-up excluded): exact \
+                and repeatable where time is not; `compare` and `ab` read it with a 1% threshold. It needs \
+                valgrind (apt-get install -y valgrind).
 
                 Examples:
                   layoutbench bench
                   layoutbench bench --preset grid-1m --preset selfsizing-1m --threads 1,2 --json run.json
                   layoutbench bench app.yaml --scenarios full,resize,query --repetitions 50 --markdown
+                  layoutbench bench --preset grid-10k --filter 'measure-*' --label base --json base.json --export-csv base.csv
+                  layoutbench bench --preset grid-10k --metric instructions --json base-instr.json
                 """)
 
         @Argument(help: "Spec files (.yaml, .yml or .json).")
@@ -71,6 +78,8 @@ extension Layoutbench {
         @Flag(name: .customLong("allow-debug"), help: "Run even in a debug build (with a warning).")
         var allowDebug = false
 
+        @OptionGroup(title: "CI") var ci: BenchCIOptions
+
         func validate() throws {
             if repetitions != nil && timeBudget != nil {
                 try BenchCommand.badInput("--repetitions and --time-budget exclude each other: give one")
@@ -95,26 +104,48 @@ extension Layoutbench {
                 }
             }
             let environment = ProcessInfo.processInfo.environment
-            let report = try BenchCommand.reporting {
-                let kinds = try ScenarioKind.parseList(scenarios)
-                var inputs = try specs.map { path throws(BenchError) in try BenchInput.spec(path: path) }
-                for name in presets.flatMap({ $0.split(separator: ",").map(String.init) }) {
-                    inputs.append(.preset(try LayoutPreset(parsing: name)))
-                }
-                if inputs.isEmpty { inputs = [.preset(.default)] }
-                let configuration = RunnerConfiguration(
+            var report = try BenchCommand.reporting {
+                let kinds = try ci.select(try ScenarioKind.parseList(scenarios))
+                let inputs = try BenchInputs.load(specs: specs, presets: presets)
+                var configuration = RunnerConfiguration(
                     stop: repetitions.map { .repetitions($0) } ?? .timeBudget(seconds: timeBudget ?? 1),
                     rounds: rounds, warmupSamples: warmup, minSamples: minSamples, maxSamples: maxSamples,
                     measuresMemory: !noMemory, seed: seed, slowdown: try Slowdown.fromEnvironment(environment))
+                configuration.extraWork = try ExtraWork.fromEnvironment(environment)
                 if configuration.slowdown.isActive {
                     Failure.printError("warning: the test-only LAYOUTBENCH_SLOWDOWN_* knob is on: every operation is slowed on purpose")
                 }
-                let interactive = ProgressReporter.isInteractive(isTerminal: isatty(STDERR_FILENO) != 0, environment: environment)
-                let progress = interactive ? ProgressReporter { Failure.printError($0) } : .silent
-                let suite = BenchSuite(inputs: inputs, scenarios: kinds, threads: try threadCounts(), configuration: configuration)
-                return try suite.run(environment: .capture(), progress: progress)
+                if configuration.extraWork != nil {
+                    Failure.printError("warning: the test-only \(ExtraWork.environmentKey) knob is on: every operation does extra work on purpose")
+                }
+                let progress = ProgressOutput.reporter(environment: environment)
+                let runEnvironment = RunEnvironment.capture()
+                var report: BenchReport
+                if ci.metric == .instructions {
+                    let counter = InstructionBench(binary: InstructionBench.currentExecutable,
+                                                   inputArguments: BenchInputs.arguments(specs: specs, presets: presets),
+                                                   scenarios: kinds, operations: ci.operations, seed: seed,
+                                                   extraWork: configuration.extraWork)
+                    do {
+                        report = try counter.run(inputs: inputs, configuration: configuration, environment: runEnvironment, progress: progress)
+                    } catch let error as InstructionError {
+                        if case .valgrindMissing = error { try BenchCommand.badInput(error.description) }
+                        throw BadInstructionRun(message: error.description)
+                    }
+                } else {
+                    let suite = BenchSuite(inputs: inputs, scenarios: kinds, threads: try threadCounts(), configuration: configuration)
+                    report = try suite.run(environment: runEnvironment, progress: progress)
+                }
+                report.gitDirty = runEnvironment.gitDirty
+                report.commitSource = runEnvironment.commitSource
+                return report
             }
-            print(markdown ? report.markdown() : report.table())
+            report.label = ci.label
+            if report.isInstructionRun {
+                print(report.instructionTable(markdown: markdown))
+            } else {
+                print(markdown ? report.markdown() : report.table())
+            }
             if let json {
                 do {
                     try report.write(to: json)
@@ -122,6 +153,7 @@ extension Layoutbench {
                     try BenchCommand.badInput("cannot write \(json): \(error.localizedDescription)")
                 }
             }
+            try ci.export(report)
         }
 
         /// `--threads 1,2`, or 1 and the core count.
@@ -162,6 +194,14 @@ enum BenchCommand {
             try badInput(error.description)
         } catch let error as CompareError {
             try badInput(error.description)
+        } catch let error as BadInstructionRun {
+            Failure.printError("error: \(error.message)")
+            throw ExitCode(1)
         }
     }
+}
+
+/// A counting run under valgrind that failed for a reason other than bad input (exit 1).
+struct BadInstructionRun: Error {
+    var message: String
 }
