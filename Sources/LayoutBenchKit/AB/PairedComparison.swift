@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Why pairs: both builds of a pair ran within seconds of each other on the same machine, so the machine's
 /// mood cancels in their ratio; the spread of the ratios over pairs is the noise between runs, measured,
-/// not assumed. Why signed ranks: a pair hit by a neighbour's burst moves one rank, not the estimate.
+/// not assumed. Why signed ranks: a pair hit by a neighbour's burst barely moves the estimate and widens the
+/// interval on its side only.
 public enum PairedComparison {
     /// One pair's reports.
     public struct Pair: Sendable {

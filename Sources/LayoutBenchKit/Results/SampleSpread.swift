@@ -14,7 +14,7 @@ public struct SampleSpread: Hashable, Sendable {
             self.mean = 0; self.standardDeviation = 0; self.lowOutliers = 0; self.highOutliers = 0
             return
         }
-        let values = samples.map(Double.init)
+        let values = samples.map { Double($0) }
         let mean = values.reduce(0, +) / Double(n)
         let squares = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
         self.mean = mean

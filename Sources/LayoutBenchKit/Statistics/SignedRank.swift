@@ -6,8 +6,9 @@ import Foundation
 /// `ab` uses it on the logarithms of paired ratios (head / base of each block), so the estimate is a
 /// geometric "typical ratio" and the interval makes no assumption about the shape of the noise: only that
 /// each difference is symmetric around the true centre, which ABBA blocks make plausible (the order effect
-/// cancels in pairs). A single block ruined by a neighbour's burst moves one Walsh average rank, not the mean:
-/// with 8 pairs the interval survives one wild block where a t interval would not.
+/// cancels in pairs). A single pair ruined by a neighbour's burst barely moves the estimate (a mean would
+/// follow it) and widens the interval on its own side only, so it can make a verdict inconclusive, never
+/// slower.
 public enum SignedRank {
     /// The estimate and its interval (in the units of the input), and the interval's exact coverage.
     public struct Interval: Hashable, Sendable {
