@@ -61,7 +61,7 @@ struct CompareTests {
         ])
         let report = try Comparator.compare(base: base, head: head, options: ComparisonOptions(threshold: 0.05))
         #expect(report.exitCode == 0)
-        // Two separate runs cannot show a change below their run-to-run floor (2 %): without the floor, 3 % is.
+        // Two separate runs cannot show a change below their run-to-run floor (3 %): without the floor, 3 % is.
         let strict = try Comparator.compare(base: base, head: head, options: ComparisonOptions(threshold: 0.01, runToRunFloor: 0))
         #expect(strict.exitCode == 1)
     }

@@ -53,7 +53,7 @@ public enum Comparator {
             notes.append("\(name) is a \(report.run.buildConfiguration) build")
         }
         if options.normalizesByCalibration {
-            notes.append("--normalize no longer divides time ratios (that could flip a verdict): the calibration's drift between the runs widens each time interval instead")
+            notes.append("--normalize no longer divides time ratios (that could flip a verdict): the calibration ratio is shown in column machine, and intervals hold the between-run noise")
         }
         notes += MachineSteadiness.notes(base: base, head: head, comparisons: comparisons)
         if base.machine.cpu != head.machine.cpu || base.machine.cores != head.machine.cores {
@@ -64,7 +64,7 @@ public enum Comparator {
     }
 
     /// The median time: head / base with the between-run interval (`BetweenRunInterval`): round medians as
-    /// the unit, widened by a run-to-run floor and by the calibration's drift between the runs. Nil for a
+    /// the unit, widened by a run-to-run floor. Nil for a
     /// result without timings (an instruction-count run).
     static func compareTime(_ b: ScenarioResult, _ h: ScenarioResult, _ options: ComparisonOptions) -> MetricComparison? {
         guard !(b.samplesNs.isEmpty && b.summaryNs.median == 0) && !(h.samplesNs.isEmpty && h.summaryNs.median == 0) else { return nil }

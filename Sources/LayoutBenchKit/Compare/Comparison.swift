@@ -46,9 +46,8 @@ public struct ComparisonOptions: Codable, Hashable, Sendable {
     /// here, the calibration unit varied by ±15 % between quiet runs whose scenarios agreed within 2 %, so
     /// dividing by it added more noise than it removed; under heavy contention it caught part of the
     /// slowdown only. The factor is always shown (column machine) as a warning sign.
-    /// No longer used to decide (dividing by the calibration ratio could flip a verdict): the calibration
-    /// drift between the runs now widens the time interval instead (`BetweenRunInterval`). Kept so files and
-    /// callers that set it still work.
+    /// No longer used to decide (dividing by the calibration ratio could flip a verdict; see
+    /// `BetweenRunInterval`): the calibration ratio is only shown. Kept so files and callers that set it work.
     public var normalizesByCalibration: Bool
     /// Per-scenario thresholds (`--thresholds FILE`); `threshold` for scenarios it does not name.
     public var thresholds: ThresholdTable?
@@ -61,7 +60,7 @@ public struct ComparisonOptions: Codable, Hashable, Sendable {
 
     public init(threshold: Double = 0.05, resamples: Int = Bootstrap.defaultResamples, confidence: Double = 0.95,
                 seed: UInt64 = Bootstrap.defaultSeed, allocationFloor: Double = 16, byteFloor: Double = 4_096,
-                normalizesByCalibration: Bool = false, thresholds: ThresholdTable? = nil, runToRunFloor: Double = 0.02,
+                normalizesByCalibration: Bool = false, thresholds: ThresholdTable? = nil, runToRunFloor: Double = 0.03,
                 instructionThreshold: Double = 0.01) {
         self.threshold = threshold; self.resamples = resamples; self.confidence = confidence; self.seed = seed
         self.allocationFloor = allocationFloor; self.byteFloor = byteFloor

@@ -36,7 +36,7 @@ extension ComparisonReport {
         let calibrated = comparisons.contains { $0.machineFactor != nil }
         lines.append("threshold \(threshold)% (instructions \(BenchFormat.fixed(options.instructionThreshold * 100, decimals: 1))%"
             + (options.thresholds.map { $0.entries.isEmpty ? "" : ", \($0.entries.count) per-scenario" } ?? "") + "), "
-            + (method ?? "\(Int(options.confidence * 100))% between-run interval of the ratio of medians (round medians, Welch t, widened by a \(BenchFormat.fixed(options.runToRunFloor * 100, decimals: 1))% run-to-run floor and the calibration drift)")
+            + (method ?? "\(Int(options.confidence * 100))% between-run interval of the ratio of medians (round medians, Welch t, widened by a \(BenchFormat.fixed(options.runToRunFloor * 100, decimals: 1))% run-to-run floor)")
             + (calibrated ? "; machine: calibration unit head / base" : ""))
         lines.append("")
         lines.append(markdown ? table.markdown() : table.plain())

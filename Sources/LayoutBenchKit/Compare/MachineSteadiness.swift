@@ -17,7 +17,7 @@ public enum MachineSteadiness {
         if !factors.isEmpty {
             let median = NearestRank.value(factors, percentile: 50)
             if abs(median - 1) > driftLimit {
-                notes.append("unsteady machine: the calibration unit ran \(BenchFormat.change(median)) during head's run compared with base's; time intervals were widened by that drift, so expect inconclusive verdicts (rerun both on a quieter machine, or use `ab`)")
+                notes.append("unsteady machine: the calibration unit ran \(BenchFormat.change(median)) during head's run compared with base's; if times moved with it, rerun both on a quieter machine, or use `ab`")
             }
         }
         for (name, report) in [("base", base), ("head", head)] {

@@ -11,9 +11,9 @@ extension Layoutbench {
                 (ratio HEAD / BASE), instructions per operation (from `bench --metric instructions`), and \
                 allocations and bytes allocated per operation. Two files are two separate runs, so the time \
                 interval holds the noise BETWEEN runs: the rounds' medians of each run are two independent \
-                samples (a Welch t interval on their logarithms), widened by a run-to-run floor and by how \
-                far the machine's speed drifted between the runs (a calibration unit timed beside each run; \
-                column machine). Each metric gets a verdict:
+                samples (a Welch t interval on their logarithms), widened by a 3% run-to-run floor (what \
+                no round of one run can show). Column machine shows a calibration unit's speed head / base, \
+                as a warning sign only. Each metric gets a verdict:
                   faster        the whole interval is below -threshold
                   slower        the whole interval is above +threshold (the only failing verdict)
                   same          the interval lies within ±threshold
