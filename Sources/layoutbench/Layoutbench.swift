@@ -13,7 +13,7 @@ struct Layoutbench: ParsableCommand {
 
             Exit codes: 0 success, 1 failure, 2 bad input (a spec or argument that cannot be used).
             """,
-        version: "0.1.0",
+        version: VersionInfo.text,
         subcommands: [Solve.self, Render.self, Replay.self, Generate.self, Bench.self, Compare.self, AB.self, List.self,
                       CountInstructions.self]
     )
