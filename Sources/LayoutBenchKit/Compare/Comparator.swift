@@ -73,7 +73,7 @@ public enum Comparator {
         if !b.samplesNs.isEmpty && !h.samplesNs.isEmpty {
             let estimate = BetweenRunInterval.estimate(base: SampleBlocks(b), head: SampleBlocks(h), confidence: options.confidence,
                                                        runToRunFloor: options.runToRunFloor)
-            interval = estimate.interval
+            interval = CPUShare.widened(estimate.interval, base: b, head: h)
             machineFactor = estimate.machineFactor
         } else {
             // No samples kept: the medians alone, and an interval that is only the point.
