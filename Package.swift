@@ -1,15 +1,20 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // LayoutBench: a headless engine for Apple's compositional collection-view layout model, a benchmark
 // suite around it, and a watch daemon. Modules import downward only:
 //
-//   CompositionalLayout  (model + solve output; nothing of ours)
-//     ├─ LayoutSpec       (YAML/JSON spec files -> model, located errors, JSON Schema)
-//     ├─ SolverKernel     (the rules both solvers share: dimensions, groups, supplementary placement)
-//     │    └─ ReferenceSolver (SEMANTICS.md, literally: the oracle)
-//     └─ LayoutRender     (SVG pictures of a solve output)
-//     ├─ LayoutEngine     (the fast, incremental solver: templates, offset trees, queries)
-//     └─ LayoutBenchKit   (generator, scenarios, statistics, jemalloc statistics, results, compare)
-//   layoutbench           (CLI: argument parsing and printing only)
+//   CompositionalLayout   the model and the solve output; nothing of ours
+//   LayoutSpec            spec files (YAML through the system's libyaml, CLibYAML; JSON) -> model, located
+//                         errors, JSON Schema, spec writer, replay files
+//   SolverKernel          the rules both solvers share: dimensions, groups, supplementary placement
+//   ReferenceSolver       the layout rules, literally, one function per rule: the oracle
+//   LayoutEngine          the fast, incremental solver: templates, offset trees, queries
+//   LayoutRender          SVG pictures of a solve output
+//   LayoutBenchKit        presets, scenarios, runner, statistics, jemalloc memory (CJemalloc), results,
+//                         compare, replay
+//   layoutbench           the CLI: argument parsing and printing only
+//   LayoutTestSupport     for tests only: the fixture folder, random layout and operation generators
+//   LayoutStore           the results store: SQLite through GRDB, behind `ResultStore`
+//   LayoutWatch           the watch daemon: file events, debounce, child runs, JSONL log, console
 import PackageDescription
 
 let package = Package(
@@ -26,15 +31,21 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+        // 0.x: a minor release may break the API, so only patches are taken.
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", .upToNextMinor(from: "0.2.0")),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "CompositionalLayout"),
+        // The system's libyaml, for its event API: Yams does not publish its bundled copy (CYaml) as a product.
+        .systemLibrary(
+            name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
         .target(
             name: "LayoutSpec",
-            dependencies: ["CompositionalLayout", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CompositionalLayout", "CLibYAML"],
             resources: [.copy("Resources/layoutbench-spec.schema.json")]
         ),
         // The rules both solvers share (§2 dimensions, §3 groups, §4.3-4.4 supplementary placement).
@@ -53,10 +64,20 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
+        // The results store (watch and bench share it); its protocol lets a server database take its place.
+        .target(name: "LayoutStore", dependencies: ["LayoutBenchKit", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The watch daemon: kept out of the engine's library products so they stay light.
+        .target(
+            name: "LayoutWatch",
+            dependencies: [
+                "LayoutSpec", "LayoutRender", "LayoutBenchKit", "LayoutStore", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "layoutbench",
             dependencies: [
                 "CompositionalLayout", "LayoutSpec", "ReferenceSolver", "LayoutEngine", "LayoutRender", "LayoutBenchKit",
+                "LayoutStore", "LayoutWatch", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -77,6 +98,9 @@ let package = Package(
         ),
         .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "CompositionalLayout", "LayoutSpec"]),
         .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "CompositionalLayout"]),
+        .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "LayoutBenchKit"]),
+        // Unit tests of the daemon's parts, and integration tests that start the real `layoutbench watch`.
+        .testTarget(name: "LayoutWatchTests", dependencies: ["LayoutWatch", "LayoutStore", "LayoutBenchKit", "layoutbench"]),
         // Runs the built binary as a user would; depending on it makes `swift build --build-tests` build it.
         .testTarget(name: "LayoutbenchCLITests", dependencies: ["layoutbench", "CompositionalLayout", "LayoutTestSupport"]),
     ]

@@ -41,7 +41,12 @@ public struct CollectionLayout: Hashable, Sendable {
         var result: [ResolvedSection] = []
         result.reserveCapacity(sectionCount)
         for (definitionIndex, definition) in sections.enumerated() {
-            let section = try definition.section(forWidth: container.width)
+            let section: LayoutSection
+            do {
+                section = try definition.section(forWidth: container.width)
+            } catch {
+                throw error.located(definition: definitionIndex, section: result.count)
+            }
             for _ in 0..<definition.count {
                 result.append(ResolvedSection(definition: definitionIndex, section: section, itemCount: definition.items))
             }
@@ -54,7 +59,8 @@ public struct CollectionLayout: Hashable, Sendable {
 public struct LayoutContainer: Hashable, Sendable {
     public var width: Double
     public var height: Double
-    /// Device pixels per point; fractional lengths snap to pixels when it is set and > 0.
+    /// Device pixels per point. When set and > 0, output frames are rounded to pixels at the very end
+    /// (SEMANTICS.md §1 "Pixel rounding"); solving itself is exact but for a count group's share (§3.2).
     public var displayScale: Double?
 
     public init(width: Double, height: Double, displayScale: Double? = nil) {
@@ -65,10 +71,74 @@ public struct LayoutContainer: Hashable, Sendable {
 
     public var size: Size { Size(width: width, height: height) }
 
-    /// `snap(v)` of SEMANTICS.md §1: floor to device pixels when a display scale is set.
-    @inlinable public func snap(_ value: Double) -> Double {
-        guard let scale = displayScale, scale > 0 else { return value }
+    /// The scale output is rounded with, nil when nothing is rounded (no scale, or a scale ≤ 0).
+    @inlinable public var pixelScale: Double? {
+        guard let scale = displayScale, scale > 0 else { return nil }
+        return scale
+    }
+
+    /// `snapDown(v)` of SEMANTICS.md §3.2: floor to device pixels when a display scale is set. Only the equal
+    /// share of a `subitem` + `count` group is snapped while solving.
+    @inlinable public func snapDown(_ value: Double) -> Double {
+        guard let scale = pixelScale else { return value }
         return ((value * scale + 1e-6).rounded(.down)) / scale
+    }
+}
+
+/// SEMANTICS.md §1 "Pixel rounding": `px(v) = floor(v * scale + 0.5 + 1e-6) / scale` for v ≥ 0 and
+/// `-px(-v)` below 0 (halves away from zero); a result of −0 is 0.
+@inlinable public func pixelRound(_ value: Double, scale: Double) -> Double {
+    let magnitude = (abs(value) * scale + 0.5 + 1e-6).rounded(.down) / scale
+    return (value < 0 ? -magnitude : magnitude) + 0.0  // + 0.0 turns −0 into 0
+}
+
+extension Rect {
+    /// Each of x, y, width and height rounded on its own (§1: width is not derived from rounded edges).
+    @inlinable public func pixelRounded(scale: Double) -> Rect {
+        Rect(x: pixelRound(x, scale: scale), y: pixelRound(y, scale: scale),
+             width: pixelRound(width, scale: scale),
+             height: pixelRound(height, scale: scale))
+    }
+
+    /// Rounded when `scale` is given, else unchanged.
+    @inlinable public func pixelRounded(_ scale: Double?) -> Rect {
+        guard let scale else { return self }
+        return pixelRounded(scale: scale)
+    }
+}
+
+extension Size {
+    /// Width and height rounded to pixels when `scale` is given (§1: content sizes are rounded too).
+    @inlinable public func pixelRounded(_ scale: Double?) -> Size {
+        guard let scale else { return self }
+        return Size(width: pixelRound(width, scale: scale),
+                    height: pixelRound(height, scale: scale))
+    }
+}
+
+extension LayoutElement {
+    /// The element with its frame rounded to pixels when `scale` is given (§1).
+    @inlinable public func pixelRounded(_ scale: Double?) -> LayoutElement {
+        guard let scale else { return self }
+        var copy = self
+        copy.frame = frame.pixelRounded(scale: scale)
+        return copy
+    }
+}
+
+extension SolveOutput {
+    /// The output with every frame rounded to pixels (§1): elements, section frames and content sizes,
+    /// `orthogonalContentSize` included. The container is written as given. Unchanged without a scale.
+    public func pixelRounded(_ scale: Double?) -> SolveOutput {
+        guard let scale else { return self }
+        var copy = self
+        copy.contentSize = contentSize.pixelRounded(scale)
+        for i in copy.elements.indices { copy.elements[i].frame = copy.elements[i].frame.pixelRounded(scale: scale) }
+        for i in copy.sections.indices {
+            copy.sections[i].frame = copy.sections[i].frame.pixelRounded(scale: scale)
+            copy.sections[i].orthogonalContentSize = copy.sections[i].orthogonalContentSize?.pixelRounded(scale)
+        }
+        return copy
     }
 }
 
@@ -86,25 +156,78 @@ public struct ResolvedSection: Hashable, Sendable {
     }
 }
 
-/// A layout that cannot be solved at all (layout diagnostics such as "no room" are not errors).
-public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// No variant of a definition holds for the width, and the definition has no group or list of its own.
-    case noVariantForWidth(definition: String?, width: Double)
-    /// A group instance would place more items than the limit (tiny items repeated "until full").
-    case tooManyItemsInGroup(section: Int, limit: Int)
-    /// The layout holds more items than the limit.
-    case tooManyItems(count: Int, limit: Int)
+/// A layout that cannot be solved at all (layout diagnostics such as "no room" are not errors): what failed
+/// and where, so a tool can point at the spec's `sections[i]` the way a spec error points at its path.
+public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What failed.
+    public enum Reason: Hashable, Sendable {
+        /// No variant of a definition holds for the width, and the definition has no group or list of its own.
+        case noVariantForWidth(width: Double)
+        /// A group instance would place more items than the limit (tiny items repeated "until full").
+        case tooManyItemsInGroup(limit: Int)
+        /// The layout holds more items than the limit.
+        case tooManyItems(count: Int, limit: Int)
+    }
 
-    public var description: String {
-        switch self {
-        case let .noVariantForWidth(definition, width):
-            let name = definition.map { "section definition '\($0)'" } ?? "a section definition"
-            return "\(name) has no group or list at width \(formatNumber(width)): no variant's `when` holds and the definition has no `group` or `list` of its own; add a variant without `when` or a `group`"
-        case let .tooManyItemsInGroup(section, limit):
-            return "section \(section): a group instance would place more than \(limit) items (items too small for their group); give the items a larger size"
-        case let .tooManyItems(count, limit):
-            return "the layout has \(count) items, over the limit of \(limit); raise it with --max-items"
+    public var reason: Reason
+    /// The index in `CollectionLayout.sections` of the definition that failed (the spec's `sections[i]`);
+    /// nil for an error of the whole layout, or before the solver that threw knows it.
+    public var definition: Int?
+    /// The definition's `name`, when it has one.
+    public var definitionName: String?
+    /// The section being solved (definitions expanded by their counts, as in the solve output), when the
+    /// error happened in one section rather than in a definition's shared template.
+    public var section: Int?
+
+    public init(_ reason: Reason, definition: Int? = nil, definitionName: String? = nil, section: Int? = nil) {
+        self.reason = reason
+        self.definition = definition
+        self.definitionName = definitionName
+        self.section = section
+    }
+
+    /// The same error, placed at a definition (and section) if it was not placed yet: the innermost place
+    /// wins, since the code that threw knew best.
+    public func located(definition: Int, name: String? = nil, section: Int? = nil) -> LayoutError {
+        var copy = self
+        if copy.definition == nil {
+            copy.definition = definition
+            copy.definitionName = copy.definitionName ?? name
         }
+        if copy.section == nil { copy.section = section }
+        return copy
+    }
+
+    /// Where in the spec's structure, `sections[2]`; empty for the whole layout.
+    public var path: String { definition.map { "sections[\($0)]" } ?? "" }
+
+    /// What failed, without the place or the advice.
+    public var message: String {
+        switch reason {
+        case let .noVariantForWidth(width):
+            let name = definitionName.map { "section definition '\($0)'" } ?? "the section definition"
+            return "\(name) has no group or list at width \(formatNumber(width)): no variant's `when` holds and the definition has no `group` or `list` of its own"
+        case let .tooManyItemsInGroup(limit):
+            // The section index says which copy of a definition with `count` > 1 (or which replayed section) failed.
+            let place = section.map { $0 != definition ? " of section \($0)" : "" } ?? ""
+            return "a group instance\(place) would place more than \(limit) items (items too small for their group)"
+        case let .tooManyItems(count, limit):
+            return "the layout has \(count) items, over the limit of \(limit)"
+        }
+    }
+
+    /// How to fix it.
+    public var advice: String {
+        switch reason {
+        case .noVariantForWidth: return "add a variant without `when` or a `group`"
+        case .tooManyItemsInGroup: return "give the items a larger size"
+        case .tooManyItems: return "raise it with --max-items"
+        }
+    }
+
+    /// `section definition 'x' has no group or list at width 800: ... at sections[1]; add a variant ...`.
+    public var description: String {
+        message + (path.isEmpty ? "" : " at " + path) + "; " + advice
     }
 }
 

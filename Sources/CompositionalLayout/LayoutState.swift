@@ -94,7 +94,11 @@ public struct LayoutState: Sendable {
             if let known = byDefinition[section.definition] {
                 resolved = known
             } else {
-                resolved = try layout.sections[section.definition].section(forWidth: layout.container.width)
+                do {
+                    resolved = try layout.sections[section.definition].section(forWidth: layout.container.width)
+                } catch {
+                    throw error.located(definition: section.definition, section: result.count)
+                }
                 byDefinition[section.definition] = resolved
             }
             result.append(ResolvedSection(definition: section.definition, section: resolved, itemCount: section.items.count))

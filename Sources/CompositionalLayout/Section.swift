@@ -83,9 +83,9 @@ public struct ListConfiguration: Hashable, Sendable {
         case .plain:
             return Metrics(contentInsets: .zero, headerHeight: .estimated(28), footerHeight: .estimated(28), pinsHeader: true)
         case .grouped:
-            return Metrics(contentInsets: EdgeInsets(bottom: 35), headerHeight: .estimated(38), footerHeight: .estimated(38), pinsHeader: false)
+            return Metrics(contentInsets: EdgeInsets(top: 17.5, leading: 0, bottom: 17.5, trailing: 0), headerHeight: .estimated(38), footerHeight: .estimated(38), pinsHeader: false)
         case .insetGrouped:
-            return Metrics(contentInsets: EdgeInsets(top: 0, leading: 20, bottom: 35, trailing: 20),
+            return Metrics(contentInsets: EdgeInsets(top: 17.5, leading: 20, bottom: 17.5, trailing: 20),
                            headerHeight: .estimated(38), footerHeight: .estimated(38), pinsHeader: false)
         case .sidebar:
             return Metrics(contentInsets: EdgeInsets(top: 0, leading: 10, bottom: 0, trailing: 10),

@@ -134,7 +134,7 @@ public struct SectionDefinition: Hashable, Sendable {
         var fields = self.fields
         if let variant = variant(forWidth: width) { fields = fields.overridden(by: variant.fields) }
         guard let section = fields.section() else {
-            throw LayoutError.noVariantForWidth(definition: name, width: width)
+            throw LayoutError(.noVariantForWidth(width: width), definitionName: name)
         }
         return section
     }

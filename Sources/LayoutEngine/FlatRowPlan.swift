@@ -105,8 +105,8 @@ struct FlatRowPlan: Sendable {
             let lengths = plan.items.map { item -> Double in
                 switch plan.main == .x ? item.width : item.height {
                 case .absolute(let v): return v
-                case .fractionalWidth(let f): return container.snap(f * box.width)
-                case .fractionalHeight(let f): return container.snap(f * box.height)
+                case .fractionalWidth(let f): return f * box.width
+                case .fractionalHeight(let f): return f * box.height
                 case .estimated: return .nan
                 }
             }
@@ -132,71 +132,92 @@ struct FlatRowPlan: Sendable {
         }
     }
 
-    /// Solves the instance starting at section item `first`, appending its cells (and leaf supplementary
-    /// lists when the table has any) to the buffers. Returns the instance's final size and item count (0:
-    /// no room, which ends the section).
-    func solveInstance(first: Int, itemCount: Int, box: Size, section: Int, container: LayoutContainer,
-                       sizing: ItemSizing, scratch: inout Scratch, cells: inout ContiguousArray<Rect>,
-                       leafSupplementaries: inout ContiguousArray<UInt16>) throws(LayoutError) -> (size: Size, count: Int) {
-        let cross = main.other
-        // §2 the root's slot against the section's box; estimated lengths keep their estimates for now.
-        let proposed = DimensionResolver.size(rootSize, box: box, container: container)
-        let content = Size(width: proposed.width - insets.leading - insets.trailing,
-                           height: proposed.height - insets.top - insets.bottom)
-        let avail = content.length(main)
-        scratch.count = 0
-        guard avail > 0 else { return (proposed, 0) }
-        // The box the placed items resolved against (pass 2 narrows it).
-        var finalBox = content
+    /// One length of an item declaration (§2): measured when estimated. Lengths are computed only where
+    /// needed (the cross length once the item is placed), which is safe because measuring is a pure function.
+    struct ItemLengths {
+        let sizing: ItemSizing
+        let section: Int
 
-        /// §2 one length of an item: measured when estimated. Lengths are computed only where needed (the
-        /// cross length once the item is placed), which is safe because measuring is a pure function.
         func length(_ item: Item, _ axis: Axis, _ box: Size, _ index: Int) -> Double {
             switch axis == .x ? item.width : item.height {
             case .absolute(let v): return v
-            case .fractionalWidth(let f): return container.snap(f * box.width)
-            case .fractionalHeight(let f): return container.snap(f * box.height)
+            case .fractionalWidth(let f): return f * box.width
+            case .fractionalHeight(let f): return f * box.height
             case .estimated(let v):
                 return sizing.itemLength(ItemSizing.Request(section: section, item: index, axis: axis, estimate: v,
                                                             declared: item.selfSizing))
             }
         }
+    }
 
-        if mainIsConstant {
-            if scratch.patternBox != content {
-                // Every full instance of this section places the same items along the main axis.
-                var finalPattern = content
-                let fits = try placeAlongMain(content: content, avail: avail, first: 0, itemCount: Int.max, section: section,
-                                              container: container, scratch: &scratch, finalBox: &finalPattern, length: length)
-                scratch.patternBox = content
-                scratch.patternFits = fits
-                scratch.patternPlan = Array(scratch.plan.prefix(scratch.count))
-                scratch.patternMain = Array(scratch.mainLengths.prefix(scratch.count))
-                scratch.patternFinalBox = finalPattern
-                scratch.patternReach = max(scratch.firstPassCount, scratch.count)
-            }
-            // A full instance without room may still place items when the section runs out of items before
-            // the candidate that needs no room: only a pattern that fits is reused.
-            if scratch.patternFits && first + scratch.patternReach <= itemCount {
-                scratch.count = 0
-                for k in scratch.patternPlan.indices { scratch.append(scratch.patternPlan[k], main: scratch.patternMain[k]) }
-                finalBox = scratch.patternFinalBox
-            } else {
-                guard try placeAlongMain(content: content, avail: avail, first: first, itemCount: itemCount, section: section,
-                                         container: container, scratch: &scratch, finalBox: &finalBox, length: length)
-                else { return (proposed, 0) }
-            }
-        } else {
-            guard try placeAlongMain(content: content, avail: avail, first: first, itemCount: itemCount, section: section,
-                                     container: container, scratch: &scratch, finalBox: &finalBox, length: length)
-            else { return (proposed, 0) }
-        }
+    /// Solves the instance starting at section item `first`, appending its cells (and leaf supplementary
+    /// lists when the table has any) to the buffers. Returns the instance's final size and item count (0:
+    /// no room, which ends the section).
+    /// - Complexity: O(items placed), with no allocation once `scratch` has grown to the instance's size.
+    func solveInstance(first: Int, itemCount: Int, box: Size, section: Int, container: LayoutContainer,
+                       sizing: ItemSizing, scratch: inout Scratch, cells: inout ContiguousArray<Rect>,
+                       leafSupplementaries: inout ContiguousArray<UInt16>) throws(LayoutError) -> (size: Size, count: Int) {
+        // §2 the root's slot against the section's box; estimated lengths keep their estimates for now.
+        let proposed = DimensionResolver.size(rootSize, box: box, container: container)
+        let content = Size(width: proposed.width - insets.leading - insets.trailing,
+                           height: proposed.height - insets.top - insets.bottom)
+        scratch.count = 0
+        guard content.length(main) > 0 else { return (proposed, 0) }
+        let lengths = ItemLengths(sizing: sizing, section: section)
+        guard let finalBox = try fitAlongMain(content: content, first: first, itemCount: itemCount, section: section,
+                                              container: container, lengths: lengths, scratch: &scratch)
+        else { return (proposed, 0) }
         // Cross lengths of the placed items, against the box they were placed with.
         for k in 0..<scratch.count {
-            scratch.crossLengths[k] = length(items[scratch.plan[k]], cross, finalBox, first + k)
+            scratch.crossLengths[k] = lengths.length(items[scratch.plan[k]], main.other, finalBox, first + k)
         }
+        let (size, total, flex) = boundingSize(proposed, scratch: scratch)
+        arrange(size: size, avail: content.length(main), total: total, flex: flex, scratch: scratch,
+                cells: &cells, leafSupplementaries: &leafSupplementaries)
+        return (size, scratch.count)
+    }
 
-        // §3.3 arrangement; §6 an estimated group bounds its children.
+    /// §3.1–§3.2 which items the instance places along the main axis and their lengths (into `scratch`); the
+    /// box they resolved against, or nil when the group has no room. When no item measures along the main
+    /// axis, a full instance reuses the section's pattern instead of fitting again.
+    private func fitAlongMain(content: Size, first: Int, itemCount: Int, section: Int, container: LayoutContainer,
+                              lengths: ItemLengths, scratch: inout Scratch) throws(LayoutError) -> Size? {
+        let avail = content.length(main)
+        // The box the placed items resolved against (pass 2 narrows it).
+        var finalBox = content
+        guard mainIsConstant else {
+            let fits = try placeAlongMain(content: content, avail: avail, first: first, itemCount: itemCount, section: section,
+                                          container: container, scratch: &scratch, finalBox: &finalBox, length: lengths.length)
+            return fits ? finalBox : nil
+        }
+        if scratch.patternBox != content {
+            // Every full instance of this section places the same items along the main axis.
+            var finalPattern = content
+            let fits = try placeAlongMain(content: content, avail: avail, first: 0, itemCount: Int.max, section: section,
+                                          container: container, scratch: &scratch, finalBox: &finalPattern, length: lengths.length)
+            scratch.patternBox = content
+            scratch.patternFits = fits
+            scratch.patternPlan = Array(scratch.plan.prefix(scratch.count))
+            scratch.patternMain = Array(scratch.mainLengths.prefix(scratch.count))
+            scratch.patternFinalBox = finalPattern
+            scratch.patternReach = max(scratch.firstPassCount, scratch.count)
+        }
+        // A full instance without room may still place items when the section runs out of items before
+        // the candidate that needs no room: only a pattern that fits is reused.
+        if scratch.patternFits && first + scratch.patternReach <= itemCount {
+            scratch.count = 0
+            for k in scratch.patternPlan.indices { scratch.append(scratch.patternPlan[k], main: scratch.patternMain[k]) }
+            return scratch.patternFinalBox
+        }
+        let fits = try placeAlongMain(content: content, avail: avail, first: first, itemCount: itemCount, section: section,
+                                      container: container, scratch: &scratch, finalBox: &finalBox, length: lengths.length)
+        return fits ? finalBox : nil
+    }
+
+    /// §6 an estimated group bounds its children: along its main axis the arranged total plus its insets,
+    /// across the largest slot plus edge spacings plus its insets. Also returns §3.3's `total` and `flex`.
+    private func boundingSize(_ proposed: Size, scratch: Scratch) -> (size: Size, total: Double, flex: Int) {
+        let cross = main.other
         let n = scratch.count
         var total = spacing * Double(max(0, n - 1))
         var flex = flexibleSpacing ? max(0, n - 1) : 0
@@ -211,28 +232,33 @@ struct FlatRowPlan: Sendable {
         var size = proposed
         if estimatedMain { size = Size(main, total + insets.sum(main), across: size.length(cross)) }
         if estimatedCross { size = Size(cross, largestCross + insets.sum(cross), across: size.length(main)) }
+        return (size, total, flex)
+    }
+
+    /// §3.3 arrangement along the main axis, §3.4 each item alone across the group, and §2 the cell (the slot
+    /// inset by the item's insets, except along estimated axes), appended to `cells`.
+    private func arrange(size: Size, avail: Double, total: Double, flex: Int, scratch: Scratch,
+                         cells: inout ContiguousArray<Rect>, leafSupplementaries: inout ContiguousArray<UInt16>) {
+        let cross = main.other
         let contentCross = size.length(cross) - insets.sum(cross)
         let extra = (flex > 0 && !estimatedMain) ? max(0, avail - total) / Double(flex) : 0
         var cursor = insets.pre(main)
         let crossStart = insets.pre(cross)
         let tracksSupplementaries = !supplementaries.isEmpty
-        for k in 0..<n {
+        for k in 0..<scratch.count {
             let item = items[scratch.plan[k]]
             let slotSize = Size(main, scratch.mainLengths[k], across: scratch.crossLengths[k])
             if k > 0 { cursor += spacing + (flexibleSpacing ? extra : 0) }
             cursor += item.preMain + (item.preMainFlexible ? extra : 0)
             let mainOrigin = cursor
             cursor += slotSize.length(main) + item.postMain + (item.postMainFlexible ? extra : 0)
-            // §3.4 each item alone across the group.
             var crossOrigin = crossStart + item.preCross
             if item.preCrossFlexible {
                 let left = contentCross - slotSize.length(cross) - item.preCross - item.postCross
                 let k = (item.preCrossFlexible ? 1 : 0) + (item.postCrossFlexible ? 1 : 0)
                 crossOrigin += max(0, left) / Double(k)
             }
-            let slot = Rect(origin: Point.along(main, mainOrigin, across: crossOrigin), size: slotSize)
-            // §2 the cell is the slot inset by the item's insets, except along estimated axes.
-            var cell = slot
+            var cell = Rect(origin: Point.along(main, mainOrigin, across: crossOrigin), size: slotSize)
             if !item.width.isEstimated {
                 cell.x += item.contentInsets.leading
                 cell.width -= item.contentInsets.leading + item.contentInsets.trailing
@@ -244,7 +270,6 @@ struct FlatRowPlan: Sendable {
             cells.append(cell)
             if tracksSupplementaries { leafSupplementaries.append(item.supplementaryList) }
         }
-        return (size, n)
     }
 
     /// §3.1–§3.2 along the main axis: which items the instance places and their main lengths (in `scratch`),
@@ -277,7 +302,8 @@ struct FlatRowPlan: Sendable {
             if dividing || (spacing > 0 && count >= 2 && item.mainDependent) {
                 finalBox = Size(main, avail - spacing * Double(count - 1), across: content.length(cross))
             }
-            let share = container.snap((avail - spacing * Double(count - 1)) / Double(count))
+            // §3.2 the one length snapped while solving: the equal share, down to the pixel grid.
+            let share = container.snapDown((avail - spacing * Double(count - 1)) / Double(count))
             var next = first
             for _ in 0..<count where next < itemCount {
                 scratch.append(0, main: dividing ? share : length(item, main, finalBox, next))
@@ -311,7 +337,7 @@ struct FlatRowPlan: Sendable {
             next += 1
             index += 1
             if scratch.count > CollectionLayout.maxItemsPerGroupInstance {
-                throw LayoutError.tooManyItemsInGroup(section: section, limit: CollectionLayout.maxItemsPerGroupInstance)
+                throw LayoutError(.tooManyItemsInGroup(limit: CollectionLayout.maxItemsPerGroupInstance), section: section)
             }
         }
         return scratch.count > 0

@@ -72,6 +72,12 @@ func supplementaryReach(_ lists: [[SupplementaryItem]], hostSize: Size) -> Doubl
     return reach
 }
 
+/// The largest host size for `supplementaryReach`: `base`, grown to every group host's box (whose length is
+/// negative when its insets exceed its slot, so it counts by magnitude).
+func largestHostSize(_ hosts: [GroupHost], atLeast base: Size) -> Size {
+    hosts.reduce(base) { Size(width: max($0.width, abs($1.box.width)), height: max($0.height, abs($1.box.height))) }
+}
+
 /// A fixed-size section's root group solved once (§4.1): item k is cell `k mod N` of instance `k div N`.
 struct Template: Sendable {
     var size: Size
@@ -100,9 +106,10 @@ struct Template: Sendable {
         noRoom = node.noRoom
         var extent = RelativeExtent()
         for cell in cells { extent.add(cell, P: P) }
-        for host in hosts { extent.add(host.slot, P: P) }
+        for host in hosts { extent.add(host.box, P: P) }
         let largestCell = cells.reduce(Size.zero) { Size(width: max($0.width, $1.width), height: max($0.height, $1.height)) }
-        extent.grow(by: supplementaryReach(table.lists + hosts.map(\.supplementaries), hostSize: Size(width: max(largestCell.width, size.width), height: max(largestCell.height, size.height))))
+        let largestHost = largestHostSize(hosts, atLeast: Size(width: max(largestCell.width, size.width), height: max(largestCell.height, size.height)))
+        extent.grow(by: supplementaryReach(table.lists + hosts.map(\.supplementaries), hostSize: largestHost))
         self.extent = extent
     }
 

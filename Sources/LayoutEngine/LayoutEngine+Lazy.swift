@@ -40,7 +40,8 @@ extension LayoutEngine {
         // Each round measures at least one item, so this ends; the bound only guards against a bug.
         for _ in 0..<10_000 {
             var pending: [IndexPath] = []
-            for element in elements(in: area) where element.category == .cell {
+            // Exact frames: which items are near the rect does not depend on pixel rounding.
+            for element in elements(in: area, scale: nil) where element.category == .cell {
                 // Only estimated sections measure; marking fixed-size items would only cost memory.
                 guard case .estimated = sections[element.section].storage else { continue }
                 if !state.sections[element.section].items[element.item].isMeasured {

@@ -3,24 +3,28 @@ import SolverKernel
 
 /// Reading frames out of the compact storage: every element, one item's frame, the elements in a rect, and
 /// pinned boundary items at a content offset (SEMANTICS.md §4.3 "Pinning").
+///
+/// The storage is exact; with a display scale every frame is rounded to pixels only as it is returned, and
+/// rect queries select with the rounded frames against the unrounded rect (§1 "Pixel rounding").
 extension LayoutEngine {
     /// Every element, as the reference solver outputs them. Complexity: O(elements).
     public func output() -> SolveOutput {
+        let scale = pixelScale
         var elements: [LayoutElement] = []
         elements.reserveCapacity(state.itemCount + sections.count * 2)
-        let emitter = Emitter(engine: self, filter: nil)
+        let emitter = Emitter(engine: self, filter: nil, scale: scale)
         for index in sections.indices {
             emitter.emitSection(index, into: &elements)
         }
-        elements += layoutBoundaryElements()
+        elements += layoutBoundaryElements().map { $0.pixelRounded(scale) }
         var frames: [SectionFrame] = []
         frames.reserveCapacity(sections.count)
         let across = state.layout.container.size.length(scrollAxis.other)
         var diagnostics: [LayoutDiagnostic] = []
         for (index, g) in sections.enumerated() {
-            frames.append(SectionFrame(index: index,
-                                       frame: Rect.along(scrollAxis, origin: sectionStart(index), length: g.extent, acrossOrigin: 0, acrossLength: across),
-                                       orthogonalContentSize: g.orthogonalContentSize))
+            let frame = Rect.along(scrollAxis, origin: sectionStart(index), length: g.extent, acrossOrigin: 0, acrossLength: across)
+            frames.append(SectionFrame(index: index, frame: frame.pixelRounded(scale),
+                                       orthogonalContentSize: g.orthogonalContentSize?.pixelRounded(scale)))
             // A section keeps its diagnostics when sections before it are inserted or deleted: renumber here.
             diagnostics += g.diagnostics.map { LayoutDiagnostic(section: index, kind: $0.kind, message: $0.message) }
         }
@@ -29,8 +33,17 @@ extension LayoutEngine {
                            scrollDirection: state.layout.configuration.scrollDirection)
     }
 
-    /// Calls `body` with every cell's frame, section by section, item by item. Complexity: O(items).
+    /// Calls `body` with every cell's frame (rounded to pixels with a display scale, §1), section by section,
+    /// item by item. Complexity: O(items).
     public func forEachCellFrame(_ body: (IndexPath, Rect) -> Void) {
+        if let scale = pixelScale {
+            forEachExactCellFrame { body($0, $1.pixelRounded(scale: scale)) }
+        } else {
+            forEachExactCellFrame(body)
+        }
+    }
+
+    private func forEachExactCellFrame(_ body: (IndexPath, Rect) -> Void) {
         for index in sections.indices {
             let start = sectionStart(index)
             let g = sections[index]
@@ -56,9 +69,13 @@ extension LayoutEngine {
         }
     }
 
-    /// The cell frame of an item; nil if the item does not exist or got no cell ("no room").
-    /// Complexity: O(log sections + log instances).
+    /// The cell frame of an item (rounded to pixels with a display scale, §1); nil if the item does not exist
+    /// or got no cell ("no room"). Complexity: O(log sections + log instances).
     public func frame(of indexPath: IndexPath) -> Rect? {
+        exactFrame(of: indexPath)?.pixelRounded(pixelScale)
+    }
+
+    private func exactFrame(of indexPath: IndexPath) -> Rect? {
         guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
         let g = sections[indexPath.section]
         guard indexPath.item >= 0, indexPath.item < g.itemCount else { return nil }
@@ -79,21 +96,31 @@ extension LayoutEngine {
         }
     }
 
-    /// Every element whose frame intersects `rect` (edges included), at scroll offset 0.
+    /// Every element whose frame intersects `rect` (edges included), at scroll offset 0. With a display scale
+    /// the frames are rounded to pixels and selected by their rounded frames (§1).
     /// - Complexity: O(log sections + log instances + k) for k elements near the rect.
     public func elements(in rect: Rect) -> [LayoutElement] {
+        elements(in: rect, scale: pixelScale)
+    }
+
+    /// `elements(in:)` with frames rounded with `scale` (nil: exact frames, as lazy measuring selects).
+    func elements(in rect: Rect, scale: Double?) -> [LayoutElement] {
         var out: [LayoutElement] = []
-        let emitter = Emitter(engine: self, filter: rect)
-        for index in candidateSections(alongScroll: rect.origin(scrollAxis), rect.end(scrollAxis)) {
+        let emitter = Emitter(engine: self, filter: rect, scale: scale)
+        // A rounded frame moves by at most a pixel (an edge: half a pixel of origin and of length).
+        let slack = scale.map { 1 / $0 } ?? 0
+        for index in candidateSections(alongScroll: rect.origin(scrollAxis) - slack, rect.end(scrollAxis) + slack) {
             emitter.emitSection(index, into: &out)
         }
-        out += layoutBoundaryElements().filter { $0.frame.intersects(rect) }
+        out += layoutBoundaryElements().map { $0.pixelRounded(scale) }.filter { $0.frame.intersects(rect) }
         return out
     }
 
     /// Like `elements(in:)`, with pinned boundary items (`pinToVisibleBounds`) moved for a content offset
     /// `contentOffset` along the scroll axis and a viewport as long as the container (§4.3 "Pinning").
+    /// Pinning is computed exactly; the moved frames are then rounded and selected like the others (§1).
     public func elements(in rect: Rect, pinnedAt contentOffset: Double) -> [LayoutElement] {
+        let scale = pixelScale
         let viewport = state.layout.container.size.length(scrollAxis)
         var out = elements(in: rect)
         var moved: [ElementKey: LayoutElement] = [:]
@@ -122,13 +149,13 @@ extension LayoutEngine {
             let unpinned = element.frame.origin(scrollAxis), length = element.frame.length(scrollAxis)
             let atStart = item.alignment.edges.contains(scrollAxis == .x ? .leading : .top)
             let pinnedAt = atStart
-                ? min(max(contentOffset, unpinned), max(unpinned, contentSize.length(scrollAxis) - length))
+                ? min(max(contentOffset, unpinned), max(unpinned, exactContentSize.length(scrollAxis) - length))
                 : max(min(contentOffset + viewport - length, unpinned), min(0, unpinned))
             element.frame = element.frame.offset(scrollAxis, by: pinnedAt - unpinned)
             moved[element.key] = element
         }
         out.removeAll { moved[$0.key] != nil }
-        out += moved.values.filter { $0.frame.intersects(rect) }.sorted { $0.key < $1.key }
+        out += moved.values.map { $0.pixelRounded(scale) }.filter { $0.frame.intersects(rect) }.sorted { $0.key < $1.key }
         return out
     }
 
@@ -171,10 +198,21 @@ extension LayoutEngine {
     }
 }
 
-/// Emits the elements of sections, optionally only those intersecting a rect.
+/// Emits the elements of sections, optionally only those intersecting a rect. With a `scale`, frames are
+/// computed exactly (anchored supplementaries on exact hosts), then rounded, and the rounded frame is what
+/// the rect selects (§1).
 struct Emitter {
     let engine: LayoutEngine
     let filter: Rect?
+    let scale: Double?
+
+    /// Appends `element` with its frame rounded, if the rounded frame passes the filter.
+    @inline(__always)
+    private func emit(_ element: LayoutElement, into out: inout [LayoutElement]) {
+        var element = element
+        if let scale { element.frame = element.frame.pixelRounded(scale: scale) }
+        if filter.map(element.frame.intersects) ?? true { out.append(element) }
+    }
 
     func emitSection(_ index: Int, into out: inout [LayoutElement]) {
         let g = engine.sections[index]
@@ -186,8 +224,10 @@ struct Emitter {
         var pLow = -Double.infinity, pHigh = Double.infinity
         if let filter {
             let base = g.orthogonal ? g.pBase : start + g.pBase
-            pLow = filter.origin(g.P) - base
-            pHigh = filter.end(g.P) - base
+            // Rounding moves a frame's edges by at most a pixel.
+            let slack = scale.map { 1 / $0 } ?? 0
+            pLow = filter.origin(g.P) - base - slack
+            pHigh = filter.end(g.P) - base + slack
         }
         switch g.storage {
         case let .fixed(stride, instances):
@@ -232,7 +272,7 @@ struct Emitter {
         for var element in g.sectionElements {
             element.section = index  // geometries are shared by equal sections: the index is set here
             element.frame = element.frame.offset(scrollAxis, by: start)
-            if filter.map(element.frame.intersects) ?? true { out.append(element) }
+            emit(element, into: &out)
         }
     }
 
@@ -243,21 +283,18 @@ struct Emitter {
         for leaf in 0..<present {
             let cell = cells[base + leaf].offsetBy(dx: origin.x, dy: origin.y)
             let item = firstItem + leaf
-            if filter.map(cell.intersects) ?? true {
-                out.append(LayoutElement(category: .cell, section: section, item: item, frame: cell, zIndex: 0))
-            }
+            emit(LayoutElement(category: .cell, section: section, item: item, frame: cell, zIndex: 0), into: &out)
             if !leafSupplementaries.isEmpty, leafSupplementaries[leaf] != 0 {
-                for e in anchored.elements(for: lists[Int(leafSupplementaries[leaf])], host: cell, item: item)
-                where filter.map(e.frame.intersects) ?? true {
-                    out.append(e)
+                // Hosted on the exact cell frame (§4.4), rounded afterwards.
+                for e in anchored.elements(for: lists[Int(leafSupplementaries[leaf])], host: cell, item: item) {
+                    emit(e, into: &out)
                 }
             }
         }
         for host in hosts where host.leafCount > 0 && host.firstLeaf < present {
-            for e in anchored.elements(for: host.supplementaries, host: host.slot.offsetBy(dx: origin.x, dy: origin.y),
-                                       item: firstItem + host.firstLeaf)
-            where filter.map(e.frame.intersects) ?? true {
-                out.append(e)
+            for e in anchored.elements(for: host.supplementaries, host: host.box.offsetBy(dx: origin.x, dy: origin.y),
+                                       item: firstItem + host.firstLeaf) {
+                emit(e, into: &out)
             }
         }
     }

@@ -5,7 +5,7 @@ import SolverKernel
 /// they are stacked), then the offsets tree (ARCHITECTURE.md, "three ideas").
 extension LayoutEngine {
     var scrollAxis: Axis { state.layout.configuration.scrollDirection.axis }
-    var solver: SectionSolver { SectionSolver(container: state.layout.container, scrollAxis: scrollAxis) }
+    var solver: SectionBuilder { SectionBuilder(container: state.layout.container, scrollAxis: scrollAxis) }
     var spacing: Double { state.layout.configuration.interSectionSpacing }
 
     /// Solves everything again: variants re-selected, templates and sections re-solved.
@@ -19,8 +19,12 @@ extension LayoutEngine {
         var used = [Bool](repeating: false, count: layout.sections.count)
         for i in state.sections.indices { used[state.sections[i].definition] = true }
         for definition in used.indices where used[definition] {
-            let resolved = try layout.sections[definition].section(forWidth: layout.container.width)
-            caches[definition] = try solver.cache(for: resolved)
+            do throws(LayoutError) {
+                let resolved = try layout.sections[definition].section(forWidth: layout.container.width)
+                caches[definition] = try solver.cache(for: resolved)
+            } catch {
+                throw error.located(definition: definition)
+            }
             report.templatesSolved += caches[definition]!.template == nil ? 0 : 1
         }
         definitions = caches
@@ -108,10 +112,16 @@ extension LayoutEngine {
         layoutBoundary.startExtent + sectionOffsets.total - (sections.isEmpty ? 0 : spacing)
     }
 
-    /// The content size (§4.2). Complexity: O(log sections).
-    public var contentSize: Size {
+    /// The content size (§4.2), rounded to pixels with a display scale (§1). Complexity: O(log sections).
+    public var contentSize: Size { exactContentSize.pixelRounded(pixelScale) }
+
+    /// The content size before pixel rounding, which pinning uses (§1: queries compute exactly).
+    var exactContentSize: Size {
         Size(scrollAxis, contentEnd + layoutBoundary.endExtent, across: state.layout.container.size.length(scrollAxis.other))
     }
+
+    /// The scale output frames are rounded with (§1), nil when they are not rounded.
+    var pixelScale: Double? { state.layout.container.pixelScale }
 
     public var sectionCount: Int { state.sections.count }
 
@@ -120,10 +130,14 @@ extension LayoutEngine {
     /// The definition cache for `index`, solving it at the current width if no section used it yet.
     func cache(forDefinition index: Int) throws(LayoutError) -> DefinitionCache {
         if let known = definitions[index] { return known }
-        let resolved = try state.layout.sections[index].section(forWidth: state.layout.container.width)
-        let cache = try solver.cache(for: resolved)
-        definitions[index] = cache
-        return cache
+        do throws(LayoutError) {
+            let resolved = try state.layout.sections[index].section(forWidth: state.layout.container.width)
+            let cache = try solver.cache(for: resolved)
+            definitions[index] = cache
+            return cache
+        } catch {
+            throw error.located(definition: index)
+        }
     }
 
     /// Re-solves section `index` from scratch and moves every later section (O(log n)).

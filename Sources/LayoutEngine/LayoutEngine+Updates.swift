@@ -104,7 +104,7 @@ extension LayoutEngine {
             resolved = try definition.section(forWidth: state.layout.container.width)
             _ = try solver.cache(for: resolved)
         } catch {
-            throw EngineError.layout(error)
+            throw EngineError.layout(error.located(definition: index))
         }
         do { try state.replaceDefinition(at: index, with: definition) } catch { throw EngineError.operation(error) }
         var report = UpdateReport()
@@ -153,9 +153,14 @@ extension LayoutEngine {
         let sizing = state.sizing()
         var geometry = g
         geometry.storage = .fixed(stride: 0, instances: 0)  // release the old storage so it is uniquely owned
-        let (instances, noRoom, solved) = try solver.solveInstances(
-            cache.section, plan: cache.flatPlan, index: section, itemCount: g.itemCount, sizing: sizing,
-            keeping: storage, fromInstance: firstInstance, convergeAfter: high)
+        let (instances, noRoom, solved): (EstimatedInstances, String?, Int)
+        do {
+            (instances, noRoom, solved) = try solver.solveInstances(
+                cache.section, plan: cache.flatPlan, index: section, itemCount: g.itemCount, sizing: sizing,
+                keeping: storage, fromInstance: firstInstance, convergeAfter: high)
+        } catch {
+            throw error.located(definition: g.definition, section: section)
+        }
         if noRoom != nil {
             try resolveSection(section, report: &report)
             return

@@ -1,10 +1,11 @@
-import CYaml
+import CLibYAML
 
-/// Reading YAML into the intermediate tree, from libyaml's events (the C core that Yams bundles).
+/// Reading YAML into the intermediate tree, from the events of the system's libyaml (module CLibYAML).
 ///
-/// Why events and not `Yams.compose(yaml:)`: `compose` builds its tree recursively and hashes every mapping
-/// key to find duplicates, so a key that is an alias of an exploding anchor hangs it (6 levels of 10 aliases
-/// took 15 s; 9 levels would take hours) before any check of ours could run. Composing from events with an
+/// Why a binding of our own over libyaml's events: no YAML library for Swift composes with our limits.
+/// Yams's `compose(yaml:)` builds its tree recursively and hashes every mapping key to find duplicates, so a
+/// key that is an alias of an exploding anchor hangs it (6 levels of 10 aliases took 15 s; 9 levels would
+/// take hours) before any check of ours could run. Composing from events with an
 /// explicit stack lets every limit hold while the tree is built: nesting depth, alias expansion (each node
 /// knows its expanded size and height, so an alias is priced when it is used), keys that must be strings,
 /// and duplicate keys located at the second occurrence. Aliases are located where they are used.
@@ -336,7 +337,8 @@ struct YAMLComposer {
             return SpecError(code: .syntax, message: "YAML cannot read the text: \(problem)", file: file, line: line, column: column, path: currentPath.description)
         }
         if problem.contains("nesting level") {
-            // libyaml's own guard, met when its scanner runs ahead of our depth check.
+            // The nesting guard of libyaml builds that have one (Yams's copy does, Debian's 0.2.5 does not),
+            // met when the parser runs ahead of our depth check.
             return nestingError(line: parser.problem_mark.line + 1, column: parser.problem_mark.column + 1)
         }
         var message = "YAML syntax error: \(problem)"

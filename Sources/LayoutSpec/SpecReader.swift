@@ -81,6 +81,32 @@ public enum SpecReader {
         return text
     }
 
+    /// Where section definition `index` (`sections[index]`) is written in the spec at `path`: 1-based line
+    /// and column, or nil when the file cannot be read or has no such definition. It reads the file again,
+    /// so it is meant for error messages only (a solver error names the definition, not its place).
+    /// Complexity: O(file size).
+    public static func position(ofDefinition index: Int, inFile path: String) -> (line: Int, column: Int)? {
+        guard let data = FileManager.default.contents(atPath: path),
+              let text = try? utf8Text(data, file: path) else { return nil }
+        let root: SpecNode
+        do {
+            switch SpecFormat(path: path) ?? sniff(text) {
+            case .yaml:
+                var composer = YAMLComposer(text: withoutByteOrderMark(text), file: path)
+                root = try composer.compose()
+            case .json:
+                var composer = JSONComposer(text: withoutByteOrderMark(text), file: path)
+                root = try composer.compose()
+            }
+        } catch {
+            return nil
+        }
+        guard case .map(let entries) = root.value,
+              let sections = entries.first(where: { $0.key == "sections" })?.value,
+              case .list(let definitions) = sections.value, definitions.indices.contains(index) else { return nil }
+        return (definitions[index].line, definitions[index].column)
+    }
+
     // MARK: Text
 
     /// The file name without directories and extension: what `name` defaults to.

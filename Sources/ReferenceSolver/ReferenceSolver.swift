@@ -36,10 +36,15 @@ public enum ReferenceSolver {
         var cursor = layoutBoundary.startExtent
         for (index, resolved) in sections.enumerated() {
             if index > 0 { cursor += configuration.interSectionSpacing }
-            let solution = try SectionSolver(
-                section: resolved.section, index: index, itemCount: resolved.itemCount,
-                container: container, scrollAxis: scrollAxis, sizing: sizing
-            ).solve(start: cursor)
+            let solution: SectionSolver.Solution
+            do {
+                solution = try SectionSolver(
+                    section: resolved.section, index: index, itemCount: resolved.itemCount,
+                    container: container, scrollAxis: scrollAxis, sizing: sizing
+                ).solve(start: cursor)
+            } catch {
+                throw error.located(definition: resolved.definition, section: index)
+            }
             elements += solution.elements
             diagnostics += solution.diagnostics
             sectionFrames.append(SectionFrame(
@@ -53,8 +58,10 @@ public enum ReferenceSolver {
         elements += layoutBoundary.elements(sectionStart: 0, contentStart: layoutBoundary.startExtent,
                                             contentEnd: cursor)
         let contentSize = Size(scrollAxis, contentEnd, across: container.size.length(crossAxis))
-        return SolveOutput(spec: layout.name, container: container.size, contentSize: contentSize,
-                           elements: elements, sections: sectionFrames, diagnostics: diagnostics,
-                           scrollDirection: configuration.scrollDirection)
+        let exact = SolveOutput(spec: layout.name, container: container.size, contentSize: contentSize,
+                                elements: elements, sections: sectionFrames, diagnostics: diagnostics,
+                                scrollDirection: configuration.scrollDirection)
+        // §1 Pixel rounding: solving is exact; every output frame is rounded at the very end.
+        return exact.pixelRounded(container.pixelScale)
     }
 }

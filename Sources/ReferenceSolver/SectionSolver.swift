@@ -1,9 +1,10 @@
 import CompositionalLayout
 import SolverKernel
 
-/// SEMANTICS.md §4.1 (the root group and its repetitions), §4.2 (section extent), §6 (estimated sections:
-/// instances solved one after another), §4.4 (anchored supplementaries emitted per present host) and §4.5
-/// (backgrounds).
+/// One section, solved literally: SEMANTICS.md §4.1 (the root group and its repetitions), §4.2 (section
+/// extent), §6 (estimated sections: instances solved one after another), §4.3 (boundary items), §4.4 (anchored
+/// supplementaries emitted per present host) and §4.5 (backgrounds). `solve` reads as the list of rules; each
+/// step is a function of its own that cites its section.
 struct SectionSolver {
     let section: LayoutSection
     let index: Int
@@ -21,160 +22,172 @@ struct SectionSolver {
 
     /// One repetition of the root group: its solved tree, its first item, and its place along the section axis
     /// relative to the first instance.
-    private struct Instance {
+    struct Instance {
         var node: SolvedNode
         var firstItem: Int
         var offset: Double
     }
 
+    /// §1 The section axis P, its cross axis Q, and the section's insets on each.
+    struct Axes {
+        var P: Axis
+        var Q: Axis { P.other }
+        var preP: Double, postP: Double, preQ: Double, postQ: Double
+    }
+
+    /// §4.1 The root group's edge spacing: only fixed values count along P (and along Q in an orthogonal section).
+    struct RootEdges {
+        var spacing: EdgeSpacing
+        var eP1: Double, eP2: Double, eQ1: Double, eQ2: Double
+    }
+
+    /// The section's repetitions, and the template they share when the section is not estimated.
+    struct Repetitions {
+        var instances: [Instance]
+        var template: SolvedNode?
+    }
+
     func solve(start sectionStart: Double) throws(LayoutError) -> Solution {
-        let orthogonal = section.isOrthogonal
-        // §1 Section axis P and its cross axis Q.
-        let P = orthogonal ? scrollAxis.other : scrollAxis
-        let Q = P.other
+        var diagnostics = SectionDiagnostics(section: index, itemCount: itemCount)
+        let axes = sectionAxes()
+        let box = rootContainerBox(axes)
+        let edges = rootEdges(axes, diagnostics: &diagnostics)
+        let repetitions = LayoutNode.group(section.group).containsEstimatedDimension
+            ? try estimatedInstances(axes, box: box, edges: edges, diagnostics: &diagnostics)
+            : try templateInstances(axes, box: box, edges: edges, diagnostics: &diagnostics)
+        let contentLength = self.contentLength(repetitions, axes: axes, edges: edges)
+        let layout = SectionLayout(
+            axes: axes, box: box, edges: edges, repetitions: repetitions, contentLength: contentLength,
+            centering: centering(repetitions, axes: axes),
+            boundary: BoundaryItemsPlacement(
+                items: section.boundarySupplementaryItems, section: index, container: container, scrollAxis: scrollAxis,
+                followedInsets: section.supplementariesFollowContentInsets ? section.contentInsets : EdgeInsets.zero,
+                sizing: sizing),
+            orthogonal: section.isOrthogonal)
+
+        var elements = cellsAndAnchoredSupplementaries(layout, sectionStart: sectionStart)
+        elements += layout.boundary.elements(sectionStart: sectionStart, contentStart: sectionStart + layout.startExtent,
+                                             contentEnd: sectionStart + layout.startExtent + layout.middle)
+        elements += backgrounds(layout, sectionStart: sectionStart)
+        return Solution(elements: elements, diagnostics: diagnostics.list, extent: layout.extent,
+                        orthogonalContentSize: orthogonalContentSize(layout))
+    }
+
+    // MARK: §1, §2 and §4.1: axes, the root group's box and edges
+
+    /// §1 In an orthogonal section the section axis is the layout's cross axis.
+    func sectionAxes() -> Axes {
+        let P = section.isOrthogonal ? scrollAxis.other : scrollAxis
         let insets = section.contentInsets
-        let preP = insets.pre(P), postP = insets.post(P), preQ = insets.pre(Q), postQ = insets.post(Q)
-        var diagnostics: [LayoutDiagnostic] = []
-        var reportedNoRoom = false
-        // §3: a section reports "no room" at most once, and only if it has items.
-        func reportNoRoom(_ detail: String) {
-            guard !reportedNoRoom, itemCount > 0 else { return }
-            reportedNoRoom = true
-            diagnostics.append(LayoutDiagnostic(section: index, .noRoom, detail: detail))
+        return Axes(P: P, preP: insets.pre(P), postP: insets.post(P), preQ: insets.pre(P.other), postQ: insets.post(P.other))
+    }
+
+    /// §2 The root group's container box: the container minus the section's insets on its cross axis only.
+    func rootContainerBox(_ axes: Axes) -> Size {
+        Size(axes.Q, container.size.length(axes.Q) - axes.preQ - axes.postQ, across: container.size.length(axes.P))
+    }
+
+    /// §4.1 Fixed edge spacings add to the extent; a flexible one along P counts 0 and is reported.
+    func rootEdges(_ axes: Axes, diagnostics: inout SectionDiagnostics) -> RootEdges {
+        let spacing = section.group.edgeSpacing ?? EdgeSpacing()
+        func fixed(_ value: LayoutSpacing?) -> Double { (value?.isFlexible ?? false) ? 0 : (value?.value ?? 0) }
+        if (spacing.pre(axes.P)?.isFlexible ?? false) || (spacing.post(axes.P)?.isFlexible ?? false) {
+            diagnostics.report(.flexibleEdgeSpacingIgnored)
         }
+        return RootEdges(spacing: spacing, eP1: fixed(spacing.pre(axes.P)), eP2: fixed(spacing.post(axes.P)),
+                         eQ1: fixed(spacing.pre(axes.Q)), eQ2: fixed(spacing.post(axes.Q)))
+    }
 
-        // §2 The root group's container box: the container minus the insets on the section's cross axis.
-        let box = Size(Q, container.size.length(Q) - preQ - postQ, across: container.size.length(P))
-        let root = LayoutNode.group(section.group)
-        let estimated = root.containsEstimatedDimension
-        let groups = GroupSolver(container: container, sizing: sizing, section: index, itemCount: itemCount,
-                                 limitsItems: estimated)
+    /// §4.1 stride = eP1 + gP + eP2 + interGroupSpacing.
+    func stride(_ node: SolvedNode, axes: Axes, edges: RootEdges) -> Double {
+        edges.eP1 + node.size.length(axes.P) + edges.eP2 + section.interGroupSpacing
+    }
 
-        // §4.1 Edge spacing of the root group: fixed values along P add to its extent.
-        let edges = section.group.edgeSpacing ?? EdgeSpacing()
-        let eP1 = edges.pre(P)?.value ?? 0, eP2 = edges.post(P)?.value ?? 0
-        let eP1Fixed = (edges.pre(P)?.isFlexible ?? false) ? 0 : eP1
-        let eP2Fixed = (edges.post(P)?.isFlexible ?? false) ? 0 : eP2
-        if (edges.pre(P)?.isFlexible ?? false) || (edges.post(P)?.isFlexible ?? false) {
-            diagnostics.append(LayoutDiagnostic(section: index, .flexibleEdgeSpacingIgnored))
+    // MARK: §4.1 and §6: the repetitions
+
+    /// §4.1 A section without estimated sizes: one template, repeated G = ceil(C / N) times, `stride` apart.
+    func templateInstances(_ axes: Axes, box: Size, edges: RootEdges,
+                           diagnostics: inout SectionDiagnostics) throws(LayoutError) -> Repetitions {
+        let groups = GroupSolver(container: container, sizing: sizing, section: index, itemCount: itemCount, limitsItems: false)
+        let node = try groups.resolveAndSolve(.group(section.group), box: box, firstItem: 0)
+        let n = node.leaves.count
+        if node.noRoom {
+            diagnostics.reportNoRoom(n == 0
+                ? "the root group holds no items at this container size; the section's \(itemCount) items get no cells"
+                : "a nested group holds no items at this container size")
         }
+        let count = (n == 0 || itemCount == 0) ? 0 : (itemCount + n - 1) / n
+        let stride = self.stride(node, axes: axes, edges: edges)
+        let instances = (0..<count).map { q in Instance(node: node, firstItem: q * n, offset: Double(q) * stride) }
+        return Repetitions(instances: instances, template: node)
+    }
 
-        // The repetitions: one template (§4.1), or instance after instance in an estimated section (§6).
+    /// §6 An estimated section: each instance starts at the first item not yet placed and is solved with those
+    /// items' sizes; it starts one stride (of the instance before it) after the previous one. An instance
+    /// that holds no item ends the section.
+    func estimatedInstances(_ axes: Axes, box: Size, edges: RootEdges,
+                            diagnostics: inout SectionDiagnostics) throws(LayoutError) -> Repetitions {
+        let groups = GroupSolver(container: container, sizing: sizing, section: index, itemCount: itemCount, limitsItems: true)
         var instances: [Instance] = []
-        var template: SolvedNode? = nil
-        if estimated {
-            var next = 0
-            var offset = 0.0
-            while next < itemCount {
-                let node = try groups.resolveAndSolve(root, box: box, firstItem: next)
-                if node.leaves.isEmpty {
-                    reportNoRoom("no item fits in the group instance starting at item \(next); items \(next)..<\(itemCount) get no cells")
-                    break
-                }
-                if node.noRoom { reportNoRoom("a nested group holds no items in the instance starting at item \(next)") }
-                instances.append(Instance(node: node, firstItem: next, offset: offset))
-                next += node.leaves.count
-                offset += eP1Fixed + node.size.length(P) + eP2Fixed + section.interGroupSpacing
+        var next = 0
+        var offset = 0.0
+        while next < itemCount {
+            let node = try groups.resolveAndSolve(.group(section.group), box: box, firstItem: next)
+            if node.leaves.isEmpty {
+                diagnostics.reportNoRoom("no item fits in the group instance starting at item \(next); items \(next)..<\(itemCount) get no cells")
+                break
             }
-        } else {
-            let node = try groups.resolveAndSolve(root, box: box, firstItem: 0)
-            template = node
-            let n = node.leaves.count
-            if node.noRoom {
-                reportNoRoom(n == 0 ? "the root group holds no items at this container size; the section's \(itemCount) items get no cells"
-                                    : "a nested group holds no items at this container size")
-            }
-            let instanceCount = (n == 0 || itemCount == 0) ? 0 : (itemCount + n - 1) / n
-            let stride = eP1Fixed + node.size.length(P) + eP2Fixed + section.interGroupSpacing
-            for q in 0..<instanceCount {
-                instances.append(Instance(node: node, firstItem: q * n, offset: Double(q) * stride))
-            }
+            if node.noRoom { diagnostics.reportNoRoom("a nested group holds no items in the instance starting at item \(next)") }
+            instances.append(Instance(node: node, firstItem: next, offset: offset))
+            next += node.leaves.count
+            offset += stride(node, axes: axes, edges: edges)
         }
+        return Repetitions(instances: instances, template: nil)
+    }
 
-        // §4.1 Content length along P.
-        var contentLength = 0.0
-        if let last = instances.last {
-            contentLength = last.offset + eP1Fixed + last.node.size.length(P) + eP2Fixed
-            if let template, last.firstItem + template.leaves.count > itemCount {
-                // partial: a half-full last row keeps its full height; a short column ends at its last slot.
-                let present = itemCount - last.firstItem
-                let all = template.leaves.map { $0.slot.end(P) }.max() ?? 0
-                let first = template.leaves.prefix(present).map { $0.slot.end(P) }.max() ?? 0
-                contentLength -= all - first
-            }
+    /// §4.1 Content length along P: `(G − 1) * stride + eP1 + gP + eP2 − partial`; `partial` only for a
+    /// template whose last instance is not full (§6: estimated sections have none).
+    func contentLength(_ repetitions: Repetitions, axes: Axes, edges: RootEdges) -> Double {
+        guard let last = repetitions.instances.last else { return 0 }
+        var length = last.offset + edges.eP1 + last.node.size.length(axes.P) + edges.eP2
+        if let template = repetitions.template, last.firstItem + template.leaves.count > itemCount {
+            // A half-full last row keeps its full height; a short column ends at its last slot.
+            let present = itemCount - last.firstItem
+            let all = template.leaves.map { $0.slot.end(axes.P) }.max() ?? 0
+            let first = template.leaves.prefix(present).map { $0.slot.end(axes.P) }.max() ?? 0
+            length -= all - first
         }
+        return length
+    }
 
-        // §4.1 Along Q: crossOffset of a non-orthogonal section; eQ1, eQ2 of an orthogonal one.
-        let qLength = box.length(Q)
-        let eQ1 = (edges.pre(Q)?.isFlexible ?? false) ? 0 : (edges.pre(Q)?.value ?? 0)
-        let eQ2 = (edges.post(Q)?.isFlexible ?? false) ? 0 : (edges.post(Q)?.value ?? 0)
-        func crossOffset(_ gQ: Double) -> Double {
-            let pre = edges.pre(Q), post = edges.post(Q)
-            let k = ((pre?.isFlexible ?? false) ? 1 : 0) + ((post?.isFlexible ?? false) ? 1 : 0)
-            let left = qLength - gQ - (pre?.value ?? 0) - (post?.value ?? 0)
-            return (pre?.value ?? 0) + ((pre?.isFlexible ?? false) ? max(0, left) / Double(k) : 0)
-        }
-        // §4.2 The band of an orthogonal section: its largest instance across.
-        let gQ = instances.map { $0.node.size.length(Q) }.max() ?? 0
-        let band = instances.isEmpty ? 0 : eQ1 + gQ + eQ2
-        let centering: Double
-        if section.orthogonalScrollingBehavior == .groupPagingCentered,
-           let first = template ?? instances.first?.node {
-            // An empty estimated section has no first instance, so no centering.
-            centering = (container.size.length(P) - first.size.length(P)) / 2
-        } else {
-            centering = 0
-        }
+    /// §4.1 `groupPagingCentered`: the first group centered in the container along P (an empty estimated
+    /// section has no first instance, so no centering).
+    func centering(_ repetitions: Repetitions, axes: Axes) -> Double {
+        guard section.orthogonalScrollingBehavior == .groupPagingCentered,
+              let first = repetitions.template ?? repetitions.instances.first?.node else { return 0 }
+        return (container.size.length(axes.P) - first.size.length(axes.P)) / 2
+    }
+}
 
-        // §4.3 Boundary items: their extending lengths come before the content.
-        let boundary = BoundaryItemsPlacement(
-            items: section.boundarySupplementaryItems, section: index, container: container, scrollAxis: scrollAxis,
-            followedInsets: section.supplementariesFollowContentInsets ? insets : EdgeInsets.zero, sizing: sizing)
-        let startExtent = boundary.startExtent
-        let middle = orthogonal ? preQ + band + postQ : preP + contentLength + postP
-        let extent = startExtent + middle + boundary.endExtent
+/// The diagnostics of one section. §3: a section reports "no room" at most once, and only if it has items.
+struct SectionDiagnostics {
+    let section: Int
+    let itemCount: Int
+    private(set) var list: [LayoutDiagnostic] = []
+    private var reportedNoRoom = false
 
-        // Cells and anchored supplementaries, instance by instance.
-        var elements: [LayoutElement] = []
-        elements.reserveCapacity(itemCount)
-        let supplementaries = AnchoredSupplementaryPlacement(section: index, container: container, sizing: sizing)
-        for instance in instances {
-            let origin: Point
-            if orthogonal {
-                origin = Point.along(P, preP + centering + eP1Fixed + instance.offset,
-                                     across: sectionStart + startExtent + preQ + eQ1)
-            } else {
-                origin = Point.along(P, sectionStart + startExtent + preP + eP1Fixed + instance.offset,
-                                     across: preQ + crossOffset(instance.node.size.length(Q)))
-            }
-            let present = min(instance.node.leaves.count, itemCount - instance.firstItem)
-            for (leafIndex, leaf) in instance.node.leaves.prefix(present).enumerated() {
-                let item = instance.firstItem + leafIndex
-                let cell = leaf.cell.offsetBy(dx: origin.x, dy: origin.y)
-                elements.append(LayoutElement(category: .cell, section: index, item: item, frame: cell, zIndex: 0))
-                elements += supplementaries.elements(for: leaf.item.supplementaryItems, host: cell, item: item)
-            }
-            // §4.4 Group hosts: every instance holding at least one present item.
-            for host in instance.node.hosts where host.leafCount > 0 && host.firstLeaf < present {
-                elements += supplementaries.elements(for: host.supplementaries,
-                                                     host: host.slot.offsetBy(dx: origin.x, dy: origin.y),
-                                                     item: instance.firstItem + host.firstLeaf)
-            }
-        }
+    init(section: Int, itemCount: Int) {
+        self.section = section
+        self.itemCount = itemCount
+    }
 
-        elements += boundary.elements(sectionStart: sectionStart, contentStart: sectionStart + startExtent,
-                                      contentEnd: sectionStart + startExtent + middle)
+    mutating func report(_ kind: LayoutDiagnostic.Kind, detail: String? = nil) {
+        list.append(LayoutDiagnostic(section: section, kind, detail: detail))
+    }
 
-        // §4.5 Backgrounds.
-        elements += decorationElements(section.decorationItems, section: index, sectionStart: sectionStart, extent: extent,
-                                       container: container, scrollAxis: scrollAxis)
-
-        var orthogonalContentSize: Size? = nil
-        if orthogonal {
-            let scroller = preP + postP + 2 * centering + contentLength
-            orthogonalContentSize = Size(P, scroller, across: preQ + band + postQ)
-        }
-        return Solution(elements: elements, diagnostics: diagnostics, extent: extent,
-                        orthogonalContentSize: orthogonalContentSize)
+    mutating func reportNoRoom(_ detail: String) {
+        guard !reportedNoRoom, itemCount > 0 else { return }
+        reportedNoRoom = true
+        report(.noRoom, detail: detail)
     }
 }

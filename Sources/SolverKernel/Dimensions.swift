@@ -2,14 +2,15 @@ import CompositionalLayout
 
 /// SEMANTICS.md §2: resolving dimensions against a container box.
 package enum DimensionResolver {
-    /// A dimension's length against the container box `box`. Fractions snap to device pixels (§1); an
-    /// estimated dimension takes `estimatedLength` (the measured length while measuring, else its estimate).
+    /// A dimension's length against the container box `box`, exact (§1: rounding to pixels happens only on
+    /// output); an estimated dimension takes `estimatedLength` (the measured length while measuring, else its
+    /// estimate).
     package static func length(_ dimension: LayoutDimension, box: Size, container: LayoutContainer,
                        estimatedLength: (Double) -> Double) -> Double {
         switch dimension {
         case .absolute(let v): return v
-        case .fractionalWidth(let f): return container.snap(f * box.width)
-        case .fractionalHeight(let f): return container.snap(f * box.height)
+        case .fractionalWidth(let f): return f * box.width
+        case .fractionalHeight(let f): return f * box.height
         case .estimated(let v): return estimatedLength(v)
         }
     }

@@ -17,7 +17,8 @@ package struct PlacedLeaf {
 
 /// A group instance that hosts anchored supplementaries (§4.4), relative to the solved node's origin.
 package struct GroupHost {
-    package var slot: Rect
+    /// The host rect: the group's content box (its slot inset by its contentInsets).
+    package var box: Rect
     /// Index of its first leaf in the solved node's leaves.
     package var firstLeaf: Int
     package var leafCount: Int
@@ -49,7 +50,7 @@ package struct SolvedNode {
             leaves.append(leaf)
         }
         for var host in child.hosts {
-            host.slot = host.slot.offsetBy(dx: origin.x, dy: origin.y)
+            host.box = host.box.offsetBy(dx: origin.x, dy: origin.y)
             host.firstLeaf += base
             hosts.append(host)
         }
@@ -116,8 +117,16 @@ package struct GroupSolver {
         case .group(let group):
             var solved = try solveGroup(group, size: size, firstItem: firstItem, fixedAxis: fixedAxis)
             if !group.supplementaryItems.isEmpty {
-                solved.hosts.append(GroupHost(slot: Rect(origin: .zero, size: solved.size), firstLeaf: 0,
-                                              leafCount: solved.leaves.count, supplementaries: group.supplementaryItems))
+                // §4.4 a group hosts its supplementaries on its content box: the slot inset by its contentInsets
+                // (custom groups take no insets, §3.5, so theirs is the slot).
+                var box = Rect(origin: .zero, size: solved.size)
+                if group.arrangement.mainAxis != nil {
+                    let insets = group.contentInsets
+                    box = Rect(x: insets.leading, y: insets.top, width: box.width - insets.leading - insets.trailing,
+                               height: box.height - insets.top - insets.bottom)
+                }
+                solved.hosts.append(GroupHost(box: box, firstLeaf: 0, leafCount: solved.leaves.count,
+                                              supplementaries: group.supplementaryItems))
             }
             return solved
         }
@@ -269,7 +278,7 @@ package struct GroupSolver {
             nextItem += solved.leaves.count
             index += 1
             if placed.count > CollectionLayout.maxItemsPerGroupInstance || nextItem - firstItem > CollectionLayout.maxItemsPerGroupInstance {
-                throw LayoutError.tooManyItemsInGroup(section: section, limit: CollectionLayout.maxItemsPerGroupInstance)
+                throw LayoutError(.tooManyItemsInGroup(limit: CollectionLayout.maxItemsPerGroupInstance), section: section)
             }
         }
         return (placed, placed.isEmpty)
@@ -293,7 +302,7 @@ package struct GroupSolver {
             largestNeed = max(largestNeed, need)
         }
         if largestNeed > 0, (avail - 0.25) / largestNeed > Double(limit) + 1 {
-            throw LayoutError.tooManyItemsInGroup(section: section, limit: limit)
+            throw LayoutError(.tooManyItemsInGroup(limit: limit), section: section)
         }
     }
 
@@ -316,7 +325,8 @@ package struct GroupSolver {
             var size = proposedSize(node, box: box, item: nextItem)
             var fixedAxis: Axis? = nil
             if dividing {
-                size = Size(main, container.snap((avail - spacing * Double(count - 1)) / Double(count)),
+                // §3.2 the equal share, snapped down to the pixel grid before placing (the one in-solve snap).
+                size = Size(main, container.snapDown((avail - spacing * Double(count - 1)) / Double(count)),
                             across: size.length(main.other))
                 fixedAxis = main
             }

@@ -11,25 +11,39 @@ struct Layoutbench: ParsableCommand {
             A spec file (YAML or JSON, see SPEC-FORMAT.md) describes a compositional layout, its data and its \
             container. `solve` prints every frame, `render` draws the layout as SVG.
 
-            Exit codes: 0 success, 1 failure, 2 bad input (a spec or argument that cannot be used).
+            Exit codes: 0 success; 1 a regression (compare), or a failure that is not the input's fault; 2 bad \
+            input (a spec, argument or file that cannot be used, or a layout that cannot be solved).
             """,
         version: VersionInfo.text,
         subcommands: [Solve.self, Render.self, Replay.self, Generate.self, Bench.self, Compare.self, AB.self, List.self,
-                      CountInstructions.self]
+                      Watch.self, History.self, CountInstructions.self]
     )
 
-    /// Runs the command; a command line that cannot be parsed is bad input too: exit 2, not the parser's 64.
+    /// Runs the command. Every error, the parser's included, ends in `Failure.exit(for:)`: one policy.
     static func main() {
         do {
+            try HelpTopic.check(Array(CommandLine.arguments.dropFirst()), root: Layoutbench.self)
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            let code = exitCode(for: error)
-            if code.rawValue == 64 {
-                Failure.printError(fullMessage(for: error))
-                Foundation.exit(Failure.badInput)
+            Failure.exit(for: error)
+        }
+    }
+}
+
+/// `layoutbench help TOPIC...`: ArgumentParser shows the root's help for a topic it does not know and exits 0,
+/// so a misspelt topic would look like success; it is bad input instead.
+enum HelpTopic {
+    static func check(_ arguments: [String], root: ParsableCommand.Type) throws(CLIError) {
+        guard arguments.first == "help" else { return }
+        var command = root
+        for name in arguments.dropFirst().prefix(while: { !$0.hasPrefix("-") }) {
+            let subcommands = command.configuration.subcommands
+            guard let next = subcommands.first(where: { $0._commandName == name }) else {
+                let known = subcommands.map { $0._commandName }.joined(separator: ", ")
+                throw .badArgument("no help for '\(name)': \(known.isEmpty ? "'\(command._commandName)' has no subcommands" : "subcommands are \(known)")")
             }
-            exit(withError: error)
+            command = next
         }
     }
 }

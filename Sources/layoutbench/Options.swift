@@ -1,5 +1,6 @@
 import ArgumentParser
 import CompositionalLayout
+import Foundation
 import LayoutSpec
 
 /// Options shared by every command that reads a spec and solves it.
@@ -39,4 +40,40 @@ enum SolverChoice: String, ExpressibleByArgument, CaseIterable {
     case engine
     /// SEMANTICS.md followed literally: the oracle the engine is tested against.
     case reference
+}
+
+extension LayoutOptions {
+    /// Runs a solve of the spec at `file`, placing a solver error at that file.
+    static func solving<T>(_ file: String, _ body: () throws(LayoutError) -> T) throws(CLIError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .layout(error, file: file)
+        }
+    }
+}
+
+/// Output paths are checked before any work, so a mistyped directory costs no solve or bench run.
+enum OutputPath {
+    /// The path that means standard output where a command allows it.
+    static let standardOutput = "-"
+
+    /// Throws unless a file can be created or replaced at `path`: its directory exists and is writable (writes
+    /// are atomic: a temporary file beside it, then a rename) and it is not a directory itself.
+    static func check(_ path: String, option: String) throws(CLIError) {
+        func fail(_ reason: String) -> CLIError { .unwritable(path: path, option: option, reason: reason) }
+        guard !path.isEmpty else { throw fail("the path is empty") }
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        if files.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw fail("it is a directory") }
+            if access(path, W_OK) != 0 { throw fail(String(cString: strerror(errno))) }
+        }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard files.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw fail("no such directory \(directory)")
+        }
+        if !isDirectory.boolValue { throw fail("\(directory) is not a directory") }
+        if access(directory, W_OK) != 0 { throw fail("the directory \(directory) is not writable: \(String(cString: strerror(errno)))") }
+    }
 }

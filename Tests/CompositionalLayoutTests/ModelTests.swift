@@ -28,12 +28,27 @@ struct ModelTests {
         #expect(SelfSizing(seed: -1).seed == UInt64.max)
     }
 
-    @Test("snap floors to device pixels only with a display scale")
+    @Test("pixelRound rounds to the nearest pixel, halves away from zero, −0 as 0 (SEMANTICS.md §1)")
+    func pixelRounding() {
+        #expect(pixelRound(84.17, scale: 2) == 84)
+        #expect(pixelRound(121.66, scale: 2) == 121.5)
+        #expect(pixelRound(0.25, scale: 2) == 0.5)
+        #expect(pixelRound(-0.25, scale: 2) == -0.5)
+        #expect(pixelRound(-7.5, scale: 3) == -23.0 / 3)
+        let negativeZero = pixelRound(-0.1, scale: 2)
+        #expect(negativeZero == 0 && negativeZero.sign == .plus)
+        // Each field on its own: a rect's width does not follow from its rounded edges.
+        #expect(Rect(x: 206.24, y: 0, width: 84.17, height: 50).pixelRounded(scale: 2) == Rect(x: 206, y: 0, width: 84, height: 50))
+        #expect(Rect(x: 1.3, y: 2, width: 3, height: 4).pixelRounded(nil) == Rect(x: 1.3, y: 2, width: 3, height: 4))
+        #expect(LayoutContainer(width: 1, height: 1, displayScale: 0).pixelScale == nil)
+    }
+
+    @Test("snapDown floors to device pixels only with a display scale")
     func snap() {
-        #expect(LayoutContainer(width: 390, height: 844).snap(87.5) == 87.5)
-        #expect(abs(LayoutContainer(width: 390, height: 844, displayScale: 3).snap(87.5) - 262.0 / 3) < 1e-12)
+        #expect(LayoutContainer(width: 390, height: 844).snapDown(87.5) == 87.5)
+        #expect(abs(LayoutContainer(width: 390, height: 844, displayScale: 3).snapDown(87.5) - 262.0 / 3) < 1e-12)
         // The 1e-6 guard keeps values already on a pixel where they are.
-        #expect(LayoutContainer(width: 390, height: 844, displayScale: 3).snap(1.0 / 3 * 3) == 1)
+        #expect(LayoutContainer(width: 390, height: 844, displayScale: 3).snapDown(1.0 / 3 * 3) == 1)
     }
 
     @Test("the first variant whose width condition holds overrides the fields it names")
@@ -50,7 +65,7 @@ struct ModelTests {
         #expect(try definition.section(forWidth: 600).interGroupSpacing == 4)
         let onlyWide = SectionDefinition(items: 1, fields: SectionFields(),
                                          variants: [SectionVariant(when: WidthCondition(minWidth: 600), fields: SectionFields(content: .group(wide)))])
-        #expect(throws: LayoutError.noVariantForWidth(definition: nil, width: 390)) { try onlyWide.section(forWidth: 390) }
+        #expect(throws: LayoutError(.noVariantForWidth(width: 390))) { try onlyWide.section(forWidth: 390) }
     }
 
     @Test("a list's own insets replace the appearance's; its header comes before the section's own items")
@@ -63,7 +78,25 @@ struct ModelTests {
         #expect(section.contentInsets == EdgeInsets(all: 3))
         #expect(section.boundarySupplementaryItems.map(\.elementKind) == ["header", "banner"])
         #expect(LayoutSection.list(using: ListConfiguration(appearance: .plain, headerMode: .supplementary)).boundarySupplementaryItems[0].pinToVisibleBounds)
-        #expect(LayoutSection.list(using: ListConfiguration(appearance: .grouped)).contentInsets == EdgeInsets(bottom: 35))
+        #expect(LayoutSection.list(using: ListConfiguration(appearance: .grouped)).contentInsets == EdgeInsets(top: 17.5, bottom: 17.5))
+    }
+
+    @Test("list metrics follow the table of SEMANTICS.md §7 (revision 1.1)")
+    func listMetrics() {
+        // appearance, insets (top, leading, bottom, trailing), header height, footer height, header pinned
+        let table: [(ListConfiguration.Appearance, EdgeInsets, LayoutDimension, LayoutDimension, Bool)] = [
+            (.plain, .zero, .estimated(28), .estimated(28), true),
+            (.grouped, EdgeInsets(top: 17.5, leading: 0, bottom: 17.5, trailing: 0), .estimated(38), .estimated(38), false),
+            (.insetGrouped, EdgeInsets(top: 17.5, leading: 20, bottom: 17.5, trailing: 20), .estimated(38), .estimated(38), false),
+            (.sidebar, EdgeInsets(top: 0, leading: 10, bottom: 0, trailing: 10), .estimated(40), .estimated(28), false),
+            (.sidebarPlain, .zero, .estimated(40), .estimated(28), true),
+        ]
+        #expect(table.map(\.0) == ListConfiguration.Appearance.allCases)
+        for (appearance, insets, header, footer, pinned) in table {
+            let metrics = ListConfiguration.metrics(appearance)
+            #expect(metrics.contentInsets == insets, "\(appearance)")
+            #expect(metrics.headerHeight == header && metrics.footerHeight == footer && metrics.pinsHeader == pinned, "\(appearance)")
+        }
     }
 
     @Test("the JSON output reads back to the same output")

@@ -19,6 +19,14 @@ struct EnginePropertyTests {
         }
     }
 
+    /// Random layouts with their display scale replaced by 2 or 3 (§1 pixel rounding): the engine's rounded
+    /// output, cell frames and rect queries must equal the reference's rounded ones on every feature.
+    @Test func randomLayoutsAtDisplayScales() async {
+        await propertyCheck(count: 60, input: Gen<UInt64>.value(in: 0...UInt64.max).withoutShrink()) { seed in
+            Self.check(RandomScenario(seed: seed, operations: 12, displayScale: seed % 2 == 0 ? 2 : 3), threads: [1, 2])
+        }
+    }
+
     /// The first seeds, always the same (a regression net that does not depend on the run's random seed).
     @Test(arguments: 0..<40)
     func fixedSeeds(_ seed: Int) {

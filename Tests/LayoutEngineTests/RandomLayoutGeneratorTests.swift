@@ -17,6 +17,29 @@ struct RandomLayoutGeneratorTests {
         #expect(missing.isEmpty, "features never generated: \(missing)")
     }
 
+    /// The features of rules revision 1.1 come often enough for the property tests to hold the engine to the
+    /// reference on them: display scales 2 and 3 (§1), orthogonal sections without instances (§4.2), grouped
+    /// and insetGrouped lists (§7). Counted over the first 200 seeds by solving with the reference.
+    @Test func revisionOnePointOneFeaturesAreFrequent() throws {
+        var scales: [Double: Int] = [:]
+        var emptyOrthogonal = 0, groupedLists = 0
+        for seed in 0..<200 {
+            let layout = RandomLayoutGenerator.layout(seed: UInt64(seed))
+            if let scale = layout.container.displayScale { scales[scale, default: 0] += 1 }
+            let output = try ReferenceSolver.solve(layout)
+            let withCells = Set(output.elements.filter { $0.category == .cell }.map(\.section))
+            if output.sections.contains(where: { $0.orthogonalContentSize != nil && !withCells.contains($0.index) }) {
+                emptyOrthogonal += 1
+            }
+            let appearances = try layout.resolvedSections().compactMap { $0.section.listConfiguration?.appearance }
+            if appearances.contains(where: { $0 == .grouped || $0 == .insetGrouped }) { groupedLists += 1 }
+        }
+        #expect(scales[2, default: 0] >= 10 && scales[3, default: 0] >= 10, "display scales: \(scales)")
+        #expect(emptyOrthogonal >= 8, "layouts with an empty orthogonal section: \(emptyOrthogonal)")
+        #expect(groupedLists >= 20, "layouts with a grouped or insetGrouped list: \(groupedLists)")
+        print("revision 1.1 features in 200 seeds: scales \(scales), empty orthogonal \(emptyOrthogonal), grouped lists \(groupedLists)")
+    }
+
     /// The same seed gives the same layout and the same operations; different seeds differ.
     @Test func seedsAreReproducible() {
         for seed: UInt64 in [0, 1, 42, 0xFFFF_FFFF_FFFF_FFFF] {

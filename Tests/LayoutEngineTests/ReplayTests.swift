@@ -100,7 +100,8 @@ struct ReplayTests {
             Issue.record("a width without a variant should fail")
         } catch {
             #expect(error.line == 4)
-            guard case .layout(.noVariantForWidth) = error.cause else { Issue.record("got \(error.cause)"); return }
+            guard case .layout(let cause) = error.cause, case .noVariantForWidth = cause.reason else { Issue.record("got \(error.cause)"); return }
+            #expect(cause.path == "sections[0]")
         }
         // The layout cannot be solved from the start at that width either.
         #expect(throws: ReplayError.self) { try Replayer(layout: layout.withContainer(width: 700), solver: solver) }

@@ -121,7 +121,7 @@ import Testing
         }
         let general = try layout.sections[3].section(forWidth: 390)
         #expect(general.boundarySupplementaryItems.map(\.elementKind) == ["header", "footer"])
-        #expect(general.contentInsets == EdgeInsets(top: 0, leading: 20, bottom: 35, trailing: 20))
+        #expect(general.contentInsets == EdgeInsets(top: 17.5, leading: 20, bottom: 17.5, trailing: 20))  // §7 insetGrouped
     }
 
     /// social-feed: anchors with absolute offsets, item anchors, supplementary self-sizing, decorations.

@@ -24,10 +24,16 @@ enum CLI {
         return packageRoot.appendingPathComponent(".build/debug/layoutbench")
     }
 
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+    /// Runs the binary; `environment` adds to (or overrides) the test's own environment.
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        // Without CI=true a terminal would get bench progress lines; the tests read pipes, but say so anyway.
+        // GITHUB_STEP_SUMMARY of a CI job running the tests must not get the commands' job summaries.
+        var base = ProcessInfo.processInfo.environment
+        base["GITHUB_STEP_SUMMARY"] = nil
+        process.environment = base.merging(["CI": "true"].merging(environment) { _, new in new }) { _, new in new }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

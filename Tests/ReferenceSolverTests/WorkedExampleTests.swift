@@ -130,7 +130,7 @@ struct WorkedExampleTests {
         #expect(output.contentSize == Size(width: 390, height: 528))
     }
 
-    @Test("E6 badges on a fractional offset, and pixel snapping at scale 3")
+    @Test("E6 badges on a fractional offset, and pixel rounding at scale 3")
     func e6() throws {
         let badge = SupplementaryItem(layoutSize: Self.size(.absolute(20), .absolute(20)), elementKind: "badge",
                                       containerAnchor: LayoutAnchor(edges: [.top, .trailing], fractionalOffset: Point(x: 0.3, y: -0.3)))
@@ -144,11 +144,13 @@ struct WorkedExampleTests {
         }
         let first = output.elements.first { $0.kind == "badge" && $0.item == 0 }
         Self.expectClose(first?.frame ?? .zero, Rect(x: 88.5, y: 19, width: 20, height: 20))
-        let snapped = try Self.solve(section, items: 8, container: LayoutContainer(width: 390, height: 844, displayScale: 3))
-        let xs = Self.cells(snapped).prefix(4).map(\.x)
-        for (actual, expected) in zip(xs, [25, 25 + 262.0 / 3, 25 + 524.0 / 3, 287]) {
-            #expect(abs(actual - expected) < 1e-6)
+        // E6-scale3: the same exact frames, rounded to thirds of a point at the end (§1).
+        let rounded = try Self.solve(section, items: 8, container: LayoutContainer(width: 390, height: 844, displayScale: 3))
+        for (cell, x) in zip(Self.cells(rounded).prefix(4), [25, 338.0 / 3, 200, 863.0 / 3]) {
+            Self.expectClose(cell, Rect(x: x, y: 25, width: 233.0 / 3, height: 60))
         }
+        let roundedBadge = rounded.elements.first { $0.kind == "badge" && $0.item == 0 }
+        Self.expectClose(roundedBadge?.frame ?? .zero, Rect(x: 266.0 / 3, y: 19, width: 20, height: 20))
     }
 
     @Test("E7 background covers the section inset by its own insets")
@@ -224,5 +226,103 @@ struct WorkedExampleTests {
         #expect(zero.diagnostics.allSatisfy { $0.message.contains("no room") })
         let empty = try Self.solve(LayoutSection(group: group), items: 0, container: LayoutContainer(width: 0, height: 844))
         #expect(empty.diagnostics.isEmpty)
+    }
+
+    // MARK: Revision 1.1 (E13, E14, E21, E22)
+
+    /// E13's five fractions of the container width (observed on an iPhone 8).
+    static let e13Fractions = [0.2244798445859886, 0.0999484835067196, 0.2255459136606516, 0.2244798445859886, 0.2255459136606516]
+
+    /// E13's section: one row of five fractional widths, no spacing.
+    static func e13Section() -> LayoutSection {
+        var group = LayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .absolute(50)),
+            subitems: e13Fractions.map { LayoutItem(layoutSize: size(.fractionalWidth($0), .fractionalHeight(1))) })
+        group.interItemSpacing = .fixed(0)
+        return LayoutSection(group: group)
+    }
+
+    @Test("E13 pixel rounding: exact frames, each of x and width rounded on its own at @2x")
+    func e13() throws {
+        let output = try Self.solve(Self.e13Section(), items: 5, container: LayoutContainer(width: 375, height: 667, displayScale: 2))
+        let cells = Self.cells(output)
+        #expect(cells.map(\.x) == [0, 84, 121.5, 206, 290.5])
+        #expect(cells.map(\.width) == [84, 37.5, 84.5, 84, 84.5])
+        #expect(cells.allSatisfy { $0.y == 0 && $0.height == 50 })
+        // The fourth cell ends at 290, the fifth starts at 290.5: the one-pixel gap seen on the device.
+        #expect(cells[3].maxX == 290 && cells[4].minX == 290.5)
+        #expect(output.contentSize == Size(width: 375, height: 50))
+        // Without a display scale nothing is rounded: the exact widths 84.17…, 37.48…, 84.57…
+        let exact = Self.cells(try Self.solve(Self.e13Section(), items: 5, container: LayoutContainer(width: 375, height: 667)))
+        for (cell, fraction) in zip(exact, Self.e13Fractions) {
+            #expect(abs(cell.width - 375 * fraction) < 1e-9)
+        }
+        #expect(abs(exact[2].x - 121.66062303476558) < 1e-9 && abs(exact[4].x - 290.42028237725566) < 1e-9)
+    }
+
+    @Test("E14 an insetGrouped list starts 17.5 below its section's top")
+    func e14() throws {
+        let section = LayoutSection.list(using: ListConfiguration(appearance: .insetGrouped))
+        let output = try Self.solve(section, items: 1, container: LayoutContainer(width: 414, height: 818), measure: .none)
+        #expect(Self.cells(output) == [Rect(x: 20, y: 17.5, width: 374, height: 44)])
+        #expect(output.sections[0].frame.height == 79)
+        #expect(output.contentSize == Size(width: 414, height: 79))
+    }
+
+    /// E21's section: a `subitem` + count 4 row with item badges and a group supplementary at @3x.
+    static func e21Section() -> LayoutSection {
+        let badge = SupplementaryItem(layoutSize: size(.absolute(15), .absolute(15)), elementKind: "badge",
+                                      containerAnchor: LayoutAnchor(edges: [.top, .trailing], fractionalOffset: Point(x: 0.5, y: -0.5)))
+        let item = LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalWidth(0.25)), supplementaryItems: [badge])
+        var group = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(80)), subitem: item, count: 4)
+        group.interItemSpacing = .fixed(16)
+        group.contentInsets = EdgeInsets(trailing: 20)
+        group.supplementaryItems = [SupplementaryItem(
+            layoutSize: size(.absolute(20), .absolute(60)), elementKind: "groupTrailing",
+            containerAnchor: LayoutAnchor(edges: [.trailing], fractionalOffset: Point(x: 1, y: 0)))]
+        return LayoutSection(group: group, contentInsets: EdgeInsets(bottom: 16), interGroupSpacing: 16)
+    }
+
+    @Test("E21 the count share snapped down at @3x; a group's supplementary on its content box")
+    func e21() throws {
+        let output = try Self.solve(Self.e21Section(), items: 4, container: LayoutContainer(width: 375, height: 812, displayScale: 3))
+        // Share (355 − 48) / 4 = 76.75, snapped down to 76.666… (230 / 3).
+        let cells = Self.cells(output)
+        #expect(cells.count == 4)
+        for (cell, x) in zip(cells, [0, 278.0 / 3, 556.0 / 3, 278]) {
+            Self.expectClose(cell, Rect(x: x, y: 0, width: 230.0 / 3, height: 230.0 / 3))
+        }
+        let badges = output.elements.filter { $0.kind == "badge" }.sorted { $0.item < $1.item }
+        #expect(badges.count == 4)
+        Self.expectClose(badges.first?.frame ?? .zero, Rect(x: 208.0 / 3, y: -23.0 / 3, width: 15, height: 15))
+        #expect(abs((badges.last?.frame.x ?? 0) - 1042.0 / 3) < 1e-9)
+        // The host is the content box [0, 0, 355, 80], not the slot [0, 0, 375, 80].
+        let groupTrailing = output.elements.filter { $0.kind == "groupTrailing" }
+        #expect(groupTrailing.map(\.frame) == [Rect(x: 355, y: 10, width: 20, height: 60)])
+        #expect(groupTrailing.first?.item == 0)
+        #expect(output.contentSize == Size(width: 375, height: 96))
+    }
+
+    @Test("E22 an empty orthogonal section takes no space and draws no background")
+    func e22() throws {
+        var group = LayoutGroup.horizontal(layoutSize: Self.size(.fractionalWidth(1), .absolute(40)),
+                                           subitem: LayoutItem(layoutSize: Self.size(.fractionalWidth(1), .fractionalHeight(1))), count: 4)
+        group.interItemSpacing = .fixed(8)
+        var section = LayoutSection(group: group, contentInsets: EdgeInsets(all: 16), interGroupSpacing: 8)
+        section.orthogonalScrollingBehavior = .continuous
+        section.decorationItems = [DecorationItem(elementKind: "background")]
+        let layout = CollectionLayout(name: "E22", container: LayoutContainer(width: 375, height: 812), sections: [
+            SectionDefinition(items: 0, section: section), SectionDefinition(count: 2, items: 4, section: section),
+        ])
+        let output = try ReferenceSolver.solve(layout)
+        #expect(output.sections.map(\.frame) == [Rect(x: 0, y: 0, width: 375, height: 0), Rect(x: 0, y: 0, width: 375, height: 72),
+                                                 Rect(x: 0, y: 72, width: 375, height: 72)])
+        #expect(output.elements.filter { $0.section == 0 }.isEmpty)
+        let backgrounds = output.elements.filter { $0.category == .decoration }
+        #expect(backgrounds.map(\.section) == [1, 2])
+        #expect(backgrounds.first?.frame == Rect(x: 0, y: 0, width: 375, height: 72))
+        #expect(Self.cells(output, section: 1).map(\.y) == [16, 16, 16, 16])
+        #expect(Self.cells(output, section: 2).map(\.y) == [88, 88, 88, 88])
+        #expect(output.contentSize == Size(width: 375, height: 144))
     }
 }

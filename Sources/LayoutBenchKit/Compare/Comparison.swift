@@ -10,10 +10,6 @@ public enum Verdict: String, Codable, Hashable, Sendable {
     case same
     /// The interval straddles a threshold: the data cannot tell (rerun with more pairs or a longer budget).
     case inconclusive
-
-    /// The former names, for callers written before the four verdicts.
-    public static var regression: Verdict { .slower }
-    public static var improvement: Verdict { .faster }
 }
 
 /// The metrics `compare` reads from a result.

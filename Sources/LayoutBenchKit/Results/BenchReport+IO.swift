@@ -10,20 +10,32 @@ public enum ResultFileError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The right schema and version, but fields are missing or have the wrong type.
     case malformed(path: String, reason: String)
 
-    public var description: String {
+    /// The result file the error is about.
+    public var path: String {
         switch self {
-        case let .missing(path):
-            return "\(path): no such file"
-        case let .unreadable(path, reason):
-            return "\(path): cannot read it as JSON: \(reason)"
-        case let .wrongSchema(path, found):
-            return "\(path): not a layoutbench result file (schema \(found.map { "'\($0)'" } ?? "missing"), expected '\(BenchReport.schemaName)'); write one with `layoutbench bench --json FILE`"
-        case let .versionMismatch(path, found, expected):
-            return "\(path): result file version \(found), this layoutbench reads version \(expected); rerun the bench with this build"
-        case let .malformed(path, reason):
-            return "\(path): a version \(BenchReport.currentVersion) result file with bad content: \(reason)"
+        case let .missing(path), let .unreadable(path, _), let .wrongSchema(path, _), let .versionMismatch(path, _, _),
+             let .malformed(path, _):
+            return path
         }
     }
+
+    /// What is wrong with the file, without its path.
+    public var reason: String {
+        switch self {
+        case .missing:
+            return "no such file"
+        case let .unreadable(_, reason):
+            return "cannot read it as JSON: \(reason)"
+        case let .wrongSchema(_, found):
+            return "not a layoutbench result file (schema \(found.map { "'\($0)'" } ?? "missing"), expected '\(BenchReport.schemaName)'); write one with `layoutbench bench --json FILE`"
+        case let .versionMismatch(_, found, expected):
+            return "result file version \(found), this layoutbench reads version \(expected); rerun the bench with this build"
+        case let .malformed(_, reason):
+            return "a version \(BenchReport.currentVersion) result file with bad content: \(reason)"
+        }
+    }
+
+    public var description: String { "\(path): \(reason)" }
 }
 
 extension BenchReport {

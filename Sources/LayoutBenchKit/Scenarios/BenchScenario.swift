@@ -51,7 +51,7 @@ public struct ScenarioContext: Sendable {
         do {
             return try LayoutEngine(layout: layout, measure: .all, threads: threads, lazy: lazy)
         } catch {
-            throw BenchError.layout(error, spec: input.name)
+            throw BenchError.layout(error, source: input.source)
         }
     }
 }
@@ -59,8 +59,9 @@ public struct ScenarioContext: Sendable {
 /// Why a bench could not run. Bad input (a layout that cannot be solved, a spec error, a bad argument) is
 /// told apart from an engine that failed mid-run, which is a bug.
 public enum BenchError: Error, CustomStringConvertible {
-    /// The layout cannot be solved (no variant for the width, too many items).
-    case layout(LayoutError, spec: String)
+    /// The layout cannot be solved (no variant for the width, too many items). `source` is the spec file's
+    /// path (or `preset:NAME`), so the error can name the file; `context` says what the scenario had done.
+    case layout(LayoutError, source: String, context: String? = nil)
     /// The engine refused an operation the scenario built: a bug in the scenario or the engine.
     case engine(EngineError, scenario: String)
     /// A spec file could not be read or written.
@@ -73,7 +74,7 @@ public enum BenchError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .layout(error, spec): return "\(spec): \(error)"
+        case let .layout(error, source, context): return "\(source): \(error)" + (context.map { " (\($0))" } ?? "")
         case let .engine(error, scenario): return "scenario \(scenario): the engine refused an operation: \(error)"
         case let .spec(message): return message
         case let .badArgument(message): return message

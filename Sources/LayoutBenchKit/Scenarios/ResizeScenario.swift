@@ -21,7 +21,7 @@ final class ResizeScenario: BenchScenario {
             try rotate()
         } catch let error as BenchError {
             if case let .engine(.layout(layoutError), _) = error {
-                throw BenchError.layout(layoutError, spec: context.input.name + " rotated to \(formatNumber(landscape.width)) wide")
+                throw BenchError.layout(layoutError, source: context.input.source, context: "rotated to \(formatNumber(landscape.width)) wide")
             }
             throw error
         }

@@ -30,6 +30,10 @@ public enum LayoutFeature: Hashable, Sendable {
     case listRowHeight
     // data and container
     case emptySection, zeroWidth, smallContainer
+    /// An orthogonal section definition with no items (§4.2, §4.5: no space, no background).
+    case emptyOrthogonalSection
+    /// A display scale of 2 or 3, whose rounding lands between whole points (§1).
+    case fractionalPixels
 
     /// Every feature a generator of random layouts should reach.
     public static var allCases: [LayoutFeature] {
@@ -50,7 +54,7 @@ public enum LayoutFeature: Hashable, Sendable {
             .horizontalLayout, .layoutBoundaryItems,
             .estimatedSection, .topLevelSelfSizing, .itemSelfSizing,
             .listHeaderSupplementary, .listHeaderFirstItem, .listFooterSupplementary, .listRowHeight,
-            .emptySection, .zeroWidth, .smallContainer,
+            .emptySection, .zeroWidth, .smallContainer, .emptyOrthogonalSection, .fractionalPixels,
         ]
         all += BoundaryAlignment.allCases.map { .boundaryAlignment($0) }
         all += OrthogonalScrollingBehavior.allCases.filter { $0 != .none }.map { .orthogonal($0) }
@@ -73,6 +77,7 @@ private struct FeatureCensus {
     mutating func layout(_ layout: CollectionLayout) {
         let container = layout.container
         if let scale = container.displayScale, scale > 0 { found.insert(.displayScale) }
+        if let scale = container.displayScale, scale > 1 { found.insert(.fractionalPixels) }
         if container.width == 0 { found.insert(.zeroWidth) }
         if container.width < 50 || container.height < 50 { found.insert(.smallContainer) }
         let configuration = layout.configuration
@@ -84,6 +89,10 @@ private struct FeatureCensus {
         if layout.selfSizing != nil { found.insert(.topLevelSelfSizing) }
         for definition in layout.sections {
             if definition.items == 0 { found.insert(.emptySection) }
+            let orthogonal = ([definition.fields] + definition.variants.map(\.fields)).contains {
+                ($0.orthogonalScrollingBehavior ?? .none) != .none
+            }
+            if definition.items == 0 && orthogonal { found.insert(.emptyOrthogonalSection) }
             if definition.count > 1 { found.insert(.multiSectionDefinition) }
             if definition.fields.content == nil { found.insert(.definitionWithoutOwnContent) }
             fields(definition.fields)

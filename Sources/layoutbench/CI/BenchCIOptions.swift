@@ -26,7 +26,7 @@ struct BenchCIOptions: ParsableArguments {
     var exportCSV: String?
 
     func validate() throws {
-        if operations < 1 || operations > 100_000 { try BenchCommand.badInput("--operations must be from 1 to 100000") }
+        if operations < 1 || operations > 100_000 { throw ValidationError("--operations must be from 1 to 100000") }
     }
 
     /// The scenarios `--filter` and `--skip` leave; bad input when none is left.
@@ -35,7 +35,7 @@ struct BenchCIOptions: ParsableArguments {
             (filter.isEmpty || filter.contains { Glob.matches($0, kind.rawValue) }) && !skip.contains { Glob.matches($0, kind.rawValue) }
         }
         if kept.isEmpty {
-            try BenchCommand.badInput("--filter \(filter) and --skip \(skip) leave no scenario of: \(kinds.map(\.rawValue).joined(separator: ", "))")
+            throw CLIError.badArgument("--filter \(filter) and --skip \(skip) leave no scenario of: \(kinds.map(\.rawValue).joined(separator: ", "))")
         }
         return kept
     }
@@ -43,8 +43,8 @@ struct BenchCIOptions: ParsableArguments {
     /// The extra files, and the job summary on GitHub.
     func export(_ report: BenchReport) throws {
         let markdown = report.isInstructionRun ? report.instructionTable(markdown: true) : report.markdown()
-        if let exportMarkdown { try ExportFile.write(markdown + "\n", to: exportMarkdown) }
-        if let exportCSV { try ExportFile.write(report.csv(), to: exportCSV) }
+        if let exportMarkdown { try ExportFile.write(markdown + "\n", to: exportMarkdown, option: "--export-markdown") }
+        if let exportCSV { try ExportFile.write(report.csv(), to: exportCSV, option: "--export-csv") }
     }
 }
 

@@ -13,19 +13,19 @@ struct ComparisonExportOptions: ParsableArguments {
 
     func write(_ report: ComparisonReport) throws {
         let markdown = report.formatted(.markdown)
-        if let exportMarkdown { try ExportFile.write(markdown + "\n", to: exportMarkdown) }
-        if let exportJSON { try ExportFile.write(report.formatted(.json) + "\n", to: exportJSON) }
+        if let exportMarkdown { try ExportFile.write(markdown + "\n", to: exportMarkdown, option: "--export-markdown") }
+        if let exportJSON { try ExportFile.write(report.formatted(.json) + "\n", to: exportJSON, option: "--export-json") }
         try ExportFile.appendToStepSummary(markdown)
     }
 }
 
 /// Writing the files a command exports; a path that cannot be written is bad input (exit 2).
 enum ExportFile {
-    static func write(_ text: String, to path: String) throws {
+    static func write(_ text: String, to path: String, option: String) throws {
         do {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            try BenchCommand.badInput("cannot write \(path): \(error.localizedDescription)")
+            throw CLIError.unwritable(path: path, option: option, reason: error.localizedDescription)
         }
     }
 
@@ -33,7 +33,7 @@ enum ExportFile {
     static func appendToStepSummary(_ markdown: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         guard let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
         guard let handle = FileHandle(forWritingAtPath: path) ?? (FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil) else {
-            try BenchCommand.badInput("cannot append to GITHUB_STEP_SUMMARY (\(path))")
+            throw CLIError.unwritable(path: path, option: "GITHUB_STEP_SUMMARY", reason: "cannot open it to append")
         }
         defer { try? handle.close() }
         handle.seekToEndOfFile()

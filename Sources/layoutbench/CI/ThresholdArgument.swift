@@ -6,15 +6,11 @@ enum ThresholdArgument {
         do {
             return try Threshold(parsing: text).fraction
         } catch {
-            try BenchCommand.badInput("\(option): \(error.description)")
+            throw CLIError.threshold(option: option, error)
         }
     }
 
     static func table(_ path: String) throws -> ThresholdTable {
-        do {
-            return try ThresholdTable.load(path: path)
-        } catch {
-            try BenchCommand.badInput("--thresholds: \(error.description)")
-        }
+        try ThresholdTable.load(path: path)  // a ThresholdTableError: exit 2 through Failure
     }
 }

@@ -72,9 +72,9 @@ extension Layoutbench {
         var benchOptions: [String] = []
 
         func validate() throws {
-            if let pairs, pairs < 1 || pairs > 100 { try BenchCommand.badInput("--pairs must be from 1 to 100") }
+            if let pairs, pairs < 1 || pairs > 100 { throw ValidationError("--pairs must be from 1 to 100") }
             for option in ["--json", "--metric", "--markdown"] where benchOptions.contains(option) {
-                try BenchCommand.badInput("ab sets \(option) for its runs itself; leave it out")
+                throw ValidationError("ab sets \(option) for its runs itself; leave it out")
             }
         }
 
@@ -90,20 +90,13 @@ extension Layoutbench {
             let runner = ABRunner(baseBinary: baseBinary, headBinary: headBinary, benchArguments: arguments,
                                   baseEnvironment: try Self.environment(baseEnv, option: "--base-env"),
                                   headEnvironment: try Self.environment(headEnv, option: "--head-env"), folder: folder)
-            let report: ComparisonReport
-            do {
-                let results = try runner.run(plan) { Failure.printError($0) }
-                report = try PairedComparison.compare(results, metric: metric == .instructions ? .instructions : .time,
+            // ABError and CompareError go to Failure (exit 2).
+            let results = try runner.run(plan) { Failure.printError($0) }
+            let report = try PairedComparison.compare(results, metric: metric == .instructions ? .instructions : .time,
                                                       options: options, base: baseBinary, head: headBinary)
-            } catch let error as ABError {
-                try BenchCommand.badInput(error.description)
-            } catch let error as CompareError {
-                try BenchCommand.badInput(error.description)
-            }
             print(report.formatted(format))
             try exports.write(report)
-            for line in report.regressionSummary { Failure.printError(line) }
-            if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+            if !report.regressions.isEmpty { throw CLIError.regression(report.regressionSummary) }
         }
 
         /// `KEY=VALUE` pairs.
@@ -111,7 +104,7 @@ extension Layoutbench {
             var result: [String: String] = [:]
             for pair in pairs {
                 guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                    try BenchCommand.badInput("\(option) takes KEY=VALUE, got '\(pair)'")
+                    throw CLIError.badArgument("\(option) takes KEY=VALUE, got '\(pair)'")
                 }
                 result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
             }

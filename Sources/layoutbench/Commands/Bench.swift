@@ -78,33 +78,40 @@ extension Layoutbench {
         @Flag(name: .customLong("allow-debug"), help: "Run even in a debug build (with a warning).")
         var allowDebug = false
 
+        @Option(help: "Add the run to this results store (SQLite; see `history`).")
+        var store: String?
+
+        @Option(name: .customLong("save-baseline"), help: "Name the stored run (for `compare --baseline NAME`); implies --store .layoutbench/results.sqlite.")
+        var saveBaseline: String?
+
         @OptionGroup(title: "CI") var ci: BenchCIOptions
 
         func validate() throws {
             if repetitions != nil && timeBudget != nil {
-                try BenchCommand.badInput("--repetitions and --time-budget exclude each other: give one")
+                throw ValidationError("--repetitions and --time-budget exclude each other: give one")
             }
-            if let repetitions, repetitions < 1 { try BenchCommand.badInput("--repetitions must be at least 1") }
+            if let repetitions, repetitions < 1 { throw ValidationError("--repetitions must be at least 1") }
             if let timeBudget, !(timeBudget > 0 && timeBudget.isFinite) {
-                try BenchCommand.badInput("--time-budget must be a positive number of seconds")
+                throw ValidationError("--time-budget must be a positive number of seconds")
             }
-            if warmup < 0 { try BenchCommand.badInput("--warmup must be 0 or more") }
-            if rounds < 1 || rounds > 100 { try BenchCommand.badInput("--rounds must be from 1 to 100") }
+            if warmup < 0 { throw ValidationError("--warmup must be 0 or more") }
+            if rounds < 1 || rounds > 100 { throw ValidationError("--rounds must be from 1 to 100") }
             if minSamples < 1 || maxSamples < minSamples {
-                try BenchCommand.badInput("--min-samples must be at least 1 and at most --max-samples")
+                throw ValidationError("--min-samples must be at least 1 and at most --max-samples")
             }
             _ = try threadCounts()
         }
 
         func run() throws {
+            if let json { try OutputPath.check(json, option: "--json") }
             if BuildCheck.isDebug {
                 Failure.printError(BuildCheck.debugWarning)
                 if !allowDebug {
-                    try BenchCommand.badInput("refusing to bench a debug build; build with -c release, or pass --allow-debug to run anyway")
+                    throw CLIError.badArgument("refusing to bench a debug build; build with -c release, or pass --allow-debug to run anyway")
                 }
             }
             let environment = ProcessInfo.processInfo.environment
-            var report = try BenchCommand.reporting {
+            var report = try { () throws -> BenchReport in
                 let kinds = try ci.select(try ScenarioKind.parseList(scenarios))
                 let inputs = try BenchInputs.load(specs: specs, presets: presets)
                 var configuration = RunnerConfiguration(
@@ -126,12 +133,8 @@ extension Layoutbench {
                                                    inputArguments: BenchInputs.arguments(specs: specs, presets: presets),
                                                    scenarios: kinds, operations: ci.operations, seed: seed,
                                                    extraWork: configuration.extraWork)
-                    do {
-                        report = try counter.run(inputs: inputs, configuration: configuration, environment: runEnvironment, progress: progress)
-                    } catch let error as InstructionError {
-                        if case .valgrindMissing = error { try BenchCommand.badInput(error.description) }
-                        throw BadInstructionRun(message: error.description)
-                    }
+                    // An InstructionError goes to Failure: valgrind missing is bad input (2), a failed count 1.
+                    report = try counter.run(inputs: inputs, configuration: configuration, environment: runEnvironment, progress: progress)
                 } else {
                     let suite = BenchSuite(inputs: inputs, scenarios: kinds, threads: try threadCounts(), configuration: configuration)
                     report = try suite.run(environment: runEnvironment, progress: progress)
@@ -139,7 +142,7 @@ extension Layoutbench {
                 report.gitDirty = runEnvironment.gitDirty
                 report.commitSource = runEnvironment.commitSource
                 return report
-            }
+            }()
             report.label = ci.label
             if report.isInstructionRun {
                 print(report.instructionTable(markdown: markdown))
@@ -150,10 +153,12 @@ extension Layoutbench {
                 do {
                     try report.write(to: json)
                 } catch {
-                    try BenchCommand.badInput("cannot write \(json): \(error.localizedDescription)")
+                    throw CLIError.unwritable(path: json, option: "--json", reason: error.localizedDescription)
                 }
             }
             try ci.export(report)
+            // One --label: in the result file, the tables, and the stored run.
+            try StoreCommand.save(report, store: store, baseline: saveBaseline, label: ci.label)
         }
 
         /// `--threads 1,2`, or 1 and the core count.
@@ -165,43 +170,12 @@ extension Layoutbench {
             var counts: [Int] = []
             for part in threads.split(separator: ",") {
                 guard let n = Int(part.trimmingCharacters(in: .whitespaces)), n >= 1, n <= 256 else {
-                    try BenchCommand.badInput("--threads takes thread counts from 1 to 256, comma-separated (such as 1,2), got '\(threads)'")
+                    throw ValidationError("--threads takes thread counts from 1 to 256, comma-separated (such as 1,2), got '\(threads)'")
                 }
                 if !counts.contains(n) { counts.append(n) }
             }
-            if counts.isEmpty { try BenchCommand.badInput("--threads names no thread count") }
+            if counts.isEmpty { throw ValidationError("--threads names no thread count") }
             return counts
         }
     }
-}
-
-/// Error reporting shared by `generate`, `bench` and `compare`: bad input (a spec, a preset name, an argument,
-/// a result file) prints one message and exits 2; an engine failure during a bench exits 1.
-enum BenchCommand {
-    static func badInput(_ message: String) throws -> Never {
-        Failure.printError("error: \(message)")
-        throw ExitCode(Failure.badInput)
-    }
-
-    static func reporting<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try Failure.reporting(body)
-        } catch let error as BenchError {
-            // A spec error reads like a compiler diagnostic already ("file:line:column: error: ...").
-            if case .spec = error { Failure.printError("\(error)") } else { Failure.printError("error: \(error)") }
-            throw ExitCode(error.isBadInput ? Failure.badInput : 1)
-        } catch let error as PresetError {
-            try badInput(error.description)
-        } catch let error as CompareError {
-            try badInput(error.description)
-        } catch let error as BadInstructionRun {
-            Failure.printError("error: \(error.message)")
-            throw ExitCode(1)
-        }
-    }
-}
-
-/// A counting run under valgrind that failed for a reason other than bad input (exit 1).
-struct BadInstructionRun: Error {
-    var message: String
 }

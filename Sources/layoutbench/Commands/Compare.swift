@@ -31,11 +31,17 @@ extension Layoutbench {
                 Example: layoutbench compare base.json head.json --threshold 5% --export-markdown summary.md
                 """)
 
-        @Argument(help: "The result file to compare against (from `bench --json`).")
+        @Argument(help: "The result file to compare against (from `bench --json`); with --baseline, the result file of the change.")
         var base: String
 
         @Argument(help: "The result file of the change.")
-        var head: String
+        var head: String?
+
+        @Option(help: "Compare against this stored baseline (from `bench --save-baseline NAME`) instead of BASE.json.")
+        var baseline: String?
+
+        @Option(help: "The results store holding the baseline.")
+        var store: String?
 
         @Option(help: "Smallest change of time or memory that counts: 5% or 5 (five percent); write 0.5% for half a percent.")
         var threshold = "5%"
@@ -58,7 +64,10 @@ extension Layoutbench {
         var normalize = false
 
         func validate() throws {
-            if resamples < 100 { try BenchCommand.badInput("--resamples must be at least 100") }
+            if resamples < 100 { throw ValidationError("--resamples must be at least 100") }
+            if (baseline == nil) == (head == nil) {
+                throw ValidationError("give BASE.json HEAD.json, or --baseline NAME HEAD.json")
+            }
         }
 
         func run() throws {
@@ -66,13 +75,12 @@ extension Layoutbench {
                                             resamples: resamples, normalizesByCalibration: normalize)
             options.instructionThreshold = try ThresholdArgument.parse(instructionThreshold, option: "--instruction-threshold")
             options.thresholds = try thresholds.map { try ThresholdArgument.table($0) }
-            let report = try BenchCommand.reporting {
-                try Comparator.compare(basePath: base, headPath: head, options: options)
-            }
+            let report = try baseline.map { name in
+                try StoreCommand.compare(baseline: name, store: store, headPath: base, options: options)
+            } ?? Comparator.compare(basePath: base, headPath: head ?? "", options: options)
             print(report.formatted(format))
             try exports.write(report)
-            for line in report.regressionSummary { Failure.printError(line) }
-            if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+            if !report.regressions.isEmpty { throw CLIError.regression(report.regressionSummary) }
         }
     }
 }

@@ -18,15 +18,13 @@ extension Layoutbench {
         @Option(name: .customLong("work-iterations-file")) var workIterationsFile: String?
 
         func run() throws {
-            try BenchCommand.reporting {
-                let inputs = try BenchInputs.load(specs: specs, presets: presets)
-                var iterations: [String: Int] = [:]
-                if let workIterationsFile {
-                    iterations = (try? JSONDecoder().decode([String: Int].self, from: Data(contentsOf: URL(fileURLWithPath: workIterationsFile)))) ?? [:]
-                }
-                try InstructionProbe(operations: operations, workIterations: iterations)
-                    .run(inputs: inputs, scenarios: try ScenarioKind.parseList(scenarios), seed: seed)
+            let inputs = try BenchInputs.load(specs: specs, presets: presets)
+            var iterations: [String: Int] = [:]
+            if let workIterationsFile {
+                iterations = (try? JSONDecoder().decode([String: Int].self, from: Data(contentsOf: URL(fileURLWithPath: workIterationsFile)))) ?? [:]
             }
+            try InstructionProbe(operations: operations, workIterations: iterations)
+                .run(inputs: inputs, scenarios: try ScenarioKind.parseList(scenarios), seed: seed)
         }
     }
 }

@@ -53,30 +53,31 @@ extension Layoutbench {
             let shapeGiven = sections != nil || itemsPerSection != nil || nesting != nil || estimated != nil
                 || orthogonal != nil || supplementaries
             if preset != nil && shapeGiven {
-                try BenchCommand.badInput("--preset and the shape options (--sections, --items-per-section, --nesting, --estimated, --orthogonal, --supplementaries) exclude each other: give one or the other")
+                throw ValidationError("--preset and the shape options (--sections, --items-per-section, --nesting, --estimated, --orthogonal, --supplementaries) exclude each other: give one or the other")
             }
         }
 
         func run() throws {
-            let layout: CollectionLayout = try BenchCommand.reporting {
-                if let preset {
-                    return try LayoutPreset(parsing: preset, seed: seed).layout()
-                }
+            if output != OutputPath.standardOutput { try OutputPath.check(output, option: "-o") }
+            let layout: CollectionLayout
+            if let preset {
+                layout = try LayoutPreset(parsing: preset, seed: seed).layout()
+            } else {
                 let shape = LayoutShape(sections: sections ?? 100, itemsPerSection: itemsPerSection ?? 100,
                                         nesting: nesting ?? 1, estimatedRatio: estimated ?? 0,
                                         orthogonalRatio: orthogonal ?? 0, supplementaries: supplementaries, seed: seed)
                 try shape.validate()
-                return shape.layout()
+                layout = shape.layout()
             }
             let yaml = SpecWriter.yaml(layout)
-            if output == "-" {
+            if output == OutputPath.standardOutput {
                 print(yaml, terminator: yaml.hasSuffix("\n") ? "" : "\n")
                 return
             }
             do {
                 try yaml.write(toFile: output, atomically: true, encoding: .utf8)
             } catch {
-                try BenchCommand.badInput("cannot write \(output): \(error.localizedDescription)")
+                throw CLIError.unwritable(path: output, option: "-o", reason: error.localizedDescription)
             }
             Failure.printError("wrote \(output): \(layout.name), \(layout.itemCount) items in \(layout.sectionCount) sections (\(layout.sections.count) definitions)")
         }

@@ -19,7 +19,7 @@ extension Layoutbench {
         @Argument(help: "The spec file.")
         var spec: String
 
-        @Option(name: .shortAndLong, help: "Where to write the SVG.")
+        @Option(name: .shortAndLong, help: "Where to write the SVG ('-' for standard output).")
         var output: String
 
         @OptionGroup var layoutOptions: LayoutOptions
@@ -34,22 +34,23 @@ extension Layoutbench {
         }
 
         func run() throws {
-            try Failure.reporting {
-                let layout = try layoutOptions.load(spec)
-                let solved = try ReferenceSolver.solve(layout, measure: layoutOptions.measure)
-                var options = RenderOptions()
-                if let sections, let range = parseSectionRange(sections) {
-                    guard range.lowerBound < solved.sections.count else {
-                        throw BadInput(message: "--sections \(sections): the layout has \(solved.sections.count) sections (0..\(solved.sections.count - 1))")
-                    }
-                    options.sections = range.lowerBound...min(range.upperBound, solved.sections.count - 1)
+            let toStandardOutput = output == OutputPath.standardOutput
+            if !toStandardOutput { try OutputPath.check(output, option: "-o") }
+            let layout = try layoutOptions.load(spec)
+            let measure = layoutOptions.measure
+            let solved = try LayoutOptions.solving(spec) { () throws(LayoutError) in try ReferenceSolver.solve(layout, measure: measure) }
+            var options = RenderOptions()
+            if let sections, let range = parseSectionRange(sections) {
+                guard range.lowerBound < solved.sections.count else {
+                    throw CLIError.badArgument("--sections \(sections): the layout has \(solved.sections.count) sections (0..\(solved.sections.count - 1))")
                 }
-                let svg = SVGRenderer.render(solved, options: options)
-                do {
-                    try SVGRenderer.write(svg, to: output)
-                } catch {
-                    throw BadInput(message: "cannot write \(output): \(error)")
-                }
+                options.sections = range.lowerBound...min(range.upperBound, solved.sections.count - 1)
+            }
+            let svg = SVGRenderer.render(solved, options: options)
+            if toStandardOutput {
+                print(svg, terminator: svg.hasSuffix("\n") ? "" : "\n")
+            } else {
+                try SVGRenderer.write(svg, to: output)  // a RenderWriteError names the path: exit 2
             }
         }
     }

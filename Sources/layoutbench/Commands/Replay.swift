@@ -40,18 +40,18 @@ extension Layoutbench {
         var sections = false
 
         func run() throws {
-            try Failure.reporting {
-                let layout = try layoutOptions.load(spec)
-                let steps = try OperationsReader.read(contentsOf: operations)
-                do throws(ReplayError) {
-                    let output = try Replayer.replay(
-                        layout, measure: layoutOptions.measure, operations: steps, solver: solver, file: operations,
-                        afterEach: each ? { _, output in print(output.jsonText(includeSections: sections, pretty: false)) } : nil)
-                    if !each { print(output.jsonText(includeSections: sections, pretty: true)) }
-                } catch {
-                    Failure.printError(error.description)
-                    throw ExitCode(Failure.badInput)
-                }
+            let layout = try layoutOptions.load(spec)
+            let steps = try OperationsReader.read(contentsOf: operations)
+            let sections = self.sections
+            do throws(ReplayError) {
+                let output = try Replayer.replay(
+                    layout, measure: layoutOptions.measure, operations: steps, solver: solver, file: operations,
+                    afterEach: each ? { _, output in print(output.jsonText(includeSections: sections, pretty: false)) } : nil)
+                if !each { print(output.jsonText(includeSections: sections, pretty: true)) }
+            } catch {
+                // Before any operation the spec itself cannot be solved: that is the spec's error, not the ops file's.
+                if error.line == nil, case .layout(let cause) = error.cause { throw CLIError.layout(cause, file: spec) }
+                throw error
             }
         }
     }

@@ -36,24 +36,25 @@ extension Layoutbench {
         var solver: SolverChoice = .engine
 
         func run() throws {
+            // Every spec is solved before anything is printed: one bad spec prints no partial output.
             var texts: [String] = []
-            try Failure.reporting {
-                for path in specs {
-                    let layout = try layoutOptions.load(path)
-                    let output: SolveOutput
+            for path in specs {
+                let layout = try layoutOptions.load(path)
+                let measure = layoutOptions.measure, solver = self.solver
+                let output = try LayoutOptions.solving(path) { () throws(LayoutError) in
                     switch solver {
                     case .engine:
-                        output = try LayoutEngine(layout: layout, measure: layoutOptions.measure,
-                                                  threads: ProcessInfo.processInfo.activeProcessorCount).output()
+                        return try LayoutEngine(layout: layout, measure: measure,
+                                                threads: ProcessInfo.processInfo.activeProcessorCount).output()
                     case .reference:
-                        output = try ReferenceSolver.solve(layout, measure: layoutOptions.measure)
+                        return try ReferenceSolver.solve(layout, measure: measure)
                     }
-                    switch format {
-                    case .json:
-                        texts.append(output.jsonText(includeSections: sections, pretty: specs.count == 1))
-                    case .table:
-                        texts.append(TableFormatter.table(output, includeSections: sections))
-                    }
+                }
+                switch format {
+                case .json:
+                    texts.append(output.jsonText(includeSections: sections, pretty: specs.count == 1))
+                case .table:
+                    texts.append(TableFormatter.table(output, includeSections: sections))
                 }
             }
             print(texts.joined(separator: "\n"))

@@ -14,10 +14,17 @@ struct RandomScenario: Sendable, CustomStringConvertible {
     var measure: MeasureMode
     var operations: [LayoutOperation]
 
-    /// The layout of `seed` and `count` operations from a generator seeded from it.
-    init(seed: UInt64, operations count: Int) {
+    /// A display scale that replaces the generated one (nil: the layout's own), so that pixel rounding (§1)
+    /// can be tested on every random layout.
+    var displayScale: Double?
+
+    /// The layout of `seed` and `count` operations from a generator seeded from it, optionally with its
+    /// container's display scale replaced by `displayScale`.
+    init(seed: UInt64, operations count: Int, displayScale: Double? = nil) {
         self.seed = seed
+        self.displayScale = displayScale
         layout = RandomLayoutGenerator().layout(seed: seed)
+        if let displayScale { layout.container.displayScale = displayScale }
         // One scenario in five keeps estimates until `measure` operations arrive (`--measure none`).
         measure = seed % 5 == 4 ? .none : .all
         var generator = RandomOperationGenerator(seed: seed ^ 0x5DEE_CE66_D1CE_5EED)
@@ -31,7 +38,7 @@ struct RandomScenario: Sendable, CustomStringConvertible {
     /// How to rebuild the scenario, and its operations 1...`step` (line k is operation k).
     func trace(upTo step: Int) -> String {
         """
-        seed \(seed): RandomScenario(seed: \(seed), operations: \(operations.count)), --measure \(measure.rawValue); \
+        seed \(seed): RandomScenario(seed: \(seed), operations: \(operations.count)\(displayScale.map { ", displayScale: \(formatNumber($0))" } ?? "")), --measure \(measure.rawValue); \
         \(layout.sectionCount) sections, container \(formatNumber(layout.container.width)) x \
         \(formatNumber(layout.container.height)), \(layout.configuration.scrollDirection.rawValue); operations 1...\(step):
         \(OperationsWriter.text(Array(operations.prefix(step))))

@@ -1,0 +1,165 @@
+import CompositionalLayout
+import SolverKernel
+
+extension SectionBuilder {
+    /// What §4.1 derives from a section's storage: its content length along P, its largest instance across
+    /// (an orthogonal section's band), the first instance's length along P (for centering), and whether it
+    /// has any instance at all.
+    struct ContentMeasure {
+        var contentLength = 0.0
+        var largestQ = 0.0
+        var firstP: Double? = nil
+        var hasInstances = false
+    }
+
+    /// §4.1–§4.5: the section's extent, its instances' base, boundary items and decorations, from its storage.
+    /// - Complexity: O(boundary items + decorations), plus O(instances) for an estimated section.
+    func place(_ g: inout SectionGeometry, index: Int, cache: DefinitionCache, sizing: ItemSizing) {
+        let section = cache.section
+        let P = g.P, Q = P.other
+        let insets = section.contentInsets
+        let (eP1, eP2) = fixedEdges(section, P)
+        let (eQ1, eQ2) = fixedEdges(section, Q)
+        let measure = contentMeasure(g, template: cache.template, eP1: eP1, eP2: eP2)
+        let band = measure.hasInstances ? eQ1 + measure.largestQ + eQ2 : 0
+        var centering = 0.0
+        if section.orthogonalScrollingBehavior == .groupPagingCentered, let firstP = measure.firstP {
+            centering = (container.size.length(P) - firstP) / 2
+        }
+
+        // §4.3 boundary items, sized with this section's index.
+        let boundary = BoundaryItemsPlacement(
+            items: section.boundarySupplementaryItems, section: index, container: container, scrollAxis: scrollAxis,
+            followedInsets: section.supplementariesFollowContentInsets ? insets : EdgeInsets.zero, sizing: sizing)
+        let startExtent = boundary.startExtent
+        // §4.2 an orthogonal section without instances (G = 0) takes no space: its insets are dropped too.
+        let middle = g.orthogonal
+            ? (measure.hasInstances ? insets.pre(Q) + band + insets.post(Q) : 0)
+            : insets.pre(P) + measure.contentLength + insets.post(P)
+        g.extent = startExtent + middle + boundary.endExtent
+
+        placeInstances(&g, section: section, startExtent: startExtent, centering: centering, eP1: eP1, eQ1: eQ1,
+                       contentLength: measure.contentLength, middle: middle)
+        g.sectionElements = sectionElements(section, index: index, boundary: boundary, startExtent: startExtent,
+                                            middle: middle, extent: g.extent, hasInstances: measure.hasInstances,
+                                            orthogonal: g.orthogonal)
+        g.pinned = pinnedBoundaryItems(section)
+        measureOverhang(&g, cache: cache, hasInstances: measure.hasInstances)
+    }
+
+    /// §4.1 content length along P: `(G − 1) * stride + eP1 + gP + eP2 − partial` for a template, the sum of
+    /// the strides before the last instance plus its own length for an estimated section (§6, no partial).
+    func contentMeasure(_ g: SectionGeometry, template: Template?, eP1: Double, eP2: Double) -> ContentMeasure {
+        let P = g.P, Q = P.other
+        var measure = ContentMeasure()
+        switch g.storage {
+        case let .fixed(stride, instances):
+            let template = template!
+            measure.firstP = template.size.length(P)
+            guard instances > 0 else { break }
+            measure.hasInstances = true
+            measure.largestQ = template.size.length(Q)
+            measure.contentLength = Double(instances - 1) * stride + eP1 + template.size.length(P) + eP2
+            let present = g.itemCount - (instances - 1) * template.count
+            if present < template.count {
+                measure.contentLength -= template.prefixMaxEnd[template.count] - template.prefixMaxEnd[present]
+            }
+        case .estimated(let storage):
+            guard storage.count > 0 else { break }
+            measure.hasInstances = true
+            let last = storage.count - 1
+            measure.contentLength = storage.offsets.prefixSum(last) + eP1 + storage.sizes[last].length(P) + eP2
+            measure.firstP = storage.sizes[0].length(P)
+            // The largest instance across, even when every one is negative (a container of height 0).
+            if g.orthogonal { measure.largestQ = storage.sizes.map { $0.length(Q) }.max() ?? 0 }
+        }
+        return measure
+    }
+
+    /// §4.1 where instance 0 sits: along P after the insets (and centering in an orthogonal section), across
+    /// at the band's start or at the cross offset of a non-orthogonal root group; §4.2 the scroller's size.
+    func placeInstances(_ g: inout SectionGeometry, section: LayoutSection, startExtent: Double, centering: Double,
+                        eP1: Double, eQ1: Double, contentLength: Double, middle: Double) {
+        let P = g.P, Q = P.other
+        let insets = section.contentInsets
+        if g.orthogonal {
+            g.pBase = insets.pre(P) + centering + eP1
+            g.qBase = startExtent + insets.pre(Q) + eQ1
+            g.orthogonalContentSize = Size(P, insets.pre(P) + insets.post(P) + 2 * centering + contentLength, across: middle)
+        } else {
+            g.pBase = startExtent + insets.pre(P) + eP1
+            g.qBase = insets.pre(Q)
+            let edges = section.group.edgeSpacing ?? EdgeSpacing()
+            let pre = edges.pre(Q), post = edges.post(Q)
+            g.cross = SectionGeometry.CrossPlacement(
+                pre: pre?.value ?? 0, post: post?.value ?? 0, preFlexible: pre?.isFlexible ?? false,
+                flexibleCount: ((pre?.isFlexible ?? false) ? 1 : 0) + ((post?.isFlexible ?? false) ? 1 : 0),
+                qLength: rootBox(section).length(Q))
+            g.orthogonalContentSize = nil
+        }
+    }
+
+    /// §4.3 boundary items and §4.5 backgrounds, relative to the section start; an orthogonal section without
+    /// instances draws no background.
+    func sectionElements(_ section: LayoutSection, index: Int, boundary: BoundaryItemsPlacement, startExtent: Double,
+                         middle: Double, extent: Double, hasInstances: Bool, orthogonal: Bool) -> [LayoutElement] {
+        var elements = boundary.elements(sectionStart: 0, contentStart: startExtent, contentEnd: startExtent + middle)
+        if !orthogonal || hasInstances {
+            elements += decorationElements(section.decorationItems, section: index, sectionStart: 0, extent: extent,
+                                           container: container, scrollAxis: scrollAxis)
+        }
+        return elements
+    }
+
+    /// §4.3 pinning: which boundary items pin to the visible bounds, at the start (else the end).
+    func pinnedBoundaryItems(_ section: LayoutSection) -> [(index: Int, atStart: Bool)] {
+        var pinned: [(index: Int, atStart: Bool)] = []
+        let startEdge: DirectionalRectEdge = scrollAxis == .x ? .leading : .top
+        let endEdge: DirectionalRectEdge = scrollAxis == .x ? .trailing : .bottom
+        for (i, item) in section.boundarySupplementaryItems.enumerated() where item.pinToVisibleBounds {
+            if item.alignment.edges.contains(startEdge) { pinned.append((i, true)) }
+            else if item.alignment.edges.contains(endEdge) { pinned.append((i, false)) }
+        }
+        return pinned
+    }
+
+    /// How far the section's elements reach before its start and after its end along the scroll axis, so that
+    /// rect queries find sections whose elements overhang (negative spacings, offsets, overflowing groups).
+    func measureOverhang(_ g: inout SectionGeometry, cache: DefinitionCache, hasInstances: Bool) {
+        var before = 0.0, after = 0.0
+        for e in g.sectionElements {
+            let a = e.frame.origin(scrollAxis), b = e.frame.end(scrollAxis)
+            before = max(before, -min(a, b))
+            after = max(after, max(a, b) - g.extent)
+        }
+        if hasInstances {
+            // The instances' origins along P span [lo, hi] relative to instance 0 (a negative stride runs back).
+            let extent: RelativeExtent
+            var lo = 0.0, hi = 0.0
+            switch g.storage {
+            case let .fixed(stride, instances):
+                extent = cache.template!.extent
+                lo = min(0, Double(instances - 1) * stride); hi = max(0, Double(instances - 1) * stride)
+            case .estimated(let storage):
+                extent = storage.extent
+                if storage.offsets.negativeCount > 0 {
+                    var sum = 0.0
+                    for v in storage.offsets.values { sum += v; lo = min(lo, sum); hi = max(hi, sum) }
+                } else {
+                    hi = storage.offsets.prefixSum(storage.count - 1)
+                }
+            }
+            if extent.minP <= extent.maxP {
+                if g.orthogonal {
+                    before = max(before, -(g.qBase + extent.minQ))
+                    after = max(after, g.qBase + extent.maxQ - g.extent)
+                } else {
+                    before = max(before, -(g.pBase + lo + extent.minP))
+                    after = max(after, g.pBase + hi + extent.maxP - g.extent)
+                }
+            }
+        }
+        g.overhangBefore = before
+        g.overhangAfter = after
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import LayoutBenchKit
+
+/// A spec's trend across stored runs: per scenario and thread count the medians, oldest first, and the runs
+/// where compare called a regression against the run before.
+public struct HistoryReport: Codable, Hashable, Sendable {
+    public struct Point: Codable, Hashable, Sendable {
+        public var run: Int64
+        public var time: String
+        public var commit: String
+        public var label: String?
+        public var medianNs: UInt64
+    }
+
+    public struct Series: Codable, Hashable, Sendable {
+        public var scenario: String
+        public var threads: Int
+        public var points: [Point]
+        public var sparkline: String
+    }
+
+    public struct Regression: Codable, Hashable, Sendable {
+        public var run: Int64
+        public var previousRun: Int64
+        public var time: String
+        public var commit: String
+        public var scenario: String
+        public var threads: Int
+        public var ratio: Double
+        public var lower: Double
+        public var upper: Double
+    }
+
+    public var spec: String
+    public var runs: Int
+    public var series: [Series]
+    public var regressions: [Regression]
+
+    /// Builds the trend from runs oldest first (as `ResultStore.history` returns them).
+    public init(spec: String, runs: [StoredRun], threshold: Double = 0.05, resamples: Int = 2_000) {
+        self.spec = spec
+        self.runs = runs.count
+        var points: [ResultKey: [Point]] = [:]
+        for run in runs {
+            for result in run.report.results {
+                let key = ResultKey(spec: "", scenario: result.scenario, threads: result.threads)
+                points[key, default: []].append(Point(run: run.id, time: run.report.createdAt, commit: run.report.gitCommit,
+                                                      label: run.metadata.label, medianNs: result.summaryNs.median))
+            }
+        }
+        series = points.keys.sorted().map { key in
+            let values = points[key]!
+            return Series(scenario: key.scenario, threads: key.threads, points: values,
+                          sparkline: Sparkline.render(values.map { Double($0.medianNs) }))
+        }
+        var regressions: [Regression] = []
+        let options = ComparisonOptions(threshold: threshold, resamples: resamples)
+        for (previous, run) in zip(runs, runs.dropFirst()) {
+            guard let report = try? Comparator.compare(base: previous.report, head: run.report, options: options) else { continue }
+            for c in report.regressions where c.metric == .time {
+                regressions.append(Regression(run: run.id, previousRun: previous.id, time: run.report.createdAt,
+                                              commit: run.report.gitCommit, scenario: c.scenario, threads: c.threads,
+                                              ratio: c.interval.ratio, lower: c.interval.lower, upper: c.interval.upper))
+            }
+        }
+        self.regressions = regressions
+    }
+
+    public enum Format: String, CaseIterable, Sendable {
+        case table, json, markdown
+    }
+
+    public func formatted(_ format: Format) -> String {
+        switch format {
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+        case .table: return text(markdown: false)
+        case .markdown: return text(markdown: true)
+        }
+    }
+
+    private func text(markdown: Bool) -> String {
+        let header = ["scenario", "thr", "runs", "trend", "first", "last", "min", "change"]
+        let rows = series.map { s -> [String] in
+            let first = s.points.first?.medianNs ?? 0, last = s.points.last?.medianNs ?? 0
+            let least = s.points.map(\.medianNs).min() ?? 0
+            return [s.scenario, "\(s.threads)", "\(s.points.count)", s.sparkline, BenchFormat.duration(ns: first),
+                    BenchFormat.duration(ns: last), BenchFormat.duration(ns: least),
+                    first == 0 ? "" : BenchFormat.change(Double(last) / Double(first))]
+        }
+        let table = HistoryTable(header: header, rows: rows, numeric: [1, 2, 4, 5, 6, 7])
+        var lines = [(markdown ? "### " : "") + "layoutbench history: \(spec) (\(runs) run\(runs == 1 ? "" : "s"), oldest first)", ""]
+        lines.append(markdown ? table.markdown() : table.plain())
+        lines.append("")
+        if regressions.isEmpty {
+            lines.append("no regression called between consecutive runs")
+        } else {
+            lines.append(markdown ? "**regressions**" : "regressions:")
+            for r in regressions {
+                let commit = String(r.commit.prefix(10))
+                lines.append((markdown ? "- " : "  ") + "run \(r.run) (\(r.time), commit \(commit)) vs run \(r.previousRun): \(r.scenario) \(r.threads) thr \(BenchFormat.change(r.ratio)) [\(BenchFormat.change(r.lower)), \(BenchFormat.change(r.upper))]")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Aligned columns (numbers to the right) or a Markdown table.
+struct HistoryTable {
+    var header: [String]
+    var rows: [[String]]
+    var numeric: Set<Int>
+
+    func plain() -> String {
+        let all = [header] + rows
+        let widths = header.indices.map { c in all.map { $0[c].count }.max() ?? 0 }
+        return all.map { row in
+            row.enumerated().map { c, text in
+                let pad = String(repeating: " ", count: widths[c] - text.count)
+                return numeric.contains(c) ? pad + text : text + pad
+            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }.joined(separator: "\n")
+    }
+
+    func markdown() -> String {
+        let align = header.indices.map { numeric.contains($0) ? "---:" : "---" }
+        return ([header, align] + rows).map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n")
+    }
+}

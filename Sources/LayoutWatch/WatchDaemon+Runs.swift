@@ -1,0 +1,198 @@
+import Foundation
+import LayoutBenchKit
+import LayoutSpec
+import LayoutStore
+import Logging
+
+/// Running one spec: read and check it in-process, bench it in a child, render it in a child, then log,
+/// store and print the outcome. All on `queue`.
+extension WatchDaemon {
+    func startNextRun() {
+        guard !stopping, current == nil, let spec = runs.startNext() else { return }
+        let started = ContinuousClock.now
+        guard let data = FileManager.default.contents(atPath: spec) else {
+            lastHash[spec] = nil
+            let exists = FileManager.default.fileExists(atPath: spec)
+            let message = "\(spec): error: " + (exists ? "cannot read the file" : "no such file (deleted or renamed away); its last results are kept")
+            finish(RunRecord(time: Self.timestamp(), spec: spec, specHash: nil, status: .error,
+                             error: RecordedError(message: message, file: spec, code: "io"), duration: Self.seconds(since: started)))
+            return
+        }
+        let hash = ContentHash.fnv1a64(data)
+        lastHash[spec] = hash
+        // Read in-process first: a bad spec gets its located error at once, without a child.
+        do {
+            _ = try SpecReader.read(data: data, file: spec, format: SpecFormat(path: spec))
+        } catch {
+            finish(RunRecord(time: Self.timestamp(), spec: spec, specHash: hash, status: .error,
+                             error: RecordedError(message: error.description, file: error.file, line: error.line,
+                                                  column: error.column, code: error.code.rawValue),
+                             duration: Self.seconds(since: started)))
+            return
+        }
+        runCounter += 1
+        let resultFile = FileManager.default.temporaryDirectory.path
+            + "/layoutbench-watch-\(getpid())-\(runCounter).json"
+        let child = ChildProcess()
+        current = CurrentRun(spec: spec, hash: hash, child: child, started: started, resultFile: resultFile)
+        let arguments = ["bench", spec, "--json", resultFile, "--scenarios", configuration.scenarios,
+                         "--threads", configuration.threads] + configuration.benchArguments
+        logger.debug("starting a run", metadata: ["spec": "\(spec)", "hash": "\(hash)"])
+        child.start(executable: configuration.executable, arguments: arguments, timeout: timeLimit) { [weak self] outcome in
+            guard let self else { return }
+            queue.async { self.benchEnded(child, outcome) }
+        }
+    }
+
+    var timeLimit: Duration { .milliseconds(Int64(configuration.timeoutSeconds * 1000)) }
+
+    private func benchEnded(_ child: ChildProcess, _ outcome: ChildOutcome) {
+        guard let run = current, run.child === child else { return }  // stopped meanwhile: already logged
+        defer { try? FileManager.default.removeItem(atPath: run.resultFile) }
+        let duration = Self.seconds(since: run.started)
+        switch outcome {
+        case .exited(0, _):
+            do {
+                let report = try BenchReport.load(path: run.resultFile)
+                render(run, report: report)
+            } catch {
+                finish(failure(run, .error, RecordedError(message: "the child's result file cannot be read: \(error)", code: "result")))
+            }
+        case let .exited(code, stderr):
+            finish(failure(run, .error, Self.childError(stderr: stderr, code: "exit \(code)", spec: run.spec)))
+        case let .signalled(signal, stderr):
+            let message = "the bench child was killed by signal \(signal)" + (stderr.isEmpty ? "" : ": " + Self.lastLine(stderr))
+            finish(failure(run, .crashed, RecordedError(message: message, code: "signal \(signal)")))
+        case .cancelled:
+            // A newer save superseded it: run the new content even if it equals the cancelled one.
+            lastHash[run.spec] = nil
+            finish(RunRecord(time: Self.timestamp(), spec: run.spec, specHash: run.hash, status: .cancelled, duration: duration))
+        case .timedOut:
+            let limit = String(format: "%g", configuration.timeoutSeconds)
+            finish(failure(run, .timeout, RecordedError(message: "the run took longer than \(limit) s and was killed", code: "timeout")))
+        case .cannotStart(let reason):
+            finish(failure(run, .error, RecordedError(message: "cannot start \(configuration.executable): \(reason)", code: "spawn")))
+        }
+    }
+
+    private func failure(_ run: CurrentRun, _ status: RunStatus, _ error: RecordedError) -> RunRecord {
+        RunRecord(time: Self.timestamp(), spec: run.spec, specHash: run.hash, status: status, error: error,
+                  duration: Self.seconds(since: run.started))
+    }
+
+    /// Draws the picture in a second child (after the bench: it needs a layout that solves), then finishes.
+    private func render(_ run: CurrentRun, report: BenchReport) {
+        guard let folder = configuration.renderFolder else {
+            finishOK(run, report: report, picture: nil, warnings: [])
+            return
+        }
+        let picture = folder + "/" + (scanner.relativePath(run.spec) as NSString).deletingPathExtension + ".svg"
+        do {
+            try FileManager.default.createDirectory(atPath: (picture as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+        } catch {
+            finishOK(run, report: report, picture: nil, warnings: ["cannot create \(folder): \(error.localizedDescription)"])
+            return
+        }
+        let child = ChildProcess()
+        current?.child = child
+        // `render` writes atomically (a temporary in the same folder, then rename): no half picture is seen.
+        child.start(executable: configuration.executable, arguments: ["render", run.spec, "-o", picture], timeout: timeLimit) { [weak self] outcome in
+            guard let self else { return }
+            queue.async { [self] in
+                guard let now = current, now.child === child else { return }
+                switch outcome {
+                case .exited(0, _):
+                    finishOK(now, report: report, picture: picture, warnings: [])
+                case .cancelled:
+                    lastHash[now.spec] = nil
+                    finish(RunRecord(time: Self.timestamp(), spec: now.spec, specHash: now.hash, status: .cancelled,
+                                     duration: Self.seconds(since: now.started)))
+                default:
+                    finishOK(now, report: report, picture: nil, warnings: ["the picture was not redrawn (\(outcome)); the previous one is kept"])
+                }
+            }
+        }
+    }
+
+    private func finishOK(_ run: CurrentRun, report: BenchReport, picture: String?, warnings: [String]) {
+        var warnings = warnings
+        let previous = previousRun(of: run.spec)
+        let changes = ChangeCalculator.changes(previous: previous, current: report, threshold: configuration.threshold)
+        var storeRun: Int64?
+        if let store {
+            do {
+                storeRun = try store.add(report, metadata: RunMetadata(label: nil, dirty: false, origin: "watch"))
+            } catch {
+                warnings.append("not stored: \(error)")
+                logger.error("cannot store the run", metadata: ["spec": "\(run.spec)", "error": "\(error)"])
+            }
+        }
+        previousOK[run.spec] = report
+        let summaries = report.results.map { ScenarioSummary($0, change: changes[$0.key]) }
+        if configuration.once && summaries.contains(where: { $0.change?.verdict == .slower }) { onceWorst = max(onceWorst, 1) }
+        // The hash the child read (the file may have changed since it was checked).
+        let hash = report.specs.first?.contentHash ?? run.hash
+        finish(RunRecord(time: Self.timestamp(), spec: run.spec, specHash: hash, status: .ok, results: summaries,
+                         duration: Self.seconds(since: run.started), picture: picture, storeRun: storeRun, warnings: warnings))
+    }
+
+    /// The previous ok run of `spec`: this session's, or else the store's newest.
+    private func previousRun(of spec: String) -> BenchReport? {
+        if let report = previousOK[spec] { return report }
+        guard let store, previousLoaded.insert(spec).inserted else { return nil }
+        do {
+            return try store.latestRun(spec: spec)?.report
+        } catch {
+            logger.warning("cannot read the previous run from the store", metadata: ["spec": "\(spec)", "error": "\(error)"])
+            return nil
+        }
+    }
+
+    /// Logs and prints the record, then starts the next run (or, with `--once`, stops when none is left).
+    func finish(_ record: RunRecord) {
+        if record.status != .ok && record.status != .cancelled {
+            if configuration.once { onceWorst = 2 }
+            logger.warning("run failed", metadata: ["spec": "\(record.spec)", "status": "\(record.status.rawValue)",
+                                                    "error": "\(record.error?.message ?? "")"])
+        }
+        append(record)
+        current = nil
+        runs.finishRunning()
+        if configuration.once && runs.isIdle {
+            stop(code: onceWorst)
+            return
+        }
+        startNextRun()
+    }
+
+    /// Writes the record to the log and the console. A log that cannot be written (a full disk) is reported;
+    /// the spec is run again on its next change.
+    func append(_ record: RunRecord) {
+        do {
+            try log.append(record)
+        } catch {
+            lastHash[record.spec] = nil
+            logger.error("the record was not logged", metadata: ["error": "\(error)"])
+        }
+        let block = console.block(for: record, relativePath: scanner.relativePath(record.spec))
+        FileHandle.standardOutput.write(Data((block + "\n").utf8))
+    }
+
+    /// A failed child's error: a spec error's location when its stderr has one (`file:line:column: error:`).
+    static func childError(stderr: String, code: String, spec: String) -> RecordedError {
+        let lines = stderr.split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("*") && !$0.contains("DEBUG") }
+        let message = lines.first { $0.contains("error:") } ?? lines.last ?? "the bench child failed (\(code))"
+        var error = RecordedError(message: message, file: spec, code: code)
+        if message.hasPrefix(spec + ":") {
+            let numbers = message.dropFirst(spec.count + 1).split(separator: ":").prefix(2).map { Int($0) }
+            error.line = numbers.first ?? nil
+            error.column = numbers.count > 1 ? numbers[1] : nil
+        }
+        return error
+    }
+
+    static func lastLine(_ text: String) -> String {
+        text.split(separator: "\n").last.map(String.init) ?? ""
+    }
+}

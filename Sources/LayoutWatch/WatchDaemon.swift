@@ -1,0 +1,229 @@
+import Dispatch
+import Foundation
+import LayoutBenchKit
+import LayoutStore
+import Logging
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The watch daemon: file events → debounce → one child run at a time → log record, store, picture, console.
+///
+/// Every piece of mutable state below is touched on `queue` only (events, timers, child completions and
+/// signals are all delivered there), which is what makes the class safe to share; hence `@unchecked`.
+public final class WatchDaemon: @unchecked Sendable {
+    let configuration: WatchConfiguration
+    let scanner: SpecScanner
+    let logger: Logger
+    let log: RunLogWriter
+    let store: (any ResultStore)?
+    let console: Console
+    let queue = DispatchQueue(label: "layoutbench.watch")
+    private let watcher: any FileWatcher
+    private let finished = DispatchSemaphore(value: 0)
+
+    var debouncer: Debouncer<String>
+    var runs = RunQueue<String>()
+    /// The hash of the content last run (or running) per spec: a save that changes nothing is skipped.
+    var lastHash: [String: String] = [:]
+    /// The previous ok run per spec, for the changes (read from the store the first time it is needed).
+    var previousOK: [String: BenchReport] = [:]
+    var previousLoaded: Set<String> = []
+    var current: CurrentRun?
+    var stopping = false
+    var exitCode: Int32 = 0
+    /// `--once`: the worst outcome so far (2 bad input or a failed run, 1 a regression).
+    var onceWorst: Int32 = 0
+    var runCounter = 0
+    private var timer: DispatchSourceTimer?
+    private var signalSources: [DispatchSourceSignal] = []
+
+    /// The run in progress.
+    struct CurrentRun {
+        var spec: String
+        var hash: String
+        var child: ChildProcess
+        var started: ContinuousClock.Instant
+        var resultFile: String
+    }
+
+    public init(configuration: WatchConfiguration, logger: Logger, store: (any ResultStore)?) throws(WatchSetupError) {
+        self.configuration = configuration
+        self.logger = logger
+        self.store = store
+        scanner = try SpecScanner(paths: configuration.paths, rules: configuration.rules)
+        do {
+            log = try RunLogWriter(path: configuration.logPath)
+        } catch {
+            throw .cannotOpen(path: configuration.logPath, reason: error.description)
+        }
+        if log.foundTornLine {
+            logger.warning("the log's last line was torn by an earlier crash; readers skip it, new records start on a fresh line",
+                           metadata: ["log": "\(configuration.logPath)"])
+        }
+        console = Console(colour: configuration.colour)
+        let debounceNs = UInt64(max(0, configuration.debounceMs)) * 1_000_000
+        debouncer = Debouncer(delayNs: debounceNs, maxWaitNs: max(debounceNs * 10, 1_000_000_000))
+        watcher = PlatformWatcher.make(folders: scanner.watchedFolders)
+    }
+
+    /// Runs until SIGINT or SIGTERM (or, with `--once`, until every spec ran once); returns the exit code.
+    public func run() -> Int32 {
+        let scan = scanner.scan()
+        for (path, target) in scan.outside {
+            logger.warning("skipping a symlink that leads outside the watched paths", metadata: ["path": "\(path)", "target": "\(target)"])
+        }
+        if scan.specs.isEmpty && configuration.once {
+            logger.error("\(WatchSetupError.noSpecs(paths: configuration.paths))")
+            return 2
+        }
+        installSignalHandlers()
+        if !configuration.once {
+            do {
+                try watcher.start { [weak self] event in
+                    guard let self else { return }
+                    queue.async { self.handle(event) }
+                }
+            } catch {
+                logger.error("\(error)")
+                return 2
+            }
+            logger.info("watching", metadata: ["folders": "\(scanner.watchedFolders.joined(separator: ", "))",
+                                               "specs": "\(scan.specs.count)", "log": "\(configuration.logPath)"])
+        }
+        queue.async { [self] in
+            if configuration.initialRun || configuration.once {
+                for spec in scan.specs { consider(spec) }
+            }
+            if configuration.once && runs.isIdle { stop(code: onceWorst) }
+        }
+        finished.wait()
+        return exitCode
+    }
+
+    // MARK: - Events (on `queue`)
+
+    private func handle(_ event: WatchEvent) {
+        guard !stopping else { return }
+        switch event {
+        case .rescanNeeded:
+            logger.warning("file events were lost (inotify queue overflow): rescanning every spec")
+            rescan()
+        case .changed(let path):
+            switch scanner.classify(path) {
+            case .ignored:
+                return
+            case .outside(let target):
+                logger.warning("skipping a symlink that leads outside the watched paths", metadata: ["path": "\(path)", "target": "\(target)"])
+            case .spec:
+                debouncer.note(path, at: DispatchTime.now().uptimeNanoseconds)
+                armTimer()
+            }
+        }
+    }
+
+    /// Looks at every spec again (after lost events, or SIGHUP); unchanged ones are skipped by their hash.
+    func rescan() {
+        watcher.refresh()
+        let scan = scanner.scan()
+        for (path, target) in scan.outside {
+            logger.warning("skipping a symlink that leads outside the watched paths", metadata: ["path": "\(path)", "target": "\(target)"])
+        }
+        for spec in Set(scan.specs).union(lastHash.keys).sorted() { consider(spec) }
+    }
+
+    private func armTimer() {
+        guard let deadline = debouncer.nextDeadline else { return }
+        if timer == nil {
+            let source = DispatchSource.makeTimerSource(queue: queue)
+            source.setEventHandler { [weak self] in self?.flushDue() }
+            source.resume()
+            timer = source
+        }
+        timer?.schedule(deadline: DispatchTime(uptimeNanoseconds: deadline))
+    }
+
+    private func flushDue() {
+        for path in debouncer.takeDue(at: DispatchTime.now().uptimeNanoseconds) { consider(path) }
+        armTimer()
+    }
+
+    /// A spec may have changed: queue a run unless its content is what was last run.
+    func consider(_ path: String) {
+        guard !stopping else { return }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if FileManager.default.fileExists(atPath: path) || lastHash[path] != nil || configuration.once {
+                // Unreadable, or a spec we ran that vanished: say so once; its last results stay.
+                submit(path)
+            }
+            return
+        }
+        let hash = ContentHash.fnv1a64(data)
+        let runningSame = current?.spec == path && current?.hash == hash
+        if runningSame || (lastHash[path] == hash && current?.spec != path && !runs.pending.contains(path)) {
+            logger.debug("unchanged content, skipped", metadata: ["spec": "\(path)", "hash": "\(hash)"])
+            return
+        }
+        submit(path)
+    }
+
+    private func submit(_ path: String) {
+        if runs.submit(path) == .cancelRunning, let current {
+            logger.debug("a newer save supersedes the running run: cancelling it", metadata: ["spec": "\(path)"])
+            current.child.cancel()
+        }
+        startNextRun()
+    }
+
+    // MARK: - Signals and stopping
+
+    private func installSignalHandlers() {
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+            source.setEventHandler { [weak self] in
+                guard let self else { return }
+                if signalNumber == SIGHUP {
+                    logger.info("SIGHUP: reading the watch list again")
+                    rescan()
+                } else {
+                    logger.info("stopping", metadata: ["signal": "\(signalNumber == SIGINT ? "SIGINT" : "SIGTERM")"])
+                    stop(code: 0)
+                }
+            }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    /// Stops: the record being written is whole (this runs on `queue`, after it), the child is killed and its
+    /// run logged as cancelled.
+    func stop(code: Int32) {
+        guard !stopping else { return }
+        stopping = true
+        watcher.stop()
+        timer?.cancel()
+        if let current {
+            current.child.cancel()
+            try? FileManager.default.removeItem(atPath: current.resultFile)
+            append(RunRecord(time: Self.timestamp(), spec: current.spec, specHash: current.hash, status: .cancelled,
+                             duration: Self.seconds(since: current.started)))
+            self.current = nil
+        }
+        exitCode = code
+        finished.signal()
+    }
+
+    static func timestamp() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date())
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}

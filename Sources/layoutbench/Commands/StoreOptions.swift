@@ -1,0 +1,59 @@
+import Foundation
+import LayoutBenchKit
+import LayoutStore
+
+/// `bench --store/--save-baseline` and `compare --baseline`: the CLI's side of the results store.
+enum StoreCommand {
+    /// Adds `report` to the store (the default one if only a baseline name is given) and names it.
+    static func save(_ report: BenchReport, store: String?, baseline: String?, label: String?) throws {
+        guard store != nil || baseline != nil else { return }
+        let path = store ?? SQLiteResultStore.defaultPath
+        do {
+            let resultStore = try SQLiteResultStore(path: path)
+            let id = try resultStore.add(report, metadata: RunMetadata(label: label ?? baseline, dirty: gitIsDirty(), origin: "bench"))
+            if let baseline { try resultStore.nameBaseline(baseline, run: id) }
+        } catch {
+            throw CLIError.badArgument("\(error)")
+        }
+    }
+
+    /// The stored baseline `name`, as a result to compare against.
+    static func baseline(_ name: String, store: String?) throws -> BenchReport {
+        let path = store ?? SQLiteResultStore.defaultPath
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CLIError.badArgument("\(path): no results store (save a baseline with `layoutbench bench --save-baseline \(name)`)")
+        }
+        do {
+            return try SQLiteResultStore(path: path).baseline(named: name).report
+        } catch {
+            throw CLIError.badArgument("\(error)")
+        }
+    }
+
+    /// Compares the result file at `headPath` against the stored baseline `name`.
+    static func compare(baseline name: String, store: String?, headPath: String,
+                        options: ComparisonOptions) throws -> ComparisonReport {
+        let base = try baseline(name, store: store)
+        let head: BenchReport
+        do {
+            head = try BenchReport.load(path: headPath)
+        } catch {
+            throw CompareError.file(error)
+        }
+        return try Comparator.compare(base: base, head: head, basePath: "baseline \(name)", headPath: headPath, options: options)
+    }
+
+    /// Whether the current folder's git working tree has uncommitted changes (false outside git).
+    static func gitIsDirty() -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "status", "--porcelain", "--untracked-files=no"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 && !data.isEmpty
+    }
+}

@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import LayoutBenchKit
+import LayoutStore
+import LayoutWatch
+import Logging
+
+extension Layoutbench {
+    struct Watch: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Watch spec files and bench each one whenever it is saved.",
+            discussion: """
+                PATH is a spec file or a folder (searched recursively). Each save runs `layoutbench bench` on \
+                the spec in a child process (a crash or hang there cannot stop the watch) with a short time \
+                budget, then prints each scenario's median and its change against the previous ok run of the \
+                same spec, appends one JSON Lines record to --log and stores the run in --store. A bad spec \
+                prints its located error and keeps the last good results. Editor temporaries (.swp, ~, .#*, \
+                4913, *.tmp) are ignored; a burst of saves is coalesced (--debounce).
+
+                SIGINT/SIGTERM stop (the running child is killed, its run logged as cancelled); SIGHUP reads \
+                the watch list again. --once runs every spec once and exits like compare against each spec's \
+                previous stored run: 0 no regression, 1 regression, 2 bad input or a failed run.
+
+                Example: layoutbench watch specs/ --render out/ --scenarios full,query
+                """)
+
+        @Argument(help: "Spec files or folders.")
+        var paths: [String]
+
+        @Option(help: "Scenarios, comma-separated (passed to bench).")
+        var scenarios = "full,resize,query"
+
+        @Option(help: "Engine thread counts, comma-separated (passed to bench).")
+        var threads = "1"
+
+        @Option(help: "The JSON Lines log (one record per run).")
+        var log = ".layoutbench/watch.jsonl"
+
+        @Option(help: "The results store (SQLite).")
+        var store = SQLiteResultStore.defaultPath
+
+        @Option(help: "Redraw each spec's SVG picture into this folder on every change.")
+        var render: String?
+
+        @Option(help: "Milliseconds to wait for a burst of saves to settle.")
+        var debounce = 100
+
+        @Option(help: "Only files matching this glob (repeatable).")
+        var include: [String] = []
+
+        @Option(help: "Skip files matching this glob (repeatable).")
+        var exclude: [String] = []
+
+        @Flag(name: .customLong("no-initial"), help: "Do not run every spec at start; wait for changes.")
+        var noInitial = false
+
+        @Flag(help: "Run every spec once and exit with compare's codes (for CI).")
+        var once = false
+
+        @Option(help: "Seconds after which a run is killed and logged as timeout.")
+        var timeout = 120.0
+
+        @Option(help: "Smallest change that counts as slower or faster: 5%, 5 or 0.05.")
+        var threshold = "5%"
+
+        @Option(name: .customLong("log-level"), help: "Diagnostics on standard error: trace, debug, info, notice, warning, error, critical.")
+        var logLevel = "info"
+
+        @Option(name: .customLong("time-budget"), help: ArgumentHelp("Seconds of sampling per scenario in each child.", visibility: .hidden))
+        var timeBudget = 0.2
+
+        @Option(help: ArgumentHelp("Exactly this many samples per scenario in each child (tests).", visibility: .hidden))
+        var repetitions: Int?
+
+        @Option(help: ArgumentHelp("Rounds per scenario in each child.", visibility: .hidden))
+        var rounds = 3
+
+        func validate() throws {
+            if paths.isEmpty { throw ValidationError("give at least one spec file or folder to watch") }
+            if debounce < 0 || debounce > 60_000 { throw ValidationError("--debounce must be from 0 to 60000 ms") }
+            if !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+            if !(timeBudget > 0) { throw ValidationError("--time-budget must be positive") }
+            if let repetitions, repetitions < 1 { throw ValidationError("--repetitions must be at least 1") }
+            if ComparisonOptions.parseThreshold(threshold) == nil { throw ValidationError("--threshold must be a percentage such as 5%") }
+            if Logger.Level(rawValue: logLevel) == nil {
+                throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
+
+        func run() throws {
+            var logger = Logger(label: "layoutbench.watch") { StreamLogHandler.standardError(label: $0) }
+            logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+            // At most 300 samples per scenario: enough for compare's interval, and the daemon's bootstrap of
+            // each change stays in milliseconds (10,000 samples took seconds per run in a debug build).
+            var budget = repetitions.map { ["--repetitions", "\($0)"] } ?? ["--time-budget", "\(timeBudget)", "--min-samples", "3", "--max-samples", "300"]
+            budget += ["--rounds", "\(rounds)", "--warmup", repetitions == nil ? "1" : "0", "--no-memory"]
+            if BuildCheck.isDebug { budget.append("--allow-debug") }  // the children are this same debug binary
+            let environment = ProcessInfo.processInfo.environment
+            let configuration = WatchConfiguration(
+                paths: paths, rules: IgnoreRules(include: include, exclude: exclude), scenarios: scenarios, threads: threads,
+                logPath: log, storePath: store, renderFolder: render, debounceMs: debounce, initialRun: !noInitial,
+                once: once, timeoutSeconds: timeout, threshold: ComparisonOptions.parseThreshold(threshold) ?? 0.05,
+                executable: Self.ownExecutable(), benchArguments: budget,
+                colour: Console.wantsColour(environment: environment, stdoutIsTerminal: isatty(STDOUT_FILENO) != 0))
+            let code: Int32 = try { () throws -> Int32 in
+                let resultStore: SQLiteResultStore
+                do {
+                    resultStore = try SQLiteResultStore(path: store)
+                } catch {
+                    throw CLIError.badArgument("\(error)")
+                }
+                do {
+                    return try WatchDaemon(configuration: configuration, logger: logger, store: resultStore).run()
+                } catch {
+                    throw CLIError.badArgument("\(error)")
+                }
+            }()
+            if code != 0 { throw ExitCode(code) }
+        }
+
+        /// This binary, for the children: /proc/self/exe on Linux (immune to a relative argv[0]).
+        static func ownExecutable() -> String {
+            if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+            return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import LayoutStore
+@testable import LayoutWatch
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real daemon binary on a temporary folder. Serialized: each test owns one daemon and its children, and
+/// the timing checks (stop within 2 s) should not compete with another test's daemon for 2 cores.
+@Suite("layoutbench watch, end to end", .serialized)
+struct DaemonIntegrationTests {
+    @Test("a plain write, a save-by-rename, a delete and re-create and a new file in a subfolder are each run")
+    func fileEvents() throws {
+        let daemon = try DaemonHarness()
+        try daemon.write("a.yaml", DaemonHarness.spec(0))
+        try daemon.start()
+        #expect(daemon.waitForRecord("a.yaml") { $0.status == .ok && $0.specHash == DaemonHarness.hash(DaemonHarness.spec(0)) } != nil,
+                "initial run: \(daemon.stderr)")
+
+        try daemon.write("a.yaml", DaemonHarness.spec(1))
+        #expect(daemon.waitForRecord("a.yaml") { $0.status == .ok && $0.specHash == DaemonHarness.hash(DaemonHarness.spec(1)) } != nil, "plain write")
+
+        // Save-by-rename, as vim and most editors do: write a temporary, rename it over the spec.
+        let temporary = daemon.specs.appendingPathComponent(".a.yaml.swp")
+        try Data(DaemonHarness.spec(2).utf8).write(to: temporary)
+        #expect(rename(temporary.path, daemon.specs.appendingPathComponent("a.yaml").path) == 0)
+        let renamed = daemon.waitForRecord("a.yaml") { $0.status == .ok && $0.specHash == DaemonHarness.hash(DaemonHarness.spec(2)) }
+        #expect(renamed != nil, "save-by-rename")
+        #expect(renamed?.results?.first?.change != nil, "a change against the previous ok run")
+
+        try FileManager.default.removeItem(at: daemon.specs.appendingPathComponent("a.yaml"))
+        try daemon.write("a.yaml", DaemonHarness.spec(3))
+        #expect(daemon.waitForRecord("a.yaml") { $0.status == .ok && $0.specHash == DaemonHarness.hash(DaemonHarness.spec(3)) } != nil, "delete and re-create")
+
+        try daemon.write("deep/er/b.yaml", DaemonHarness.spec(4))
+        #expect(daemon.waitForRecord("deep/er/b.yaml") { $0.status == .ok } != nil, "new file in a new subfolder")
+        #expect(daemon.log.skippedLines.isEmpty)
+        #expect(daemon.log.records.allSatisfy { !$0.spec.contains(".swp") })
+        #expect(daemon.process.isRunning)
+    }
+
+    @Test("an invalid spec logs its located error, then its fix runs ok; the last good results are kept")
+    func invalidThenFixed() throws {
+        let daemon = try DaemonHarness()
+        try daemon.write("a.yaml", DaemonHarness.spec(0))
+        try daemon.start()
+        #expect(daemon.waitForRecord("a.yaml") { $0.status == .ok } != nil, "\(daemon.stderr)")
+        try daemon.write("a.yaml", "version: 1\ncontainer: { width: 390, height: 844 }\nsections:\n  - itemz: 3\n")
+        let error = daemon.waitForRecord("a.yaml") { $0.status == .error }
+        #expect(error?.error?.line == 4 && error?.error?.column != nil, "\(String(describing: error))")
+        #expect(error?.error?.message.contains("a.yaml:4:") == true)
+        try daemon.write("a.yaml", DaemonHarness.spec(5))
+        #expect(daemon.waitForRecord("a.yaml") { $0.status == .ok && $0.specHash == DaemonHarness.hash(DaemonHarness.spec(5)) } != nil)
+        // The fixed run's change is against the last ok run, from before the error.
+        #expect(daemon.records("a.yaml").last?.results?.first?.change != nil)
+        #expect(daemon.process.isRunning)
+    }
+
+    @Test("200 saves in a burst are coalesced; the last ok record names the last content's hash")
+    func burst() throws {
+        let daemon = try DaemonHarness()
+        try daemon.write("a.yaml", DaemonHarness.spec(0))
+        try daemon.start()
+        #expect(daemon.waitForRecord("a.yaml") { $0.status == .ok } != nil, "\(daemon.stderr)")
+        for n in 1...200 { try daemon.write("a.yaml", DaemonHarness.spec(n)) }
+        let last = DaemonHarness.hash(DaemonHarness.spec(200))
+        #expect(daemon.waitForRecord("a.yaml", timeout: 20) { $0.status == .ok && $0.specHash == last } != nil)
+        let records = daemon.records("a.yaml")
+        #expect(records.count < 20, "coalesced: \(records.count) records for 200 saves")
+        #expect(records.last(where: { $0.status == .ok })?.specHash == last)
+        #expect(daemon.process.isRunning && daemon.log.skippedLines.isEmpty)
+    }
+
+    @Test("a child killed with SIGKILL is logged as crashed and the daemon goes on")
+    func childKilled() throws {
+        let daemon = try DaemonHarness(budget: DaemonHarness.longRun, environment: DaemonHarness.longRunEnvironment)
+        try daemon.write("a.yaml", DaemonHarness.spec(0))
+        try daemon.start()
+        #expect(waitUntil(timeout: 10) { !daemon.children().isEmpty }, "\(daemon.stderr)")
+        for child in daemon.children() { kill(child, SIGKILL) }
+        let crashed = daemon.waitForRecord("a.yaml") { $0.status == .crashed }
+        #expect(crashed?.error?.code == "signal 9")
+        try daemon.write("a.yaml", "version: 1\nsections: oops\n")
+        #expect(daemon.waitForRecord("a.yaml") { $0.status == .error } != nil, "the daemon still runs specs")
+        #expect(daemon.process.isRunning)
+    }
+
+    @Test("a run over --timeout is killed and logged as timeout")
+    func timeout() throws {
+        let daemon = try DaemonHarness(extraArguments: ["--timeout", "1"], budget: DaemonHarness.longRun, environment: DaemonHarness.longRunEnvironment)
+        try daemon.write("a.yaml", DaemonHarness.spec(0))
+        try daemon.start()
+        let record = daemon.waitForRecord("a.yaml", timeout: 10) { $0.status == .timeout }
+        #expect(record != nil && (record?.duration ?? 0) < 5, "\(daemon.stderr)")
+        #expect(daemon.process.isRunning)
+    }
+
+    @Test("SIGTERM during a run stops the daemon within 2 s, the child killed, whole records only")
+    func sigterm() throws {
+        let daemon = try DaemonHarness(budget: DaemonHarness.longRun, environment: DaemonHarness.longRunEnvironment)
+        try daemon.write("a.yaml", DaemonHarness.spec(0))
+        try daemon.start()
+        #expect(waitUntil(timeout: 10) { !daemon.children().isEmpty }, "\(daemon.stderr)")
+        let child = daemon.children().first ?? 0
+        let sent = Date()
+        daemon.signal(SIGTERM)
+        #expect(waitUntil(timeout: 3) { !daemon.process.isRunning })
+        #expect(Date().timeIntervalSince(sent) < 2)
+        #expect(daemon.process.terminationStatus == 0)
+        let log = daemon.log
+        #expect(log.skippedLines.isEmpty)
+        #expect(log.records.last?.status == .cancelled)
+        #expect(waitUntil(timeout: 2) {
+            let state = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)) ?? ""
+            return state.isEmpty || state.contains(") Z")  // gone, or a zombie awaiting its new parent
+        })
+    }
+
+    @Test("kill -9 of the daemon during a burst, then a restart: the log parses, the store opens, nothing older is lost")
+    func killedDuringBurst() throws {
+        let daemon = try DaemonHarness()
+        try daemon.write("a.yaml", DaemonHarness.spec(0))
+        try daemon.start()
+        #expect(daemon.waitForRecord("a.yaml") { $0.status == .ok } != nil, "\(daemon.stderr)")
+        for n in 1...30 {
+            try daemon.write("a.yaml", DaemonHarness.spec(n))
+            if n % 10 == 0 { usleep(150_000) }  // let runs start, so the kill lands mid-run
+        }
+        daemon.signal(SIGKILL)
+        daemon.process.waitUntilExit()
+        let before = daemon.log
+        #expect(before.skippedLines.isEmpty)
+        for n in 31...40 { try daemon.write("a.yaml", DaemonHarness.spec(n)) }
+        try daemon.start()
+        let last = DaemonHarness.hash(DaemonHarness.spec(40))
+        #expect(daemon.waitForRecord("a.yaml", after: before.records.count) { $0.status == .ok && $0.specHash == last } != nil, "\(daemon.stderr)")
+        let after = daemon.log
+        #expect(after.skippedLines.isEmpty)
+        #expect(Array(after.records.prefix(before.records.count)) == before.records)
+        let store = try SQLiteResultStore(path: daemon.storePath)
+        let stored = Set(try store.runIDs())
+        #expect(after.records.compactMap(\.storeRun).allSatisfy(stored.contains))
+    }
+
+    @Test("--once runs every spec once and exits 0, or 2 when a spec is bad")
+    func once() throws {
+        let daemon = try DaemonHarness(extraArguments: ["--once"])
+        try daemon.write("a.yaml", DaemonHarness.spec(0))
+        try daemon.write("sub/b.yaml", DaemonHarness.spec(1))
+        try daemon.start()
+        #expect(waitUntil(timeout: 15) { !daemon.process.isRunning })
+        #expect(daemon.process.terminationStatus == 0, "\(daemon.stderr)")
+        #expect(daemon.log.records.map(\.status) == [.ok, .ok])
+        try daemon.write("c.yaml", "version: 1\nsections: []\nbogus: 1\n")
+        try daemon.start()
+        #expect(waitUntil(timeout: 15) { !daemon.process.isRunning })
+        #expect(daemon.process.terminationStatus == 2)
+        #expect(daemon.records("c.yaml").last?.status == .error)
+    }
+}

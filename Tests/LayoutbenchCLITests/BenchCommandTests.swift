@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// `layoutbench bench` with tiny budgets: the result file, the output path checked first, and bad input.
+@Suite("layoutbench bench: output and exit codes")
+struct BenchCommandTests {
+    @Test("a tiny bench exits 0, prints its table and writes a result file")
+    func benches() throws {
+        let files = try Workspace()
+        let spec = try files.write(TinyBench.grid, to: "grid.yaml")
+        let json = files.path("run.json")
+        let result = try TinyBench.run(spec: spec, json: json)
+        #expect(result.status == 0, "\(result.stderr)")
+        let row = result.stdout.split(separator: "\n").first { $0.hasPrefix("grid ") }
+        #expect(row?.contains("full") == true, "\(result.stdout)")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        #expect(object?["schema"] as? String == "layoutbench-results")
+        let results = object?["results"] as? [[String: Any]]
+        #expect(results?.count == 1)
+        #expect(results?.first?["spec"] as? String == "grid")
+    }
+
+    @Test("--markdown prints a Markdown table")
+    func markdown() throws {
+        let files = try Workspace()
+        let spec = try files.write(TinyBench.grid, to: "grid.yaml")
+        let result = try CLI.run(TinyBench.arguments(spec: spec) + ["--markdown"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("| grid"))
+    }
+
+    #if DEBUG
+    @Test("a debug build refuses to bench without --allow-debug: exit 2")
+    func refusesDebug() throws {
+        let files = try Workspace()
+        let spec = try files.write(TinyBench.grid, to: "grid.yaml")
+        let result = try CLI.run(TinyBench.arguments(spec: spec).filter { $0 != "--allow-debug" })
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--allow-debug"))
+        #expect(result.stdout.isEmpty)
+    }
+    #endif
+
+    @Test("a --json path that cannot be written exits 2 at once naming it, before any benching")
+    func unwritableJSON() throws {
+        let files = try Workspace()
+        // A missing spec would fail too: the output path is checked first.
+        for json in [files.path("no-such-dir/run.json"), files.directory.path] {
+            let result = try CLI.run(TinyBench.arguments(spec: files.path("missing.yaml")) + ["--json", json])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("\(json): error: cannot write --json"), "\(result.stderr)")
+            #expect(!result.stderr.contains("missing.yaml"))
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    @Test("a layout that cannot be solved exits 2 naming the file and sections[i]")
+    func unsolvable() throws {
+        let files = try Workspace()
+        let spec = try files.write(TestSpecs.runaway, to: "runaway.yaml")
+        let result = try CLI.run(TinyBench.arguments(spec: spec))
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(spec):\(TestSpecs.runawayTinyPosition): error: a group instance"), "\(result.stderr)")
+        #expect(result.stderr.contains(" at sections[1]"))
+    }
+
+    @Test("a missing spec, an unknown scenario or preset, or a bad knob exits 2 saying which")
+    func badInput() throws {
+        let files = try Workspace()
+        let spec = try files.write(TinyBench.grid, to: "grid.yaml")
+        let missing = try CLI.run(TinyBench.arguments(spec: files.path("missing.yaml")))
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("\(files.path("missing.yaml")): error: no such file"))
+        let scenario = try CLI.run(TinyBench.arguments(spec: spec, scenarios: "fulll"))
+        #expect(scenario.status == 2)
+        #expect(scenario.stderr.contains("unknown scenario 'fulll'"))
+        let preset = try CLI.run(["bench", "--preset", "gird-10k", "--allow-debug", "--repetitions", "1"])
+        #expect(preset.status == 2)
+        #expect(preset.stderr.contains("unknown preset 'gird-10k'"))
+        let knob = try CLI.run(TinyBench.arguments(spec: spec), environment: ["LAYOUTBENCH_SLOWDOWN_PERCENT": "lots"])
+        #expect(knob.status == 2)
+        #expect(knob.stderr.contains("LAYOUTBENCH_SLOWDOWN_PERCENT"))
+    }
+
+    @Test("options that exclude each other or are out of range exit 2 with usage")
+    func usage() throws {
+        for extra in [["--time-budget", "0.1"], ["--threads", "0"], ["--rounds", "0"]] {
+            let result = try CLI.run(["bench", "--allow-debug", "--repetitions", "1"] + extra)
+            #expect(result.status == 2, "\(extra)")
+            #expect(result.stderr.contains("Usage: layoutbench bench"), "\(extra): \(result.stderr)")
+        }
+    }
+}

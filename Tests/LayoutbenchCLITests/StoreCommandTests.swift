@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// `bench --store/--save-baseline`, `compare --baseline` and `history`, run as a user would.
+@Suite("layoutbench history and compare --baseline", .serialized)
+struct StoreCommandTests {
+    static let spec = CLI.sharedSpecs.appendingPathComponent("examples/E1.yaml").path
+    static let quick = ["--scenarios", "full", "--threads", "1", "--repetitions", "20", "--rounds", "2", "--warmup", "0",
+                        "--no-memory", "--allow-debug"]
+
+    /// Runs the bench with a slowdown knob (test-only: every operation slowed by `slowdownNs`).
+    static func bench(_ extra: [String], slowdownNs: Int? = nil) throws -> CLI.Result {
+        try CLI.run(["bench", spec] + quick + extra, environment: slowdownNs.map { ["LAYOUTBENCH_SLOWDOWN_NS": "\($0)"] } ?? [:])
+    }
+
+    @Test("compare --baseline: 0 against itself, 1 after a slowdown, 2 for an unknown baseline or store")
+    func compareBaseline() throws {
+        let dir = try CLI.temporaryDirectory()
+        let store = dir.appendingPathComponent("results.sqlite").path
+        let base = dir.appendingPathComponent("base.json").path, slow = dir.appendingPathComponent("slow.json").path
+        let saved = try Self.bench(["--store", store, "--save-baseline", "main", "--json", base])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        let same = try CLI.run(["compare", "--baseline", "main", base, "--store", store])
+        #expect(same.status == 0, "\(same.stderr)")
+        #expect(same.stdout.contains("baseline main"))
+        #expect(try Self.bench(["--json", slow], slowdownNs: 200_000).status == 0)
+        let regressed = try CLI.run(["compare", "--baseline", "main", slow, "--store", store])
+        #expect(regressed.status == 1, "\(regressed.stdout)")
+        #expect(regressed.stderr.contains("regression: E1-square-grid full"))
+        let unknown = try CLI.run(["compare", "--baseline", "nightly", base, "--store", store])
+        #expect(unknown.status == 2 && unknown.stderr.contains("no baseline named 'nightly' (stored: main)"))
+        let noStore = try CLI.run(["compare", "--baseline", "main", base, "--store", dir.appendingPathComponent("none.sqlite").path])
+        #expect(noStore.status == 2)
+        let both = try CLI.run(["compare", base, slow, "--baseline", "main"])
+        #expect(both.status == 2)
+    }
+
+    @Test("history prints a sparkline per scenario and the run where a regression was called; 2 without runs")
+    func history() throws {
+        let dir = try CLI.temporaryDirectory()
+        let store = dir.appendingPathComponent("results.sqlite").path
+        for slowdown in [nil, nil, 200_000] as [Int?] {
+            let run = try Self.bench(["--store", store], slowdownNs: slowdown)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let table = try CLI.run(["history", Self.spec, "--store", store])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.contains("3 runs"))
+        let row = table.stdout.split(separator: "\n").first { $0.hasPrefix("full") } ?? ""
+        #expect(row.contains("█"), "\(table.stdout)")
+        #expect(table.stdout.contains("regressions:") && table.stdout.contains("run 3 "))
+        let json = try CLI.run(["history", "E1-square-grid", "--store", store, "--format", "json", "--last", "2"])
+        #expect(json.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["runs"] as? Int == 2)
+        #expect(try CLI.run(["history", Self.spec, "--store", store, "--format", "markdown"]).stdout.contains("| scenario |"))
+        #expect(try CLI.run(["history", "no-such-spec", "--store", store]).status == 2)
+        #expect(try CLI.run(["history", Self.spec, "--store", dir.appendingPathComponent("none.sqlite").path]).status == 2)
+    }
+}
