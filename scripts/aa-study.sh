@@ -9,21 +9,28 @@
 #   5. 20 `ab --metric instructions` with head doing 3% more work
 #      (_LAYOUTBENCH_WORK_PERCENT=3)                                      (expect: exit 1 in 20)
 #
-# Usage: scripts/aa-study.sh [OUT_DIR]   (env: PAIRS=20, AB_PAIRS=6, BUDGET=0.05, OPS=5, STEPS="1 2 3 4 5")
+# Usage: scripts/aa-study.sh [OUT_DIR]
+#   env: PAIRS=20, AB_PAIRS (default: ab's own default), BUDGET=0.05, OPS=5, STEPS="1 2 3 4 5",
+#        SCENARIOS (default full,resize,query,insert,measure-one,move-section: a representative subset of
+#        whole solves, edits, measuring and queries that keeps the whole study near 25 minutes here; all for
+#        every scenario)
 # It builds the release binary, copies it (so a rebuild meanwhile cannot change it) and writes every result
 # file, the exit code of every comparison and a summary to OUT_DIR (default /tmp/layoutbench-aa-study).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-/tmp/layoutbench-aa-study}"
-pairs="${PAIRS:-20}"; ab_pairs="${AB_PAIRS:-6}"; budget="${BUDGET:-0.05}"; ops="${OPS:-5}"
+pairs="${PAIRS:-20}"; budget="${BUDGET:-0.05}"; ops="${OPS:-5}"
+scenarios="${SCENARIOS:-full,resize,query,insert,measure-one,move-section}"
+ab_pairs=(); [ -n "${AB_PAIRS:-}" ] && ab_pairs=(--pairs "$AB_PAIRS")
 steps="${STEPS:-1 2 3 4 5}"
 mkdir -p "$out"
 swift build -c release --product layoutbench >/dev/null || exit 2
 bin="$out/layoutbench"
 cp "$(swift build -c release --show-bin-path)/layoutbench" "$bin"
-presets=(--preset grid-10k --preset selfsizing-10k)
+presets=(--preset grid-10k --preset selfsizing-10k --scenarios "$scenarios")
 timed=("${presets[@]}" --threads 1 --time-budget "$budget" --rounds 5 --no-memory)
 counted=("${presets[@]}" --skip lazy-scroll --skip parse --operations "$ops")
+date > "$out/started"
 summary="$out/summary.txt"
 : > "$summary"
 tally() {  # name, file of exit codes
@@ -48,13 +55,13 @@ for step in $steps; do
      verdicts "$out"/compare-aa-*.txt;;
   2) : > "$out/ab-aa.codes"
      for i in $(seq 1 "$pairs"); do
-       "$bin" ab "$bin" "$bin" --pairs "$ab_pairs" "${timed[@]}" > "$out/ab-aa-$i.txt" 2>&1
+       "$bin" ab "$bin" "$bin" "${ab_pairs[@]}" "${timed[@]}" > "$out/ab-aa-$i.txt" 2>&1
        echo $? >> "$out/ab-aa.codes"
      done
      tally "2. ab, A/A time (threshold 5%)" "$out/ab-aa.codes"; verdicts "$out"/ab-aa-*.txt;;
   3) : > "$out/ab-slow.codes"
      for i in $(seq 1 "$pairs"); do
-       "$bin" ab "$bin" "$bin" --pairs "$ab_pairs" --head-env LAYOUTBENCH_SLOWDOWN_PERCENT=10 "${timed[@]}" > "$out/ab-slow-$i.txt" 2>&1
+       "$bin" ab "$bin" "$bin" "${ab_pairs[@]}" --head-env LAYOUTBENCH_SLOWDOWN_PERCENT=10 "${timed[@]}" > "$out/ab-slow-$i.txt" 2>&1
        echo $? >> "$out/ab-slow.codes"
      done
      tally "3. ab, head 10% slower (time knob)" "$out/ab-slow.codes"; verdicts "$out"/ab-slow-*.txt;;
@@ -87,4 +94,5 @@ PY
      tally "5. ab --metric instructions, head +3% work" "$out/ab-work.codes"; verdicts "$out"/ab-work-*.txt;;
   esac
 done
+echo "study: $(cat "$out/started") to $(date); scenarios $scenarios; budget $budget s; pairs $pairs" >> "$summary"
 cat "$summary"

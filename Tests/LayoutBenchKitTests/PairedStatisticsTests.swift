@@ -85,4 +85,52 @@ struct PairedStatisticsTests {
         #expect(report.comparisons.map(\.verdict) == [.inconclusive])
         #expect(report.notes.contains { $0.contains("only 3 pairs") })
     }
+
+    /// A report of `rows` scenarios, each at `median` ns times `factor(row)`.
+    static func wideReport(rows: Int, median: Double, seed: UInt64, factor: (Int) -> Double = { _ in 1 }) -> BenchReport {
+        Fixtures.report((0..<rows).map { row in
+            Fixtures.result(scenario: "s\(row)", samples: Fixtures.samples(median: median * factor(row), spread: 0.02, count: 50,
+                                                                          seed: seed &* 100 &+ UInt64(row)))
+        })
+    }
+
+    @Test("family-wise: the level each row needs, and the pairs the exact test needs to reach it")
+    func familyWiseLevels() {
+        #expect(FamilyWise.rowConfidence(family: 0.95, rows: 1) == 0.95)
+        #expect(abs(FamilyWise.rowConfidence(family: 0.95, rows: 22) - (1 - 0.05 / 22)) < 1e-12)
+        // Smallest two-sided p with n pairs is 2 / 2^n: 6 pairs reach 96.9 %, 10 pairs 99.8 %.
+        #expect(FamilyWise.pairsNeeded(confidence: 0.95) == 6)
+        #expect(FamilyWise.pairsNeeded(confidence: FamilyWise.rowConfidence(family: 0.95, rows: 22)) == 10)
+        #expect(FamilyWise.pairsNeeded(confidence: FamilyWise.rowConfidence(family: 0.95, rows: 100)) == 12)
+        #expect(FamilyWise.percent(0.95) == "95%")
+        #expect(FamilyWise.percent(1 - 0.05 / 22) == "99.77%")
+    }
+
+    @Test("the A/A failure of the study: 22 rows, 6 pairs, one row +7 to +190 % in every pair: no longer slower")
+    func studyFailureIsInconclusive() throws {
+        // Row 5 came out slower for head in all 6 pairs (as selfsizing-10k resize did); the rest are equal.
+        let bumps = [1.071, 1.9, 1.5, 1.3, 2.9, 1.2]
+        let pairs = bumps.enumerated().map { i, bump in
+            PairedComparison.Pair(base: Self.wideReport(rows: 22, median: 40_000, seed: UInt64(i)),
+                                  head: Self.wideReport(rows: 22, median: 40_000, seed: UInt64(50 + i)) { $0 == 5 ? bump : 1 })
+        }
+        let report = try PairedComparison.compare(pairs, metric: .time, options: ComparisonOptions(threshold: 0.05), base: "a", head: "b")
+        #expect(report.exitCode == 0)
+        #expect(!report.comparisons.contains { $0.verdict == .slower })
+        #expect(report.notes.contains { $0.contains("only 6 pairs") && $0.contains("each of the 22 rows needs") })
+    }
+
+    @Test("22 rows at the default 12 pairs: a row 10 % slower in every pair is slower; equal rows are not")
+    func familyWiseStillCatchesASlowdown() throws {
+        let speeds = [1.0, 1.2, 0.9, 1.1, 0.8, 1.15, 1.0, 0.95, 1.05, 0.85, 1.1, 0.9]
+        let pairs = speeds.enumerated().map { i, s in
+            PairedComparison.Pair(base: Self.wideReport(rows: 22, median: 40_000 * s, seed: UInt64(i)),
+                                  head: Self.wideReport(rows: 22, median: 40_000 * s, seed: UInt64(50 + i)) { $0 == 3 ? 1.1 : 1 })
+        }
+        let report = try PairedComparison.compare(pairs, metric: .time, options: ComparisonOptions(threshold: 0.05), base: "a", head: "b")
+        #expect(report.regressions.map(\.scenario) == ["s3"])
+        #expect(report.exitCode == 1)
+        #expect(report.notes.contains { $0.contains("family-wise: each of the 22 rows' intervals is at 99.77%") })
+    }
 }
+

@@ -5,12 +5,13 @@ import Testing
 @Suite("layoutbench compare: verdicts, thresholds, exports")
 struct CompareVerdictTests {
     /// A result file with 5 rounds of 40 samples around `median` ns, spread ±`spread`.
-    static func write(_ dir: URL, _ name: String, median: Double, spread: Double = 0.01, scenario: String = "full") throws -> String {
+    static func write(_ dir: URL, _ name: String, median: Double, spread: Double = 0.01, scenario: String = "full",
+                      cpuShare: Double = 1) throws -> String {
         var rng = BenchRandom(seed: UInt64(median) &+ UInt64(name.count))
         let samples = (0..<200).map { _ in UInt64(median * (1 - spread + 2 * spread * Double(rng.next() >> 11) * 0x1p-53)) }
         let result = ScenarioResult(spec: "grid-10k", specHash: "00000000deadbeef", items: 10_000, scenario: scenario, threads: 1,
                                     parameters: [:], unit: "items", workItems: 10_000, warmupSamples: 1, samplesNs: samples,
-                                    summaryNs: SummaryNs(samples: samples), wallTotalNs: samples.reduce(0, +), cpuTotalNs: samples.reduce(0, +),
+                                    summaryNs: SummaryNs(samples: samples), wallTotalNs: samples.reduce(0, +), cpuTotalNs: UInt64(Double(samples.reduce(0, +)) * cpuShare),
                                     memory: .unavailable, roundSampleCounts: [40, 40, 40, 40, 40])
         let report = BenchReport(createdAt: "2026-01-01T00:00:00Z",
                                  machine: MachineInfo(cpu: "Test CPU", cores: 2, memoryBytes: 1 << 34, os: "Debian", kernel: "6.1"),
@@ -41,6 +42,18 @@ struct CompareVerdictTests {
         // +4 %: the interval (with the 3 % run-to-run floor) straddles +5 %.
         let unsure = try CLI.run(["compare", base, try Self.write(dir, "unsure.json", median: 41_600)])
         #expect(unsure.status == 0 && verdict(unsure.stdout) == "inconclusive", "\(unsure.stdout)")
+    }
+
+    @Test("a head that waited for a core (60% CPU share): +30% is inconclusive (exit 0, use ab); 4x slower still exits 1")
+    func unsteady() throws {
+        let dir = try CLI.temporaryDirectory()
+        let base = try Self.write(dir, "base.json", median: 100_000)
+        let unsure = try CLI.run(["compare", base, try Self.write(dir, "loaded.json", median: 130_000, cpuShare: 0.6)])
+        #expect(unsure.status == 0 && verdict(unsure.stdout) == "inconclusive", "\(unsure.stdout)")
+        #expect(unsure.stdout.contains("note: unsteady machine") && unsure.stdout.contains("layoutbench ab"))
+        let slow = try CLI.run(["compare", base, try Self.write(dir, "slow.json", median: 400_000, cpuShare: 0.6)])
+        #expect(slow.status == 1 && verdict(slow.stdout) == "SLOWER", "\(slow.stdout)")
+        #expect(slow.stderr.contains("regression: grid-10k full threads 1: time +"))
     }
 
     @Test("threshold forms: 40% and 40 both let a +30% change pass; 0.5 is refused; 0.5% is accepted")

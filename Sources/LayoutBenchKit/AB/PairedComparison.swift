@@ -38,12 +38,15 @@ public enum PairedComparison {
         }
         var comparisons: [MetricComparison] = []
         var achieved = 1.0
+        // Family-wise over every row: each row's signed-rank interval at the Bonferroni level, so a false
+        // `slower` anywhere in the table has at most 1 - confidence chance.
+        let rowConfidence = FamilyWise.rowConfidence(family: options.confidence, rows: keys.count)
         for key in keys {
             let pairValues = values[key] ?? []
             let logs = pairValues.map { log(max($0.head, 1e-9) / max($0.base, 1e-9)) }
             let interval: RatioInterval
             if logs.count >= 2 {
-                let signed = SignedRank.interval(logs, confidence: options.confidence)
+                let signed = SignedRank.interval(logs, confidence: rowConfidence)
                 achieved = min(achieved, signed.achievedConfidence)
                 interval = RatioInterval(ratio: exp(signed.estimate), lower: exp(signed.lower), upper: exp(signed.upper),
                                          confidence: signed.achievedConfidence)
@@ -53,16 +56,20 @@ public enum PairedComparison {
             }
             let threshold = options.threshold(spec: key.spec, scenario: key.scenario, metric: metric)
             var verdict = Verdict.classify(interval, threshold: threshold)
-            // Too few timed pairs for a 90 % interval show little about noise: never a verdict on their own.
-            if metric == .time && interval.confidence < 0.9 && verdict != .inconclusive { verdict = .inconclusive }
+            // Too few timed pairs to reach the row's level: the interval is [min, max] at a lower coverage,
+            // which cannot support a verdict.
+            if metric == .time && interval.confidence < rowConfidence - 1e-12 && verdict != .inconclusive { verdict = .inconclusive }
             comparisons.append(MetricComparison(
                 spec: key.spec, scenario: key.scenario, threads: key.threads, metric: metric,
                 base: median(pairValues.map(\.base)), head: median(pairValues.map(\.head)), interval: interval,
                 verdict: verdict, machineFactor: machineFactor(pairs, key)))
         }
         var notes: [String] = []
-        if metric == .time && pairs.count < 6 {
-            notes.append("only \(pairs.count) pairs: the signed-rank interval reaches \(Int((achieved * 100).rounded()))% at best" + (achieved < 0.9 ? ", too little for a verdict (every time verdict is inconclusive)" : "") + "; use --pairs 8 or more")
+        let needed = FamilyWise.pairsNeeded(confidence: rowConfidence)
+        if metric == .time && pairs.count < needed {
+            notes.append("only \(pairs.count) pairs: the signed-rank interval reaches \(FamilyWise.percent(achieved)) at best, below the \(FamilyWise.percent(rowConfidence)) each of the \(keys.count) rows needs, too little for a verdict (every time verdict is inconclusive); use --pairs \(max(needed + 2, 12)) or more")
+        } else if keys.count > 1 && (metric == .time || pairs.count > 1) {
+            notes.append("family-wise: each of the \(keys.count) rows' intervals is at \(FamilyWise.percent(rowConfidence)) (Bonferroni), so all hold together at \(FamilyWise.percent(options.confidence))")
         }
         notes += steadinessNotes(pairs)
         for (name, reports) in [("base", pairs.map(\.base)), ("head", pairs.map(\.head))] {
@@ -71,7 +78,7 @@ public enum PairedComparison {
             if reports.contains(where: { $0.run.buildConfiguration != "release" }) { notes.append("\(name) is a debug build") }
         }
         let method = metric == .time
-            ? "\(pairs.count) ABBA pairs of runs; per pair head / base of the medians; Hodges–Lehmann estimate with the exact Wilcoxon signed-rank \(Int((achieved * 1000).rounded()) / 10)% interval"
+            ? "\(pairs.count) ABBA pairs of runs; per pair head / base of the medians; Hodges–Lehmann estimate with the exact Wilcoxon signed-rank \(FamilyWise.percent(achieved)) interval per row"
             : "\(pairs.count) pair\(pairs.count == 1 ? "" : "s") of instruction counts (exact; callgrind)"
         var report = ComparisonReport(options: options, base: base, head: head, comparisons: comparisons,
                                       onlyInBase: [], onlyInHead: [], notes: notes)

@@ -30,12 +30,29 @@ public enum Comparator {
         var comparisons: [MetricComparison] = []
         var notes: [String] = []
         var changedSpecs: Set<String> = []
+        // Family-wise: every time row is one more chance of a false `slower`, so each row's interval is at the
+        // Bonferroni level 1 - (1 - confidence) / rows, and all of them hold together at `confidence`.
+        let timedRows = common.filter { key in
+            let b = baseByKey[key]!, h = headByKey[key]!
+            return !b.samplesNs.isEmpty && !h.samplesNs.isEmpty
+        }.count
+        var rowOptions = options
+        rowOptions.confidence = FamilyWise.rowConfidence(family: options.confidence, rows: timedRows)
+        var unsteadyRows: [(key: ResultKey, assessment: Unsteadiness.Assessment)] = []
+        let runReasons = Unsteadiness.runReasons(base: base, head: head)
         for key in common {
             let b = baseByKey[key]!, h = headByKey[key]!
             if b.specHash != h.specHash, changedSpecs.insert(key.spec).inserted {
                 notes.append("\(key.spec): the spec's content differs between the runs (hash \(b.specHash) vs \(h.specHash)); its results compare different layouts")
             }
-            if let time = compareTime(b, h, options) { comparisons.append(time) }
+            if var time = compareTime(b, h, rowOptions) {
+                if let assessment = Unsteadiness.assess(base: b, head: h, machineFactor: time.machineFactor, runReasons: runReasons) {
+                    time.interval = Unsteadiness.widened(time.interval, by: assessment.factor)
+                    time.verdict = verdict(time.interval, options.threshold(spec: b.spec, scenario: b.scenario, metric: .time))
+                    unsteadyRows.append((key, assessment))
+                }
+                comparisons.append(time)
+            }
             if let instructions = compareInstructions(b, h, options) { comparisons.append(instructions) }
             if let allocations = compareMemory(b, h, .allocations, b.memory.allocations, h.memory.allocations,
                                                floor: options.allocationFloor, options) {
@@ -54,6 +71,13 @@ public enum Comparator {
         }
         if options.normalizesByCalibration {
             notes.append("--normalize no longer divides time ratios (that could flip a verdict): the calibration ratio is shown in column machine, and intervals hold the between-run noise")
+        }
+        if timedRows > 1 {
+            notes.append("family-wise: each of the \(timedRows) time intervals is at \(FamilyWise.percent(rowOptions.confidence)) (Bonferroni), so all hold together at \(FamilyWise.percent(options.confidence))")
+        }
+        if !unsteadyRows.isEmpty {
+            let worst = unsteadyRows.max { $0.assessment.factor < $1.assessment.factor }!
+            notes.append("unsteady machine: two separate runs cannot show the noise between them, and \(unsteadyRows.count) of \(timedRows) time results show signs of it (worst \(worst.key): \(worst.assessment.reasons.joined(separator: ", "))); their intervals are widened by at least x\(BenchFormat.fixed(Unsteadiness.minimumFactor, decimals: 1)) (up to x\(BenchFormat.fixed(worst.assessment.factor, decimals: 2))), so only a change far beyond that is slower; for a verdict on time use `layoutbench ab BASE_BINARY HEAD_BINARY` (pairs measure this noise) or `bench --metric instructions`")
         }
         notes += MachineSteadiness.notes(base: base, head: head, comparisons: comparisons)
         if base.machine.cpu != head.machine.cpu || base.machine.cores != head.machine.cores {

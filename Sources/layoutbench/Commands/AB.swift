@@ -13,7 +13,17 @@ extension Layoutbench {
                 presets, scenarios, seed; anything ab does not know goes to bench). For each scenario it takes \
                 each pair's ratio head / base of the medians (both ran within seconds of each other, so the \
                 machine's mood cancels), then the Hodges–Lehmann estimate of the ratios with the exact \
-                Wilcoxon signed-rank 95% interval: the noise between runs is measured by the pairs, not assumed.
+                Wilcoxon signed-rank interval: the noise between runs is measured by the pairs, not assumed.
+
+                Family-wise: all rows (spec × scenario × threads) are judged at once, so each row's interval is \
+                at the Bonferroni level 1 − 5%/rows, and a false "slower" anywhere in the table has at most a 5% \
+                chance. The exact test with n pairs reaches at most 1 − 2/2^n, so the default of \(Self.defaultPairs) \
+                pairs reaches 99.95%: enough for up to 100 rows (the default preset's 11 scenarios at threads \
+                1 and 2 are 22 rows, each at 99.77%). Fewer pairs than the rows need make every time verdict \
+                inconclusive, with a note saying how many to use. Unless you give --time-budget or \
+                --repetitions, each run samples each scenario for \(Self.defaultBudget) s: one ab run is \
+                2 × \(Self.defaultPairs) runs of (scenarios × thread counts × \(Self.defaultBudget) s + start-up), \
+                about a minute for two 10k presets at one thread on a quiet 2-core machine.
 
                 Verdicts: faster, slower (the whole interval above +threshold), same (inside ±threshold), \
                 inconclusive (straddles it: add pairs). Exit codes: 0 nothing slower, 1 something slower, 2 bad \
@@ -29,7 +39,7 @@ extension Layoutbench {
 
                 Examples:
                   layoutbench ab base/.build/release/layoutbench head/.build/release/layoutbench \\
-                      --preset grid-10k --threads 1 --time-budget 0.3 --pairs 8 --export-markdown ab.md
+                      --preset grid-10k --threads 1 --export-markdown ab.md
                   layoutbench ab BASE HEAD --metric instructions --preset grid-10k --scenarios full,query
                 """)
 
@@ -39,8 +49,12 @@ extension Layoutbench {
         @Argument(help: "The layoutbench binary built from the change.")
         var headBinary: String
 
-        @Option(help: "Pairs of runs (time; default 8). Instruction counts are exact: 1 pair by default.")
+        @Option(help: "Pairs of runs (time; default \(AB.defaultPairs), enough for a family-wise 95% over up to 100 rows). Instruction counts are exact: 1 pair by default.")
         var pairs: Int?
+
+        static let defaultPairs = 12
+        /// Seconds of sampling per scenario in each run, unless the bench options set a budget or repetitions.
+        static let defaultBudget = "0.1"
 
         @Option(help: "time or instructions.")
         var metric: BenchMetric = .time
@@ -82,9 +96,16 @@ extension Layoutbench {
             var options = ComparisonOptions(threshold: try ThresholdArgument.parse(threshold, option: "--threshold"))
             options.instructionThreshold = try ThresholdArgument.parse(instructionThreshold, option: "--instruction-threshold")
             options.thresholds = try thresholds.map { try ThresholdArgument.table($0) }
-            let plan = ABPlan(pairs: pairs ?? (metric == .instructions ? 1 : 8))
+            let plan = ABPlan(pairs: pairs ?? (metric == .instructions ? 1 : Self.defaultPairs))
             var arguments = benchOptions
-            if metric == .instructions { arguments += ["--metric", "instructions"] } else if !arguments.contains("--no-memory") { arguments.append("--no-memory") }
+            if metric == .instructions {
+                arguments += ["--metric", "instructions"]
+            } else {
+                if !arguments.contains("--no-memory") { arguments.append("--no-memory") }
+                // Short blocks: many short pairs measure the noise between runs better than few long ones.
+                let setsStop = arguments.contains { $0 == "--time-budget" || $0 == "--repetitions" || $0.hasPrefix("--time-budget=") || $0.hasPrefix("--repetitions=") }
+                if !setsStop { arguments += ["--time-budget", Self.defaultBudget] }
+            }
             let folder = keep ?? FileManager.default.temporaryDirectory.appendingPathComponent("layoutbench-ab-\(UUID().uuidString)").path
             defer { if keep == nil { try? FileManager.default.removeItem(atPath: folder) } }
             let runner = ABRunner(baseBinary: baseBinary, headBinary: headBinary, benchArguments: arguments,
