@@ -74,8 +74,8 @@ struct VerdictTests {
         let base = rounds([100_000, 100_500, 99_800, 100_200, 99_900], calibration: 50_000, seed: 1)
         let head = rounds([112_000, 112_400, 111_900, 112_200, 112_100], calibration: 60_000, seed: 20)
         let plain = BetweenRunInterval.estimate(base: SampleBlocks(samples: base.samples, calibration: nil),
-                                                head: SampleBlocks(samples: head.samples, calibration: nil))
-        let calibrated = BetweenRunInterval.estimate(base: base, head: head)
+                                                head: SampleBlocks(samples: head.samples, calibration: nil), runToRunFloor: 0.03)
+        let calibrated = BetweenRunInterval.estimate(base: base, head: head, runToRunFloor: 0.03)
         #expect(plain.interval == calibrated.interval)
         #expect(Verdict.classify(calibrated.interval, threshold: 0.05) == .slower)
         #expect(abs((calibrated.machineFactor ?? 0) - 1.2) < 0.02)

@@ -10,8 +10,8 @@ import Foundation
 ///    samples are cut into five consecutive chunks;
 /// 2. the two runs' round medians are two independent samples: the estimate is the ratio of their
 ///    geometric means and the interval a Welch t interval on the logarithms (few rounds: wide t quantiles);
-/// 3. both ends are pushed out by what no round can show, a fixed run-to-run floor (`runToRunFloor`, 3 %:
-///    same-build runs on this 2-core shared machine differed by up to about that much in fast scenarios).
+/// 3. both ends are pushed out by what no round can show, a fixed run-to-run floor (`runToRunFloor`, 10 %
+///    by default: see `ComparisonOptions.runToRunFloor` for the measurement).
 ///
 /// The calibration unit's ratio is reported (`machineFactor`) but neither divides nor widens: measured in
 /// the A/A study (scripts/aa-study.sh), it swung by x1.2 to x2.4 between runs whose scenarios agreed within
@@ -24,7 +24,7 @@ public enum BetweenRunInterval {
     }
 
     public static func estimate(base: SampleBlocks, head: SampleBlocks, confidence: Double = 0.95,
-                                runToRunFloor: Double = 0.03) -> Estimate {
+                                runToRunFloor: Double = ComparisonOptions().runToRunFloor) -> Estimate {
         let x = logMedians(base.samples), y = logMedians(head.samples)
         var machineFactor: Double?
         if let bc = base.allCalibration, let hc = head.allCalibration, !bc.isEmpty, !hc.isEmpty {

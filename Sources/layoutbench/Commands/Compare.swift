@@ -11,15 +11,22 @@ extension Layoutbench {
                 (ratio HEAD / BASE), instructions per operation (from `bench --metric instructions`), and \
                 allocations and bytes allocated per operation. Two files are two separate runs, so the time \
                 interval holds the noise BETWEEN runs: the rounds' medians of each run are two independent \
-                samples (a Welch t interval on their logarithms), widened by a 3% run-to-run floor (what \
-                no round of one run can show). Column machine shows a calibration unit's speed head / base, \
+                samples (a Welch t interval on their logarithms), widened by a run-to-run floor (what \
+                no round of one run can show: 10% by default, measured on A/A pairs; --run-to-run-floor). Column machine shows a calibration unit's speed head / base, \
                 as a warning sign only. Each metric gets a verdict:
                   faster        the whole interval is below -threshold
                   slower        the whole interval is above +threshold (the only failing verdict)
                   same          the interval lies within ±threshold
                   inconclusive  the interval straddles the threshold: rerun, or use `layoutbench ab`
-                For a trustworthy verdict on time, prefer `layoutbench ab BASE_BINARY HEAD_BINARY`: it \
-                alternates the two builds and compares pairs.
+                All time rows are judged together: each interval is at the Bonferroni level 1 − 5%/rows.
+
+                Two files cannot show the noise between their runs, only signs of it. When either run was \
+                visibly unsteady (a single-threaded result got under 85% of its wall time as CPU time, its \
+                rounds disagree by more than x1.25, or the calibration unit drifted or spread), the time \
+                interval is widened by at least x1.5 (by 1/CPU share when that is more): a difference within \
+                that is inconclusive (exit 0, with a note), and only a change far beyond it is slower. For a \
+                trustworthy verdict on time, use `layoutbench ab BASE_BINARY HEAD_BINARY` (it alternates the \
+                two builds and measures the noise between runs in pairs) or `bench --metric instructions`.
 
                 Thresholds: --threshold 5% or 5 (five percent); a bare value below 1 is refused, write 0.5% \
                 for half a percent. Instructions default to 1%. --thresholds FILE gives per-scenario ones, \
@@ -63,6 +70,9 @@ extension Layoutbench {
         @Flag(help: ArgumentHelp("Deprecated: accepted, no effect on verdicts (the calibration drift widens intervals instead).", visibility: .hidden))
         var normalize = false
 
+        @Option(name: .customLong("run-to-run-floor"), help: "The least difference two separate runs of the same build show here, added to both ends of every time interval.")
+        var runToRunFloor = "\(Int(ComparisonOptions().runToRunFloor * 100))%"
+
         func validate() throws {
             if resamples < 100 { throw ValidationError("--resamples must be at least 100") }
             if (baseline == nil) == (head == nil) {
@@ -74,6 +84,7 @@ extension Layoutbench {
             var options = ComparisonOptions(threshold: try ThresholdArgument.parse(threshold, option: "--threshold"),
                                             resamples: resamples, normalizesByCalibration: normalize)
             options.instructionThreshold = try ThresholdArgument.parse(instructionThreshold, option: "--instruction-threshold")
+            options.runToRunFloor = try ThresholdArgument.parse(runToRunFloor, option: "--run-to-run-floor")
             options.thresholds = try thresholds.map { try ThresholdArgument.table($0) }
             let report = try baseline.map { name in
                 try StoreCommand.compare(baseline: name, store: store, headPath: base, options: options)
