@@ -39,7 +39,7 @@ tally() {  # name, file of exit codes
     "$(grep -cx 0 "$file")" "$(grep -cx 1 "$file")" "$(grep -cx 2 "$file")" | tee -a "$summary"
 }
 verdicts() {  # the verdict column of every compared row, counted
-  awk '/ (time|instructions) /{print $NF}' "$@" | sort | uniq -c | awk '{printf "%s %s, ", $1, $2}' | sed 's/, $//; s/^/   verdicts of all rows: /' >> "$summary"
+  awk '$4 == "time" || $4 == "instructions" {print $NF}' "$@" | sort | uniq -c | awk '{printf "%s %s, ", $1, $2}' | sed 's/, $//; s/^/   verdicts of all rows: /' >> "$summary"
   echo >> "$summary"
 }
 for step in $steps; do

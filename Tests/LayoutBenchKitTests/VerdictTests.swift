@@ -128,4 +128,11 @@ struct VerdictTests {
         #expect(spread.outlierNote == "1 high")
         #expect(abs(spread.mean - 181.8181) < 0.01)
     }
+
+    @Test("the counted child runs with jemalloc's time-based purging off, after any options already set")
+    func countedAllocatorOptions() {
+        #expect(InstructionBench.mallocConfiguration(adding: nil) == "dirty_decay_ms:-1,muzzy_decay_ms:-1")
+        #expect(InstructionBench.mallocConfiguration(adding: "narenas:1") == "narenas:1,dirty_decay_ms:-1,muzzy_decay_ms:-1")
+    }
 }
+

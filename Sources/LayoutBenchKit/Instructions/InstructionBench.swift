@@ -7,7 +7,9 @@ import Foundation
 /// valgrind refuses the release binary as SwiftPM builds it ("Possibly corrupted debuginfo file"), so the
 /// child runs a stripped copy in a temporary folder. The child runs with one thread and
 /// `SWIFT_DETERMINISTIC_HASHING=1` (Swift seeds its hashes per process otherwise, and dictionary work would
-/// vary), so counts repeat to the instruction in practice.
+/// vary), and with jemalloc's time-based purging off (`mallocConfiguration`): under valgrind on a loaded
+/// machine an operation takes long enough in wall time for the decay timers to fire inside it at moments that
+/// depend on the load, and the study saw same-build counts differ by up to 0.49 % from that alone.
 public struct InstructionBench: Sendable {
     /// The binary to count (this process's executable).
     public var binary: String
@@ -30,6 +32,15 @@ public struct InstructionBench: Sendable {
     }
 
     /// Counts every scenario of every input and returns the report.
+    /// jemalloc's options for the counted child: no time-based purging of dirty or muzzy pages, so no
+    /// purge runs at a moment that depends on how fast the machine was. Options already in `MALLOC_CONF`
+    /// come first; these last (jemalloc takes the last value of an option).
+    public static func mallocConfiguration(adding existing: String?) -> String {
+        let fixed = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
+        guard let existing, !existing.isEmpty else { return fixed }
+        return existing + "," + fixed
+    }
+
     public func run(inputs: [BenchInput], configuration: RunnerConfiguration, environment: RunEnvironment,
                     progress: ProgressReporter = .silent) throws -> BenchReport {
         guard let valgrind = Executables.find("valgrind") else { throw InstructionError.valgrindMissing }
@@ -117,6 +128,7 @@ public struct InstructionBench: Sendable {
         }
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        environment["MALLOC_CONF"] = Self.mallocConfiguration(adding: environment["MALLOC_CONF"])
         environment[ExtraWork.environmentKey] = nil
         let log = "\(folder)/\(pass).log"
         let status = ChildProcess.run(valgrind, arguments, logPath: log, environment: environment)

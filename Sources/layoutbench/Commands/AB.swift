@@ -17,13 +17,14 @@ extension Layoutbench {
 
                 Family-wise: all rows (spec × scenario × threads) are judged at once, so each row's interval is \
                 at the Bonferroni level 1 − 5%/rows, and a false "slower" anywhere in the table has at most a 5% \
-                chance. The exact test with n pairs reaches at most 1 − 2/2^n, so the default of \(Self.defaultPairs) \
-                pairs reaches 99.95%: enough for up to 100 rows (the default preset's 11 scenarios at threads \
+                chance (given pair ratios whose noise is symmetric, which the alternating order makes \
+                plausible). The exact test with n pairs reaches at most 1 − 2/2^n, so the default of \
+                \(Self.defaultPairs) pairs reaches 99.95%: enough for up to 100 rows (the default preset's 11 scenarios at threads \
                 1 and 2 are 22 rows, each at 99.77%). Fewer pairs than the rows need make every time verdict \
                 inconclusive, with a note saying how many to use. Unless you give --time-budget or \
                 --repetitions, each run samples each scenario for \(Self.defaultBudget) s: one ab run is \
                 2 × \(Self.defaultPairs) runs of (scenarios × thread counts × \(Self.defaultBudget) s + start-up), \
-                about a minute for two 10k presets at one thread on a quiet 2-core machine.
+                one to two minutes for two 10k presets at one thread.
 
                 Verdicts: faster, slower (the whole interval above +threshold), same (inside ±threshold), \
                 inconclusive (straddles it: add pairs). Exit codes: 0 nothing slower, 1 something slower, 2 bad \
