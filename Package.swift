@@ -55,10 +55,12 @@ let package = Package(
         .target(name: "LayoutRender", dependencies: ["CompositionalLayout"]),
         // The system's jemalloc: linking it makes it the allocator of the whole process.
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
+        // Callgrind's client requests as C functions (no-ops without valgrind's headers or outside valgrind).
+        .target(name: "CCallgrind"),
         .target(
             name: "LayoutBenchKit",
             dependencies: [
-                "CompositionalLayout", "LayoutSpec", "LayoutEngine", "ReferenceSolver", "CJemalloc",
+                "CompositionalLayout", "LayoutSpec", "LayoutEngine", "ReferenceSolver", "CJemalloc", "CCallgrind",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),

@@ -15,21 +15,10 @@ public enum ChangeCalculator {
             let interval = comparison.interval
             changes[comparison.key] = ScenarioChange(
                 ratio: interval.ratio, lower: interval.lower, upper: interval.upper,
-                verdict: verdict(comparison.verdict, interval, threshold: threshold),
+                verdict: comparison.verdict,
                 previousMedianNs: comparison.base,
                 specChanged: previousHashes[comparison.key] != currentHashes[comparison.key])
         }
         return changes
-    }
-
-    /// compare's regression is `slower` and improvement `faster`; its "no change" is `same` when the whole
-    /// interval lies within the threshold and `inconclusive` when the interval is too wide to tell.
-    public static func verdict(_ verdict: Verdict, _ interval: RatioInterval, threshold: Double) -> ChangeVerdict {
-        switch verdict {
-        case .regression: return .slower
-        case .improvement: return .faster
-        case .unchanged:
-            return interval.lower >= 1 - threshold && interval.upper <= 1 + threshold ? .same : .inconclusive
-        }
     }
 }

@@ -84,9 +84,6 @@ public struct ScenarioChange: Codable, Hashable, Sendable {
     }
 }
 
-/// Compare's verdict for a person: `slower` is compare's regression, `faster` its improvement; compare's
-/// "no change" splits into `same` (the whole interval within the threshold) and `inconclusive` (too noisy
-/// to say).
-public enum ChangeVerdict: String, Codable, Hashable, Sendable {
-    case faster, slower, same, inconclusive
-}
+/// Compare's verdict as the watch daemon shows it: faster, slower (the only regression), same (the whole
+/// interval within the threshold) or inconclusive (too noisy to say). The same four words, stored as they are.
+public typealias ChangeVerdict = Verdict

@@ -25,6 +25,8 @@ enum CLIError: Error {
     case layout(LayoutError, file: String)
     /// `compare` found regressions, one line each.
     case regression([String])
+    /// A threshold option (`--threshold`, `--instruction-threshold`) that is not a percentage.
+    case threshold(option: String, ThresholdError)
 }
 
 /// The one place that turns every error of every command into its exit code and what the user reads, so the
@@ -64,7 +66,22 @@ enum Failure {
                 return Report(status: .badInput, text: located(error, file: file))
             case .regression(let lines):
                 return Report(status: .regression, text: lines.joined(separator: "\n"))
+            case let .threshold(option, error):
+                return Report(status: .badInput, text: "error: \(option): \(error)")
             }
+        case let error as ThresholdTableError:
+            return Report(status: .badInput, text: "error: --thresholds: \(error)")
+        case let error as InstructionError:
+            switch error {
+            case .valgrindMissing, .stripFailed:
+                // Nothing to count with: the machine needs valgrind (the message says how to install it).
+                return Report(status: .badInput, text: "error: \(error)")
+            case .childFailed, .noCounts:
+                // The counting run itself failed: not the input's fault.
+                return Report(status: .regression, text: "error: \(error)")
+            }
+        case let error as ABError:
+            return Report(status: .badInput, text: "error: \(error)")
         case let error as SpecError:
             return Report(status: .badInput, text: error.description)
         case let error as LayoutError:

@@ -14,8 +14,9 @@ struct Layoutbench: ParsableCommand {
             Exit codes: 0 success; 1 a regression (compare), or a failure that is not the input's fault; 2 bad \
             input (a spec, argument or file that cannot be used, or a layout that cannot be solved).
             """,
-        version: "0.1.0",
-        subcommands: [Solve.self, Render.self, Replay.self, Generate.self, Bench.self, Compare.self, Watch.self, History.self]
+        version: VersionInfo.text,
+        subcommands: [Solve.self, Render.self, Replay.self, Generate.self, Bench.self, Compare.self, AB.self, List.self,
+                      Watch.self, History.self, CountInstructions.self]
     )
 
     /// Runs the command. Every error, the parser's included, ends in `Failure.exit(for:)`: one policy.

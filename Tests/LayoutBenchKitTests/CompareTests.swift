@@ -9,12 +9,17 @@ struct CompareTests {
         Fixtures.result(scenario: "query", samples: Fixtures.samples(median: 2_000, seed: 2)),
     ])
 
-    @Test("the same samples: no change, exit 0")
+    @Test("the same samples: nothing slower, exit 0; time is `same` only below the run-to-run floor's width")
     func same() throws {
         let report = try Comparator.compare(base: base, head: base)
-        #expect(report.comparisons.allSatisfy { $0.verdict == .unchanged })
         #expect(report.comparisons.count == 6)  // 2 results x (time, allocations, bytes)
         #expect(report.exitCode == 0)
+        // Memory counts are exact: same. Time between two separate runs carries the 10 % floor, wider than
+        // the 5 % threshold: two files cannot show "same within 5 %".
+        #expect(report.comparisons.filter { $0.metric != .time }.allSatisfy { $0.verdict == .same })
+        #expect(report.comparisons.filter { $0.metric == .time }.allSatisfy { $0.verdict == .inconclusive })
+        let quiet = try Comparator.compare(base: base, head: base, options: ComparisonOptions(runToRunFloor: 0.02))
+        #expect(quiet.comparisons.allSatisfy { $0.verdict == .same })
     }
 
     @Test("another draw of the same distributions: no change, exit 0")
@@ -61,7 +66,8 @@ struct CompareTests {
         ])
         let report = try Comparator.compare(base: base, head: head, options: ComparisonOptions(threshold: 0.05))
         #expect(report.exitCode == 0)
-        let strict = try Comparator.compare(base: base, head: head, options: ComparisonOptions(threshold: 0.01))
+        // Two separate runs cannot show a change below their run-to-run floor (10 %): without the floor, 3 % is.
+        let strict = try Comparator.compare(base: base, head: head, options: ComparisonOptions(threshold: 0.01, runToRunFloor: 0))
         #expect(strict.exitCode == 1)
     }
 
@@ -115,11 +121,11 @@ struct CompareTests {
         #expect(report.notes.contains { $0.contains("content differs") })
     }
 
-    @Test("threshold parsing: 5%, 5, 0.05")
+    @Test("threshold parsing: 5% and 5 are five percent; a bare 0.05 is refused")
     func thresholds() {
         #expect(ComparisonOptions.parseThreshold("5%") == 0.05)
         #expect(ComparisonOptions.parseThreshold("5") == 0.05)
-        #expect(ComparisonOptions.parseThreshold("0.05") == 0.05)
+        #expect(ComparisonOptions.parseThreshold("0.05") == nil)
         #expect(ComparisonOptions.parseThreshold("2.5%") == 0.025)
         #expect(ComparisonOptions.parseThreshold("x") == nil)
         #expect(ComparisonOptions.parseThreshold("-1") == nil)
@@ -134,4 +140,57 @@ struct CompareTests {
         #expect(json["exitCode"] as? Int == 0)
         #expect(json["regression"] as? Bool == false)
     }
+
+    /// One single-threaded result of 200 samples around `median` ns (20 ms of wall time at 100 µs) whose
+    /// CPU time is `share` of its wall time.
+    static func timed(median: Double, share: Double, seed: UInt64) -> BenchReport {
+        var result = Fixtures.result(scenario: "full", samples: Fixtures.samples(median: median, spread: 0.02, seed: seed),
+                                     rounds: [40, 40, 40, 40, 40])
+        result.cpuTotalNs = UInt64(Double(result.wallTotalNs) * share)
+        return Fixtures.report([result])
+    }
+
+    @Test("an unsteady run (64 % CPU share): +25 % is inconclusive with a note to use ab; x4 is still slower")
+    func unsteadyRun() throws {
+        let base = Self.timed(median: 100_000, share: 0.98, seed: 1)
+        let steady = try Comparator.compare(base: base, head: Self.timed(median: 125_000, share: 0.98, seed: 2))
+        #expect(steady.comparisons.first { $0.metric == .time }?.verdict == .slower)
+        let starved = try Comparator.compare(base: base, head: Self.timed(median: 125_000, share: 0.64, seed: 2))
+        let time = try #require(starved.comparisons.first { $0.metric == .time })
+        #expect(time.verdict == .inconclusive)
+        #expect(starved.exitCode == 0)
+        #expect(time.interval.lower < 1.25 / 1.5 && time.interval.upper > 1.25 * 1.5)
+        #expect(starved.notes.contains { $0.contains("unsteady machine") && $0.contains("head got 64% CPU share") && $0.contains("layoutbench ab") })
+        let huge = try Comparator.compare(base: base, head: Self.timed(median: 400_000, share: 0.64, seed: 2))
+        #expect(huge.comparisons.first { $0.metric == .time }?.verdict == .slower)
+        #expect(huge.exitCode == 1)
+    }
+
+    @Test("rounds that disagree by more than x1.25 make a row unsteady too")
+    func roundSpread() throws {
+        var samples: [UInt64] = []
+        for round in 0..<5 { samples += Fixtures.samples(median: round == 2 ? 150_000 : 100_000, spread: 0.01, count: 40, seed: UInt64(round)) }
+        let head = Fixtures.report([Fixtures.result(scenario: "full", samples: samples, rounds: [40, 40, 40, 40, 40])])
+        let base = Self.timed(median: 100_000, share: 1, seed: 1)
+        let report = try Comparator.compare(base: base, head: head)
+        #expect(report.notes.contains { $0.contains("head's round medians spread x1.5") })
+        #expect(report.comparisons.first { $0.metric == .time }?.verdict != .slower)
+    }
+
+    @Test("family-wise: with several time rows each interval is at the Bonferroni level, and wider")
+    func familyWise() throws {
+        let one = try Comparator.compare(base: Self.timed(median: 100_000, share: 1, seed: 1), head: Self.timed(median: 103_000, share: 1, seed: 2))
+        let rows = (0..<10).map { i in
+            Fixtures.result(scenario: "s\(i)", samples: Fixtures.samples(median: 100_000, spread: 0.02, seed: 1), rounds: [40, 40, 40, 40, 40])
+        }
+        let heads = (0..<10).map { i in
+            Fixtures.result(scenario: "s\(i)", samples: Fixtures.samples(median: 103_000, spread: 0.02, seed: 2), rounds: [40, 40, 40, 40, 40])
+        }
+        let ten = try Comparator.compare(base: Fixtures.report(rows), head: Fixtures.report(heads))
+        let single = try #require(one.comparisons.first { $0.metric == .time }?.interval)
+        let family = try #require(ten.comparisons.first { $0.metric == .time }?.interval)
+        #expect(family.upper - family.lower > single.upper - single.lower)
+        #expect(ten.notes.contains { $0.contains("each of the 10 time intervals is at 99.5% (Bonferroni)") })
+    }
 }
+

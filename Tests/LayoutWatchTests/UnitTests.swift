@@ -153,12 +153,12 @@ struct RunLogTests {
 
 @Suite("verdicts and console")
 struct ConsoleTests {
-    @Test("compare's verdicts in plain words: same only when the whole interval is within the threshold")
+    @Test("compare's verdicts as the watch shows them: same only when the whole interval is within the threshold")
     func verdicts() {
-        #expect(ChangeCalculator.verdict(.regression, RatioInterval(ratio: 1.2, lower: 1.1, upper: 1.3, confidence: 0.95), threshold: 0.05) == .slower)
-        #expect(ChangeCalculator.verdict(.improvement, RatioInterval(ratio: 0.8, lower: 0.7, upper: 0.9, confidence: 0.95), threshold: 0.05) == .faster)
-        #expect(ChangeCalculator.verdict(.unchanged, RatioInterval(ratio: 1.0, lower: 0.98, upper: 1.03, confidence: 0.95), threshold: 0.05) == .same)
-        #expect(ChangeCalculator.verdict(.unchanged, RatioInterval(ratio: 1.0, lower: 0.7, upper: 1.4, confidence: 0.95), threshold: 0.05) == .inconclusive)
+        #expect(Verdict.classify(RatioInterval(ratio: 1.2, lower: 1.1, upper: 1.3, confidence: 0.95), threshold: 0.05) == .slower)
+        #expect(Verdict.classify(RatioInterval(ratio: 0.8, lower: 0.7, upper: 0.9, confidence: 0.95), threshold: 0.05) == .faster)
+        #expect(Verdict.classify(RatioInterval(ratio: 1.0, lower: 0.98, upper: 1.03, confidence: 0.95), threshold: 0.05) == .same)
+        #expect(Verdict.classify(RatioInterval(ratio: 1.0, lower: 0.7, upper: 1.4, confidence: 0.95), threshold: 0.05) == .inconclusive)
     }
 
     @Test("colour only on a terminal without NO_COLOR; a slower scenario stands out")

@@ -30,7 +30,10 @@ enum CLI {
         process.executableURL = binary
         process.arguments = arguments
         // Without CI=true a terminal would get bench progress lines; the tests read pipes, but say so anyway.
-        process.environment = ProcessInfo.processInfo.environment.merging(["CI": "true"].merging(environment) { _, new in new }) { _, new in new }
+        // GITHUB_STEP_SUMMARY of a CI job running the tests must not get the commands' job summaries.
+        var base = ProcessInfo.processInfo.environment
+        base["GITHUB_STEP_SUMMARY"] = nil
+        process.environment = base.merging(["CI": "true"].merging(environment) { _, new in new }) { _, new in new }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -5,8 +5,12 @@ import Testing
 @Suite("layoutbench history and compare --baseline", .serialized)
 struct StoreCommandTests {
     static let spec = CLI.sharedSpecs.appendingPathComponent("examples/E1.yaml").path
-    static let quick = ["--scenarios", "full", "--threads", "1", "--repetitions", "20", "--rounds", "2", "--warmup", "0",
+    static let quick = ["--scenarios", "full", "--threads", "1", "--repetitions", "50", "--rounds", "5", "--warmup", "0",
                         "--no-memory", "--allow-debug"]
+
+    /// 2 ms on an operation of about 20 µs: a hundredfold, beyond what the suite's own load can blur between two
+    /// separate runs (compare widens its interval by 1 / CPU share when a run waited for a core).
+    static let hugeSlowdownNs = 2_000_000
 
     /// Runs the bench with a slowdown knob (test-only: every operation slowed by `slowdownNs`).
     static func bench(_ extra: [String], slowdownNs: Int? = nil) throws -> CLI.Result {
@@ -23,7 +27,7 @@ struct StoreCommandTests {
         let same = try CLI.run(["compare", "--baseline", "main", base, "--store", store])
         #expect(same.status == 0, "\(same.stderr)")
         #expect(same.stdout.contains("baseline main"))
-        #expect(try Self.bench(["--json", slow], slowdownNs: 200_000).status == 0)
+        #expect(try Self.bench(["--json", slow], slowdownNs: Self.hugeSlowdownNs).status == 0)
         let regressed = try CLI.run(["compare", "--baseline", "main", slow, "--store", store])
         #expect(regressed.status == 1, "\(regressed.stdout)")
         #expect(regressed.stderr.contains("regression: E1-square-grid full"))
@@ -39,7 +43,7 @@ struct StoreCommandTests {
     func history() throws {
         let dir = try CLI.temporaryDirectory()
         let store = dir.appendingPathComponent("results.sqlite").path
-        for slowdown in [nil, nil, 200_000] as [Int?] {
+        for slowdown in [nil, nil, Self.hugeSlowdownNs] as [Int?] {
             let run = try Self.bench(["--store", store], slowdownNs: slowdown)
             #expect(run.status == 0, "\(run.stderr)")
         }

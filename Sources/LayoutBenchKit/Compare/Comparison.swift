@@ -1,11 +1,15 @@
-/// What `compare` concluded about one metric of one result.
+/// What `compare` and `ab` concluded about one metric of one result, from its interval and threshold
+/// (`Verdict.classify`): only what the data show.
 public enum Verdict: String, Codable, Hashable, Sendable {
-    /// The whole confidence interval lies above 1 + threshold: slower (or more memory).
-    case regression
     /// The whole interval lies below 1 − threshold.
-    case improvement
-    /// The interval reaches inside the threshold: no change the data can show.
-    case unchanged
+    case faster
+    /// The whole interval lies above 1 + threshold: slower (or more memory, more instructions). The only
+    /// verdict that fails a build (exit 1).
+    case slower
+    /// The whole interval lies within ±threshold: no change that matters.
+    case same
+    /// The interval straddles a threshold: the data cannot tell (rerun with more pairs or a longer budget).
+    case inconclusive
 }
 
 /// The metrics `compare` reads from a result.
@@ -16,6 +20,9 @@ public enum ComparedMetric: String, Codable, Hashable, Sendable, CaseIterable {
     case allocations
     /// Bytes allocated per operation.
     case allocatedBytes
+    /// Instructions per operation, counted under valgrind (`bench --metric instructions`): exact, so its
+    /// interval is the point itself.
+    case instructions
 }
 
 /// How `compare` decides.
@@ -35,22 +42,44 @@ public struct ComparisonOptions: Codable, Hashable, Sendable {
     /// here, the calibration unit varied by ±15 % between quiet runs whose scenarios agreed within 2 %, so
     /// dividing by it added more noise than it removed; under heavy contention it caught part of the
     /// slowdown only. The factor is always shown (column machine) as a warning sign.
+    /// No longer used to decide (dividing by the calibration ratio could flip a verdict; see
+    /// `BetweenRunInterval`): the calibration ratio is only shown. Kept so files and callers that set it work.
     public var normalizesByCalibration: Bool
+    /// Per-scenario thresholds (`--thresholds FILE`); `threshold` for scenarios it does not name.
+    public var thresholds: ThresholdTable?
+    /// The least run-to-run change of a time that two separate result files can show: two processes of the
+    /// same build differ by about this much (heap and code placement, frequency) however many samples each
+    /// took. Added to both ends of a time interval in `compare` (not in `ab`, whose pairs measure it).
+    /// 10 % by default, measured: in 60 A/A pairs of separate same-build runs on this shared 2-core machine
+    /// (scripts/aa-study.sh), the rows' medians differed by 2.4 % at the median and 13 % at p90, and one pair
+    /// with no sign of unsteadiness at all (CPU share, rounds and calibration all steady) differed by +6 to
+    /// +18 % in every row; with a 3 % floor that pair failed, with 10 % none of the 60 did. A quiet dedicated
+    /// runner can lower it (`compare --run-to-run-floor`).
+    public var runToRunFloor: Double
+    /// The threshold of instruction counts (exact and repeatable: 1 % by default).
+    public var instructionThreshold: Double
 
     public init(threshold: Double = 0.05, resamples: Int = Bootstrap.defaultResamples, confidence: Double = 0.95,
                 seed: UInt64 = Bootstrap.defaultSeed, allocationFloor: Double = 16, byteFloor: Double = 4_096,
-                normalizesByCalibration: Bool = false) {
+                normalizesByCalibration: Bool = false, thresholds: ThresholdTable? = nil, runToRunFloor: Double = 0.10,
+                instructionThreshold: Double = 0.01) {
         self.threshold = threshold; self.resamples = resamples; self.confidence = confidence; self.seed = seed
         self.allocationFloor = allocationFloor; self.byteFloor = byteFloor
         self.normalizesByCalibration = normalizesByCalibration
+        self.thresholds = thresholds; self.runToRunFloor = runToRunFloor; self.instructionThreshold = instructionThreshold
     }
 
-    /// Parses `5%`, `5` (percent) or `0.05` (a fraction below 1 with a decimal point).
+    /// The threshold for one metric of one result: the table's entry for the scenario when there is one,
+    /// else the instruction threshold for instructions and `threshold` for the rest.
+    public func threshold(spec: String, scenario: String, metric: ComparedMetric) -> Double {
+        let fallback = metric == .instructions ? instructionThreshold : threshold
+        return thresholds?.threshold(spec: spec, scenario: scenario, fallback: Threshold(fraction: fallback)).fraction ?? fallback
+    }
+
+    /// Parses a threshold the one way (`Threshold(parsing:)`): `5%` or `5` is five percent, a bare value
+    /// below 1 is refused (nil).
     public static func parseThreshold(_ text: String) -> Double? {
-        let trimmed = text.hasSuffix("%") ? String(text.dropLast()) : text
-        guard let value = Double(trimmed), value.isFinite, value >= 0 else { return nil }
-        if text.hasSuffix("%") || value >= 1 || !trimmed.contains(".") { return value / 100 }
-        return value
+        try? Threshold(parsing: text).fraction
     }
 }
 
@@ -86,10 +115,14 @@ public struct ComparisonReport: Codable, Hashable, Sendable {
     /// Things a reader should know (a spec whose content changed between the runs, a slowdown knob set).
     public var notes: [String]
 
-    public var regressions: [MetricComparison] { comparisons.filter { $0.verdict == .regression } }
-    public var improvements: [MetricComparison] { comparisons.filter { $0.verdict == .improvement } }
+    public var regressions: [MetricComparison] { comparisons.filter { $0.verdict == .slower } }
+    public var improvements: [MetricComparison] { comparisons.filter { $0.verdict == .faster } }
+    public var inconclusive: [MetricComparison] { comparisons.filter { $0.verdict == .inconclusive } }
+    /// How the intervals were made, for the header (nil: compare's between-run interval).
+    public var method: String?
 
-    /// 0 without regression, 1 with one (bad input never gets this far: it throws, exit 2).
+    /// 0 unless something is `slower` (inconclusive is not a failure), 1 with one (bad input never gets this
+    /// far: it throws, exit 2).
     public var exitCode: Int32 { regressions.isEmpty ? 0 : 1 }
 }
 

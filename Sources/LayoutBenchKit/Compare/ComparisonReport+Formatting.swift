@@ -27,21 +27,23 @@ extension ComparisonReport {
             [c.spec, c.scenario, "\(c.threads)", c.metric.rawValue, value(c.base, c.metric), value(c.head, c.metric),
              c.machineFactor.map { "x" + BenchFormat.fixed($0, decimals: 2) } ?? "",
              BenchFormat.change(c.interval.ratio), intervalText(c),
-             c.verdict == .unchanged ? "no change" : (markdown ? "**\(c.verdict.rawValue)**" : c.verdict.rawValue.uppercased())]
+             c.verdict == .slower ? (markdown ? "**slower**" : "SLOWER") : c.verdict.rawValue]
         }
         let table = TextTable(header: header, rows: rows, numeric: [2, 4, 5, 6, 7])
         let threshold = BenchFormat.fixed(options.threshold * 100, decimals: 1)
         var lines: [String] = []
-        lines.append((markdown ? "### " : "") + "layoutbench compare: \(base) -> \(head)")
+        lines.append((markdown ? "### " : "") + "layoutbench \(method == nil ? "compare" : "ab"): \(base) -> \(head)")
         let calibrated = comparisons.contains { $0.machineFactor != nil }
-        lines.append("threshold \(threshold)%, \(Int(options.confidence * 100))% bootstrap interval of the ratio of medians (\(options.resamples) resamples, whole rounds)"
-            + (calibrated ? "; machine: calibration unit head / base" + (options.normalizesByCalibration ? ", divided out" : "") : ""))
+        lines.append("threshold \(threshold)% (instructions \(BenchFormat.fixed(options.instructionThreshold * 100, decimals: 1))%"
+            + (options.thresholds.map { $0.entries.isEmpty ? "" : ", \($0.entries.count) per-scenario" } ?? "") + "), "
+            + (method ?? "\(Int(options.confidence * 100))% between-run interval of the ratio of medians (round medians, Welch t, widened by a \(BenchFormat.fixed(options.runToRunFloor * 100, decimals: 1))% run-to-run floor)")
+            + (calibrated ? "; machine: calibration unit head / base" : ""))
         lines.append("")
         lines.append(markdown ? table.markdown() : table.plain())
         lines.append("")
         let verdictLine: String
         if regressions.isEmpty {
-            verdictLine = "no regression (\(improvements.count) improvement\(improvements.count == 1 ? "" : "s"), \(comparisons.count) metrics compared)"
+            verdictLine = "no regression (\(improvements.count) faster, \(inconclusive.count) inconclusive, \(comparisons.count) metrics compared)"
         } else {
             let names = Set(regressions.map { "\($0.spec) \($0.scenario) threads \($0.threads)" }).sorted()
             verdictLine = "REGRESSION in \(names.joined(separator: ", "))"
@@ -58,6 +60,7 @@ extension ComparisonReport {
         case .time: return BenchFormat.duration(ns: v)
         case .allocations: return BenchFormat.count(v)
         case .allocatedBytes: return BenchFormat.bytes(v)
+        case .instructions: return BenchFormat.count(v)
         }
     }
 

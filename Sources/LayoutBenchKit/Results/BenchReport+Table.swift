@@ -15,7 +15,7 @@ extension BenchReport {
             .joined(separator: ", ")
         let lines = [
             "\(markdown ? "### " : "")layoutbench: \(specsText)",
-            "\(machine.cpu), \(machine.cores) cores, \(BenchFormat.bytes(Double(machine.memoryBytes))), \(machine.os); \(toolchain.swift); \(run.buildConfiguration) build; commit \(gitCommit.prefix(12))",
+            "\(machine.cpu), \(machine.cores) cores, \(BenchFormat.bytes(Double(machine.memoryBytes))), \(machine.os); \(toolchain.swift); \(run.buildConfiguration) build; commit \(gitCommit.prefix(12))\(gitDirty == true ? " (dirty)" : "")\(label.map { "; label \($0)" } ?? "")",
             "\(run.runner.stop) in \(run.runner.rounds) rounds, warm-up \(run.runner.warmupSamples), seed \(run.runner.seed); memory from \(run.allocator.map { "jemalloc \($0.split(separator: "-").first ?? "")" } ?? "(no jemalloc)")",
         ]
         return lines.joined(separator: markdown ? "  \n" : "\n")
@@ -36,8 +36,8 @@ extension BenchReport {
     }
 
     func resultTable() -> TextTable {
-        let header = ["spec", "scenario", "thr", "samples", "min", "median", "p90", "p99", "max", "throughput",
-                      "cpu/wall", "speedup", "alloc/op", "allocs/op", "resident/item"]
+        let header = ["spec", "scenario", "thr", "samples", "min", "median", "p90", "p99", "max", "mean ± sd", "throughput",
+                      "cpu/wall", "speedup", "alloc/op", "allocs/op", "resident/item", "outliers"]
         let serialMedian = Dictionary(results.filter { $0.threads == 1 }.map { (ResultKey(spec: $0.spec, scenario: $0.scenario, threads: 1), $0.summaryNs.median) },
                                       uniquingKeysWith: { a, _ in a })
         let rows = results.map { r -> [String] in
@@ -46,15 +46,16 @@ extension BenchReport {
             if r.threads > 1, let serial = serialMedian[ResultKey(spec: r.spec, scenario: r.scenario, threads: 1)], s.median > 0 {
                 speedup = BenchFormat.fixed(Double(serial) / Double(s.median), decimals: 2) + "x"
             }
+            let spread = SampleSpread(samples: r.samplesNs)
             return [r.spec, r.scenario, "\(r.threads)", "\(r.samplesNs.count)",
                     BenchFormat.duration(ns: s.min), BenchFormat.duration(ns: s.median), BenchFormat.duration(ns: s.p90),
-                    BenchFormat.duration(ns: s.p99), BenchFormat.duration(ns: s.max),
+                    BenchFormat.duration(ns: s.p99), BenchFormat.duration(ns: s.max), spread.meanText,
                     "\(BenchFormat.count(r.throughputPerSecond)) \(r.unit)/s",
                     BenchFormat.fixed(r.cpuPerWall, decimals: 2), speedup,
                     r.memory.allocatedBytes.map(BenchFormat.bytes) ?? "-",
                     r.memory.allocations.map(BenchFormat.count) ?? "-",
-                    r.memory.residentBytesPerItem.map(BenchFormat.bytes) ?? "-"]
+                    r.memory.residentBytesPerItem.map(BenchFormat.bytes) ?? "-", spread.outlierNote]
         }
-        return TextTable(header: header, rows: rows, numeric: Set(2..<header.count))
+        return TextTable(header: header, rows: rows, numeric: Set(2..<(header.count - 1)))
     }
 }

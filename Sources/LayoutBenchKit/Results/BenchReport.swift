@@ -20,6 +20,12 @@ public struct BenchReport: Codable, Hashable, Sendable {
     public var results: [ScenarioResult]
     /// Scenarios that did not apply to a spec, with the reason (optional: absent when none).
     public var skipped: [String]?
+    /// The run's label (`bench --label`), such as "base" or "pr-123" (optional).
+    public var label: String?
+    /// Whether the work tree had uncommitted changes (optional: unknown outside git).
+    public var gitDirty: Bool?
+    /// Where `gitCommit` came from: "git", "GITHUB_SHA", "CI_COMMIT_SHA" or "unknown" (optional).
+    public var commitSource: String?
 
     public init(createdAt: String, machine: MachineInfo, toolchain: ToolchainInfo, gitCommit: String,
                 run: RunInfo, specs: [SpecInfo], results: [ScenarioResult], skipped: [String]? = nil) {

@@ -71,20 +71,61 @@ public struct RunEnvironment: Sendable {
     public var toolchain: ToolchainInfo
     public var gitCommit: String
     public var commandLine: [String]
+    /// Whether the work tree had uncommitted changes to tracked files (nil: not a git work tree, or the
+    /// commit came from CI's variables).
+    public var gitDirty: Bool?
+    /// Where `gitCommit` came from: "git", "GITHUB_SHA", "CI_COMMIT_SHA" or "unknown".
+    public var commitSource: String = "git"
 
     public init(machine: MachineInfo, toolchain: ToolchainInfo, gitCommit: String, commandLine: [String]) {
         self.machine = machine; self.toolchain = toolchain; self.gitCommit = gitCommit; self.commandLine = commandLine
     }
 
-    /// This machine, this toolchain, the git commit of the current directory.
-    public static func capture(commandLine: [String] = CommandLine.arguments) -> RunEnvironment {
-        let commit = ShellCapture.firstLine(["git", "rev-parse", "HEAD"]).flatMap { $0.count == 40 ? $0 : nil } ?? "unknown"
-        return RunEnvironment(machine: .current(), toolchain: .current(), gitCommit: commit, commandLine: commandLine)
+    /// This machine, this toolchain, the git commit of the current directory (or, without one, the commit CI
+    /// names in `GITHUB_SHA` or `CI_COMMIT_SHA`) and whether the work tree is dirty.
+    public static func capture(commandLine: [String] = CommandLine.arguments,
+                               environment: [String: String] = ProcessInfo.processInfo.environment) -> RunEnvironment {
+        var commit = ShellCapture.firstLine(["git", "rev-parse", "HEAD"]).flatMap { $0.count == 40 ? $0 : nil }
+        var source = "git"
+        var dirty: Bool?
+        if commit != nil {
+            dirty = ShellCapture.succeeds(["git", "diff", "--quiet", "HEAD", "--"]).map { !$0 }
+        } else if let sha = environment["GITHUB_SHA"], !sha.isEmpty {
+            commit = sha; source = "GITHUB_SHA"
+        } else if let sha = environment["CI_COMMIT_SHA"], !sha.isEmpty {
+            commit = sha; source = "CI_COMMIT_SHA"
+        } else {
+            source = "unknown"
+        }
+        var result = RunEnvironment(machine: .current(), toolchain: .current(), gitCommit: commit ?? "unknown", commandLine: commandLine)
+        result.gitDirty = dirty
+        result.commitSource = source
+        return result
     }
 }
 
 /// Runs a command found on PATH and returns the first line of its standard output.
 enum ShellCapture {
+    /// Whether the command exits 0 (nil when it cannot run or is killed).
+    static func succeeds(_ arguments: [String]) -> Bool? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        process.waitUntilExit()
+        switch process.terminationStatus {
+        case 0: return true
+        case 1: return false
+        default: return nil
+        }
+    }
+
     static func firstLine(_ arguments: [String]) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

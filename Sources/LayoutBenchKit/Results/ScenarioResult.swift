@@ -34,6 +34,9 @@ public struct ScenarioResult: Codable, Hashable, Sendable {
     /// resamples. Optional: without them, samples are resampled one by one.
     public var roundSampleCounts: [Int]?
     public var roundCalibrationCounts: [Int]?
+    /// Instructions per operation (`bench --metric instructions`); optional: absent in timing runs, and
+    /// then `samplesNs` is empty in an instruction run.
+    public var instructions: InstructionCount?
 
     public init(spec: String, specHash: String, items: Int, scenario: String, threads: Int,
                 parameters: [String: String], unit: String, workItems: Int, warmupSamples: Int,

@@ -32,6 +32,7 @@ public struct BenchSuite: Sendable {
         let total = inputs.count * scenarios.count * threads.count
         let rounds = ScenarioSampler.rounds(configuration)
         var done = 0
+        var stepsDone = 0
         for input in inputs {
             for threadCount in threads {
                 let context = ScenarioContext(input: input, threads: threadCount, seed: configuration.seed)
@@ -49,7 +50,10 @@ public struct BenchSuite: Sendable {
                 }
                 for round in 0..<rounds {
                     for sampler in samplers { try sampler.runRound(round) }
+                    progress.step(ProgressStep(label: "\(input.name) threads \(threadCount)", round: round + 1, rounds: rounds,
+                                               done: stepsDone + round + 1, total: inputs.count * threads.count * rounds))
                 }
+                stepsDone += rounds
                 for sampler in samplers {
                     let result = try sampler.finish()
                     results.append(result)

@@ -35,6 +35,8 @@ public struct RunnerConfiguration: Codable, Hashable, Sendable {
     public var seed: UInt64
     /// Test-only: extra time spent inside each timed window (see `Slowdown`).
     public var slowdown: Slowdown
+    /// Test-only: extra real work inside each operation (see `ExtraWork`); nil when off.
+    public var extraWork: ExtraWork?
 
     public init(stop: StopRule = .timeBudget(seconds: 1), rounds: Int = 5, warmupSamples: Int = 1, minSamples: Int = 5,
                 maxSamples: Int = 10_000, memoryRepetitions: Int = 3, measuresMemory: Bool = true,

@@ -54,6 +54,7 @@ final class ScenarioSampler {
             let t0 = BenchClock.monotonicNs()
             try scenario.runSample()
             config.slowdown.apply(elapsedNs: BenchClock.monotonicNs() &- t0)
+            config.extraWork?.apply(elapsedNs: BenchClock.monotonicNs() &- t0)
             let t1 = BenchClock.monotonicNs()
             let cpu1 = BenchClock.processCPUNs()
             samples.append(t1 &- t0)

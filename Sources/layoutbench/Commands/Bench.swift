@@ -18,12 +18,19 @@ extension Layoutbench {
                 \(ScenarioKind.allCases.map { "  \($0.rawValue): \($0.summary)" }.joined(separator: "\n"))
 
                 A debug build refuses to run (its numbers mean nothing) unless --allow-debug is given. \
-                Progress goes to standard error on a terminal (not when CI=true).
+                Progress goes to standard error: one line with an ETA on a terminal, plain lines otherwise.
+
+                --metric instructions counts instructions per operation under valgrind (callgrind, one \
+                thread, exactly --operations operations per scenario, start-up and set-up excluded): exact \
+                and repeatable where time is not; `compare` and `ab` read it with a 1% threshold. It needs \
+                valgrind (apt-get install -y valgrind).
 
                 Examples:
                   layoutbench bench
                   layoutbench bench --preset grid-1m --preset selfsizing-1m --threads 1,2 --json run.json
                   layoutbench bench app.yaml --scenarios full,resize,query --repetitions 50 --markdown
+                  layoutbench bench --preset grid-10k --filter 'measure-*' --label base --json base.json --export-csv base.csv
+                  layoutbench bench --preset grid-10k --metric instructions --json base-instr.json
                 """)
 
         @Argument(help: "Spec files (.yaml, .yml or .json).")
@@ -77,8 +84,7 @@ extension Layoutbench {
         @Option(name: .customLong("save-baseline"), help: "Name the stored run (for `compare --baseline NAME`); implies --store .layoutbench/results.sqlite.")
         var saveBaseline: String?
 
-        @Option(help: "A label for the stored run.")
-        var label: String?
+        @OptionGroup(title: "CI") var ci: BenchCIOptions
 
         func validate() throws {
             if repetitions != nil && timeBudget != nil {
@@ -105,26 +111,44 @@ extension Layoutbench {
                 }
             }
             let environment = ProcessInfo.processInfo.environment
-            let report = try {
-                let kinds = try ScenarioKind.parseList(scenarios)
-                var inputs = try specs.map { path throws(BenchError) in try BenchInput.spec(path: path) }
-                for name in presets.flatMap({ $0.split(separator: ",").map(String.init) }) {
-                    inputs.append(.preset(try LayoutPreset(parsing: name)))
-                }
-                if inputs.isEmpty { inputs = [.preset(.default)] }
-                let configuration = RunnerConfiguration(
+            var report = try { () throws -> BenchReport in
+                let kinds = try ci.select(try ScenarioKind.parseList(scenarios))
+                let inputs = try BenchInputs.load(specs: specs, presets: presets)
+                var configuration = RunnerConfiguration(
                     stop: repetitions.map { .repetitions($0) } ?? .timeBudget(seconds: timeBudget ?? 1),
                     rounds: rounds, warmupSamples: warmup, minSamples: minSamples, maxSamples: maxSamples,
                     measuresMemory: !noMemory, seed: seed, slowdown: try Slowdown.fromEnvironment(environment))
+                configuration.extraWork = try ExtraWork.fromEnvironment(environment)
                 if configuration.slowdown.isActive {
                     Failure.printError("warning: the test-only LAYOUTBENCH_SLOWDOWN_* knob is on: every operation is slowed on purpose")
                 }
-                let interactive = ProgressReporter.isInteractive(isTerminal: isatty(STDERR_FILENO) != 0, environment: environment)
-                let progress = interactive ? ProgressReporter { Failure.printError($0) } : .silent
-                let suite = BenchSuite(inputs: inputs, scenarios: kinds, threads: try threadCounts(), configuration: configuration)
-                return try suite.run(environment: .capture(), progress: progress)
+                if configuration.extraWork != nil {
+                    Failure.printError("warning: the test-only \(ExtraWork.environmentKey) knob is on: every operation does extra work on purpose")
+                }
+                let progress = ProgressOutput.reporter(environment: environment)
+                let runEnvironment = RunEnvironment.capture()
+                var report: BenchReport
+                if ci.metric == .instructions {
+                    let counter = InstructionBench(binary: InstructionBench.currentExecutable,
+                                                   inputArguments: BenchInputs.arguments(specs: specs, presets: presets),
+                                                   scenarios: kinds, operations: ci.operations, seed: seed,
+                                                   extraWork: configuration.extraWork)
+                    // An InstructionError goes to Failure: valgrind missing is bad input (2), a failed count 1.
+                    report = try counter.run(inputs: inputs, configuration: configuration, environment: runEnvironment, progress: progress)
+                } else {
+                    let suite = BenchSuite(inputs: inputs, scenarios: kinds, threads: try threadCounts(), configuration: configuration)
+                    report = try suite.run(environment: runEnvironment, progress: progress)
+                }
+                report.gitDirty = runEnvironment.gitDirty
+                report.commitSource = runEnvironment.commitSource
+                return report
             }()
-            print(markdown ? report.markdown() : report.table())
+            report.label = ci.label
+            if report.isInstructionRun {
+                print(report.instructionTable(markdown: markdown))
+            } else {
+                print(markdown ? report.markdown() : report.table())
+            }
             if let json {
                 do {
                     try report.write(to: json)
@@ -132,7 +156,9 @@ extension Layoutbench {
                     throw CLIError.unwritable(path: json, option: "--json", reason: error.localizedDescription)
                 }
             }
-            try StoreCommand.save(report, store: store, baseline: saveBaseline, label: label)
+            try ci.export(report)
+            // One --label: in the result file, the tables, and the stored run.
+            try StoreCommand.save(report, store: store, baseline: saveBaseline, label: ci.label)
         }
 
         /// `--threads 1,2`, or 1 and the core count.

@@ -8,18 +8,34 @@ extension Layoutbench {
             abstract: "Compare two bench result files and say whether HEAD regressed.",
             discussion: """
                 For every spec, scenario and thread count present in both files, compares the median time \
-                (ratio HEAD / BASE with a 95% bootstrap confidence interval from every sample) and the \
-                allocations and bytes allocated per operation. A change counts only if the whole interval \
-                lies beyond the threshold, so two runs of the same build say "no change". The bootstrap \
-                resamples whole rounds (bench interleaves scenarios in rounds), so load that came and went \
-                during a run widens the interval. Each result also carries a fixed calibration unit timed \
-                between its samples: column machine shows how much slower the machine ran it for HEAD, and \
-                --normalize divides time ratios by it.
+                (ratio HEAD / BASE), instructions per operation (from `bench --metric instructions`), and \
+                allocations and bytes allocated per operation. Two files are two separate runs, so the time \
+                interval holds the noise BETWEEN runs: the rounds' medians of each run are two independent \
+                samples (a Welch t interval on their logarithms), widened by a run-to-run floor (what \
+                no round of one run can show: 10% by default, measured on A/A pairs; --run-to-run-floor). Column machine shows a calibration unit's speed head / base, \
+                as a warning sign only. Each metric gets a verdict:
+                  faster        the whole interval is below -threshold
+                  slower        the whole interval is above +threshold (the only failing verdict)
+                  same          the interval lies within ±threshold
+                  inconclusive  the interval straddles the threshold: rerun, or use `layoutbench ab`
+                All time rows are judged together: each interval is at the Bonferroni level 1 − 5%/rows.
 
-                Exit codes: 0 no regression, 1 regression (named on standard error), 2 bad input (a missing \
-                file, another schema or version, nothing in common).
+                Two files cannot show the noise between their runs, only signs of it. When either run was \
+                visibly unsteady (a single-threaded result got under 85% of its wall time as CPU time, its \
+                rounds disagree by more than x1.25, or the calibration unit drifted or spread), the time \
+                interval is widened by at least x1.5 (by 1/CPU share when that is more): a difference within \
+                that is inconclusive (exit 0, with a note), and only a change far beyond it is slower. For a \
+                trustworthy verdict on time, use `layoutbench ab BASE_BINARY HEAD_BINARY` (it alternates the \
+                two builds and measures the noise between runs in pairs) or `bench --metric instructions`.
 
-                Example: layoutbench compare base.json head.json --threshold 5% --format markdown
+                Thresholds: --threshold 5% or 5 (five percent); a bare value below 1 is refused, write 0.5% \
+                for half a percent. Instructions default to 1%. --thresholds FILE gives per-scenario ones, \
+                lines of `glob: percent` such as `query: 10%` or `grid-10k/full*: 3%` (or a JSON object).
+
+                Exit codes: 0 nothing slower, 1 something slower (named on standard error), 2 bad input (a \
+                missing file, another schema or version, nothing in common, a bad threshold).
+
+                Example: layoutbench compare base.json head.json --threshold 5% --export-markdown summary.md
                 """)
 
         @Argument(help: "The result file to compare against (from `bench --json`); with --baseline, the result file of the change.")
@@ -34,8 +50,16 @@ extension Layoutbench {
         @Option(help: "The results store holding the baseline.")
         var store: String?
 
-        @Option(help: "Smallest change that counts: 5%, 5 or 0.05.")
+        @Option(help: "Smallest change of time or memory that counts: 5% or 5 (five percent); write 0.5% for half a percent.")
         var threshold = "5%"
+
+        @Option(name: .customLong("instruction-threshold"), help: "Smallest change of instructions per operation that counts.")
+        var instructionThreshold = "1%"
+
+        @Option(help: "Per-scenario thresholds: lines of `glob: percent` (or a JSON object).")
+        var thresholds: String?
+
+        @OptionGroup var exports: ComparisonExportOptions
 
         @Option(help: "Output format.")
         var format: ComparisonReport.Format = .table
@@ -43,13 +67,13 @@ extension Layoutbench {
         @Option(help: "Bootstrap resamples.")
         var resamples = Bootstrap.defaultResamples
 
-        @Flag(help: "Divide time ratios by the machine's change in speed (a calibration unit timed beside each result).")
+        @Flag(help: ArgumentHelp("Deprecated: accepted, no effect on verdicts (the calibration drift widens intervals instead).", visibility: .hidden))
         var normalize = false
 
+        @Option(name: .customLong("run-to-run-floor"), help: "The least difference two separate runs of the same build show here, added to both ends of every time interval.")
+        var runToRunFloor = "\(Int(ComparisonOptions().runToRunFloor * 100))%"
+
         func validate() throws {
-            guard let value = ComparisonOptions.parseThreshold(threshold), value < 10 else {
-                throw ValidationError("--threshold must be a percentage such as 5% (or a fraction such as 0.05), got '\(threshold)'")
-            }
             if resamples < 100 { throw ValidationError("--resamples must be at least 100") }
             if (baseline == nil) == (head == nil) {
                 throw ValidationError("give BASE.json HEAD.json, or --baseline NAME HEAD.json")
@@ -57,12 +81,16 @@ extension Layoutbench {
         }
 
         func run() throws {
-            let options = ComparisonOptions(threshold: ComparisonOptions.parseThreshold(threshold) ?? 0.05, resamples: resamples,
-                                            normalizesByCalibration: normalize)
+            var options = ComparisonOptions(threshold: try ThresholdArgument.parse(threshold, option: "--threshold"),
+                                            resamples: resamples, normalizesByCalibration: normalize)
+            options.instructionThreshold = try ThresholdArgument.parse(instructionThreshold, option: "--instruction-threshold")
+            options.runToRunFloor = try ThresholdArgument.parse(runToRunFloor, option: "--run-to-run-floor")
+            options.thresholds = try thresholds.map { try ThresholdArgument.table($0) }
             let report = try baseline.map { name in
                 try StoreCommand.compare(baseline: name, store: store, headPath: base, options: options)
             } ?? Comparator.compare(basePath: base, headPath: head ?? "", options: options)
             print(report.formatted(format))
+            try exports.write(report)
             if !report.regressions.isEmpty { throw CLIError.regression(report.regressionSummary) }
         }
     }

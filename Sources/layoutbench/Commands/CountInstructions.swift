@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import LayoutBenchKit
+
+extension Layoutbench {
+    /// The child `bench --metric instructions` runs under callgrind: not for people (hidden from help).
+    struct CountInstructions: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "_count-instructions",
+            abstract: "Internal: run exactly N operations of each scenario with callgrind's collection around them.",
+            shouldDisplay: false)
+
+        @Argument var specs: [String] = []
+        @Option(name: .customLong("preset")) var presets: [String] = []
+        @Option var scenarios = "all"
+        @Option var operations = 20
+        @Option var seed: UInt64 = 1
+        @Option(name: .customLong("work-iterations-file")) var workIterationsFile: String?
+
+        func run() throws {
+            let inputs = try BenchInputs.load(specs: specs, presets: presets)
+            var iterations: [String: Int] = [:]
+            if let workIterationsFile {
+                iterations = (try? JSONDecoder().decode([String: Int].self, from: Data(contentsOf: URL(fileURLWithPath: workIterationsFile)))) ?? [:]
+            }
+            try InstructionProbe(operations: operations, workIterations: iterations)
+                .run(inputs: inputs, scenarios: try ScenarioKind.parseList(scenarios), seed: seed)
+        }
+    }
+}
+
+/// Spec files and preset names (repeatable or comma-separated) into bench inputs; the default preset when
+/// there are none.
+enum BenchInputs {
+    static func load(specs: [String], presets: [String]) throws -> [BenchInput] {
+        var inputs = try specs.map { path throws(BenchError) in try BenchInput.spec(path: path) }
+        for name in presets.flatMap({ $0.split(separator: ",").map(String.init) }) {
+            inputs.append(.preset(try LayoutPreset(parsing: name)))
+        }
+        return inputs.isEmpty ? [.preset(.default)] : inputs
+    }
+
+    /// The same inputs as arguments for a child `layoutbench`.
+    static func arguments(specs: [String], presets: [String]) -> [String] {
+        specs + presets.flatMap { ["--preset", $0] }
+    }
+}
