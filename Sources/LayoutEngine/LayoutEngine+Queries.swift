@@ -145,12 +145,17 @@ extension LayoutEngine {
         var out = elements(in: rect, scale: scale)
         var moved: [ElementKey: LayoutElement] = [:]
         let visibleSections = candidateSections(alongScroll: contentOffset, contentOffset + viewport)
+        let sizing = state.sizing()
         for index in visibleSections {
             let g = sections[index]
             let start = sectionStart(index), end = start + g.extent
             guard start <= contentOffset + viewport && end >= contentOffset else { continue }
-            for (elementIndex, atStart) in g.pinned {
-                var element = g.sectionElements[elementIndex]
+            let cache = definitions[g.definition]!
+            guard !cache.pinned.isEmpty else { continue }
+            var elements: [LayoutElement] = []
+            solver.forEachSectionElement(g, index: index, cache: cache, sizing: sizing) { elements.append($0) }
+            for (elementIndex, atStart) in cache.pinned {
+                var element = elements[elementIndex]
                 element.section = index
                 element.frame = element.frame.offset(scrollAxis, by: start)
                 let unpinned = element.frame.origin(scrollAxis)
@@ -238,8 +243,9 @@ struct Emitter {
         let g = engine.sections[index]
         let start = engine.sectionStart(index)
         let scrollAxis = engine.scrollAxis
+        let sizing = engine.state.sizing()
         let anchored = AnchoredSupplementaryPlacement(section: index, container: engine.state.layout.container,
-                                                      sizing: engine.state.sizing())
+                                                      sizing: sizing)
         // The rect along P, relative to instance 0's origin, selects instances.
         var pLow = -Double.infinity, pHigh = Double.infinity
         if let filter {
@@ -293,8 +299,9 @@ struct Emitter {
                 q += 1
             }
         }
-        for var element in g.sectionElements {
-            element.section = index  // geometries are shared by equal sections: the index is set here
+        // Geometries are shared by equal sections: the elements are placed with this section's index.
+        engine.solver.forEachSectionElement(g, index: index, cache: engine.definitions[g.definition]!, sizing: sizing) { element in
+            var element = element
             element.frame = element.frame.offset(scrollAxis, by: start)
             emit(element, into: &out)
         }
