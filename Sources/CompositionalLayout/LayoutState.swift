@@ -111,18 +111,17 @@ public struct LayoutState: Sendable {
     /// How items measure in the current state: a `measure` operation's size on the axes it gave, else the
     /// model at the item's origin (`--measure all`) or the estimate (`--measure none`).
     public func sizing() -> ItemSizing {
-        let sections = self.sections
-        let model = layout.selfSizing
-        let mode = measureMode
-        let isMeasured: @Sendable (ItemSizing.Request) -> Bool = { request in
-            if mode == .all { return true }
-            guard case .explicit(let items) = sections[request.section].items else { return false }
-            let item = items[request.item]
-            return !(request.axis == .x ? item.measuredWidth : item.measuredHeight).isNaN || item.measuredByModel
-        }
-        return ItemSizing(measuresSupplementaries: mode == .all || isLazy, itemLength: { request in
+        LayoutState.sizing(reading: SizingSource(self))
+    }
+
+    /// A sizing that reads the state through `source` when it is asked, so one sizing (and its closures) can
+    /// be made once and serve many operations: whoever owns `source` refreshes it (`SizingSource.read`)
+    /// before the sizing is used and empties it afterwards (so the state's arrays stay uniquely referenced).
+    public static func sizing(reading source: SizingSource) -> ItemSizing {
+        ItemSizing(measuresSupplementaries: source.measuresSupplementaries, itemLength: { request in
+            let mode = source.mode
             let origin: (section: Int, item: Int)
-            switch sections[request.section].items {
+            switch source.sections[request.section].items {
             case .implicit(let originSection, _):
                 // Untouched sections (most of a large layout) need no per-item record.
                 guard mode == .all else { return request.estimate }
@@ -135,8 +134,13 @@ public struct LayoutState: Sendable {
                 origin = (Int(item.originSection), Int(item.originItem))
             }
             return ItemSizing.modelLength(section: origin.section, item: origin.item, axis: request.axis,
-                                          estimate: request.estimate, declared: request.declared, layoutModel: model)
-        }, isMeasured: isMeasured)
+                                          estimate: request.estimate, declared: request.declared, layoutModel: source.model)
+        }, isMeasured: { request in
+            if source.mode == .all { return true }
+            guard case .explicit(let items) = source.sections[request.section].items else { return false }
+            let item = items[request.item]
+            return !(request.axis == .x ? item.measuredWidth : item.measuredHeight).isNaN || item.measuredByModel
+        })
     }
 
     /// Replaces a section definition's fields (what a spec edit does); its sections keep their items.
@@ -183,7 +187,11 @@ public struct LayoutState: Sendable {
                 throw OperationError("insertItems at \(at): section \(section) has \(sections[section].items.count) items (insert at 0...\(sections[section].items.count))")
             }
             var items = sections[section].items.makeExplicit()
-            items.insert(contentsOf: (at..<at + count).map { Item(originSection: section, originItem: $0) }, at: at)
+            if count == 1 {
+                items.insert(Item(originSection: section, originItem: at), at: at)
+            } else {
+                items.insert(contentsOf: (at..<at + count).map { Item(originSection: section, originItem: $0) }, at: at)
+            }
             sections[section].items = .explicit(items)
         case let .deleteItems(section, at, count):
             try checkRange(section, at, count, "deleteItems")
@@ -275,5 +283,31 @@ public struct LayoutState: Sendable {
         guard at >= 0, at + count <= sections[section].items.count else {
             throw OperationError("\(op) \(at)..<\(at + count): section \(section) has \(sections[section].items.count) items")
         }
+    }
+}
+
+/// What a sizing made by `LayoutState.sizing(reading:)` reads: the state's sections, model and measure mode.
+/// Mutable so that one sizing can serve many operations; its owner uses it from one thread at a time (the
+/// workers of a full solve each get a snapshot of their own).
+public final class SizingSource: @unchecked Sendable {
+    public var sections: [LayoutState.Section]
+    public var model: SelfSizing?
+    public var mode: MeasureMode
+    /// Fixed when the sizing is made: supplementaries measure (mode `all` or a lazy state).
+    public let measuresSupplementaries: Bool
+
+    /// A snapshot of `state`.
+    public init(_ state: LayoutState) {
+        sections = state.sections
+        model = state.layout.selfSizing
+        mode = state.measureMode
+        measuresSupplementaries = state.measureMode == .all || state.isLazy
+    }
+
+    /// Reads `state` again (its measure mode and laziness must be those the sizing was made with).
+    public func read(_ state: LayoutState) {
+        sections = state.sections
+        model = state.layout.selfSizing
+        mode = state.measureMode
     }
 }

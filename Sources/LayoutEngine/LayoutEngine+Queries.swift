@@ -17,7 +17,9 @@ extension LayoutEngine {
     private func output(scale: Double?) -> SolveOutput {
         var elements: [LayoutElement] = []
         elements.reserveCapacity(state.itemCount + sections.count * 2)
-        let emitter = Emitter(engine: self, filter: nil, scale: scale)
+        let (sizing, saved) = lendSizing()
+        defer { returnSizing(saved) }
+        let emitter = Emitter(engine: self, filter: nil, scale: scale, sizing: sizing)
         for index in sections.indices {
             emitter.emitSection(index, into: &elements)
         }
@@ -119,7 +121,9 @@ extension LayoutEngine {
     /// `elements(in:)` with frames rounded with `scale` (nil: exact frames, as lazy measuring selects).
     func elements(in rect: Rect, scale: Double?) -> [LayoutElement] {
         var out: [LayoutElement] = []
-        let emitter = Emitter(engine: self, filter: rect, scale: scale)
+        let (sizing, saved) = lendSizing()
+        defer { returnSizing(saved) }
+        let emitter = Emitter(engine: self, filter: rect, scale: scale, sizing: sizing)
         // A rounded frame moves by at most a pixel (an edge: half a pixel of origin and of length).
         let slack = scale.map { 1 / $0 } ?? 0
         for index in candidateSections(alongScroll: rect.origin(scrollAxis) - slack, rect.end(scrollAxis) + slack) {
@@ -145,7 +149,8 @@ extension LayoutEngine {
         var out = elements(in: rect, scale: scale)
         var moved: [ElementKey: LayoutElement] = [:]
         let visibleSections = candidateSections(alongScroll: contentOffset, contentOffset + viewport)
-        let sizing = state.sizing()
+        let (sizing, saved) = lendSizing()
+        defer { returnSizing(saved) }
         for index in visibleSections {
             let g = sections[index]
             let start = sectionStart(index), end = start + g.extent
@@ -230,6 +235,8 @@ struct Emitter {
     let engine: LayoutEngine
     let filter: Rect?
     let scale: Double?
+    /// The engine's lent sizing (anchored supplementaries measure by index).
+    let sizing: ItemSizing
 
     /// Appends `element` with its frame rounded, if the rounded frame passes the filter.
     @inline(__always)
@@ -243,7 +250,6 @@ struct Emitter {
         let g = engine.sections[index]
         let start = engine.sectionStart(index)
         let scrollAxis = engine.scrollAxis
-        let sizing = engine.state.sizing()
         let anchored = AnchoredSupplementaryPlacement(section: index, container: engine.state.layout.container,
                                                       sizing: sizing)
         // The rect along P, relative to instance 0's origin, selects instances.

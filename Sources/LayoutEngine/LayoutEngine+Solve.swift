@@ -106,7 +106,7 @@ extension LayoutEngine {
         overhangAfter = sections.reduce(0) { max($0, $1.overhangAfter) }
         layoutBoundary = BoundaryItemsPlacement(
             items: environment.configuration.boundarySupplementaryItems, section: -1, container: state.layout.container,
-            scrollAxis: scrollAxis, followedInsets: environment.layoutReferenceInsets, sizing: state.sizing())  // §10.2
+            scrollAxis: scrollAxis, followedInsets: environment.layoutReferenceInsets, sizing: lentSizing)  // §10.2
     }
 
     /// Where section `index` starts along the scroll axis. Complexity: O(log sections).
@@ -150,8 +150,10 @@ extension LayoutEngine {
     func resolveSection(_ index: Int, report: inout UpdateReport) throws(LayoutError) {
         let data = state.sections[index]
         let cache = try cache(forDefinition: data.definition)
+        let (sizing, saved) = lendSizing()
+        defer { returnSizing(saved) }
         let geometry = try solver.solve(index: index, definition: data.definition, cache: cache,
-                                        itemCount: data.items.count, sizing: state.sizing(), scratch: &scratch)
+                                        itemCount: data.items.count, sizing: sizing, scratch: &scratch)
         store(geometry, at: index)
         report.sectionsSolved += 1
         report.instancesSolved += geometry.instanceCountSolved

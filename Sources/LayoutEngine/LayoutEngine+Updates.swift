@@ -14,7 +14,11 @@ extension LayoutEngine {
         case .resize:
             try applyResize(operation, report: &report)
         case let .measure(section, item, width, height):
-            report = try measure([(IndexPath(section: section, item: item), Size(width: width, height: height))])
+            try applyToState(operation)
+            report.itemsMeasured = 1
+            try lift { () throws(LayoutError) in
+                try resolveChanged(section: section, at: item, reuse: .changed(item, item), report: &report)
+            }
         case let .insertItems(section, at, count):
             try applyToState(operation)
             try lift { () throws(LayoutError) in
@@ -184,7 +188,9 @@ extension LayoutEngine {
     func placeSection(_ index: Int, report: inout UpdateReport) throws(LayoutError) {
         var geometry = sections[index]
         let cache = try cache(forDefinition: geometry.definition)
-        solver.place(&geometry, index: index, cache: cache, sizing: state.sizing())
+        let (sizing, saved) = lendSizing()
+        defer { returnSizing(saved) }
+        solver.place(&geometry, index: index, cache: cache, sizing: sizing)
         store(geometry, at: index)
         report.sectionsPlaced += 1
     }
@@ -211,7 +217,8 @@ extension LayoutEngine {
         // The instance before the one holding `at` tried it as its next candidate (and stopped there): with a
         // new size it may fit there now, so re-solving starts one instance earlier.
         let firstInstance = max(0, storage.instance(of: min(at, storage.itemCount - 1)) - 1)
-        let sizing = state.sizing()
+        let (sizing, saved) = lendSizing()
+        defer { returnSizing(saved) }
         var geometry = original
         geometry.storage = .fixed(stride: 0, instances: 0)
         sections[section].storage = .fixed(stride: 0, instances: 0)  // the storage is now referenced once

@@ -38,6 +38,10 @@ public final class LayoutEngine {
     /// Buffers of lazy preparation: (section, item) pairs near the rect, and one section's items.
     var lazyPending: [Int] = []
     var pendingItems: [Int] = []
+    /// The sizing of updates and queries, made once (no closures per operation): it reads `state` through
+    /// `sizingSource` while lent (`lendSizing`), and the source is emptied when it is returned.
+    let sizingSource: SizingSource
+    var lentSizing: ItemSizing
 
     /// Solves `layout` in full.
     /// - Parameters:
@@ -61,9 +65,24 @@ public final class LayoutEngine {
         self.threads = max(1, threads)
         self.isLazy = lazy
         self.environment = state.layout
+        self.sizingSource = SizingSource(state)
+        self.sizingSource.sections = []
+        self.lentSizing = LayoutState.sizing(reading: sizingSource)
         self.layoutBoundary = BoundaryItemsPlacement(items: [], section: -1, container: state.layout.container,
                                                      scrollAxis: .y, followedInsets: nil, sizing: .estimates)
         try solveAll()
+    }
+
+    /// The engine's sizing, reading the current `state` until `returnSizing(saved)` is called with what this
+    /// returned (calls nest). The state must not change in between. Allocates nothing.
+    func lendSizing() -> (sizing: ItemSizing, saved: [LayoutState.Section]) {
+        let saved = sizingSource.sections
+        sizingSource.read(state)
+        return (lentSizing, saved)
+    }
+
+    func returnSizing(_ saved: [LayoutState.Section]) {
+        sizingSource.sections = saved
     }
 
     /// What the last operation did.

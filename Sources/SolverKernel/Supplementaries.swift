@@ -22,7 +22,8 @@ package struct BoundaryItemsPlacement {
     private let section: Int
     private let scrollAxis: Axis
     private let container: LayoutContainer
-    private let sizing: ItemSizing
+    /// The sizing's `measuresSupplementaries`: all a boundary item's size reads from it.
+    private let measures: Bool
     /// The boundary container: (W, H) minus the followed insets on the layout's cross axis.
     private let box: Size
     /// The boundary container across the scroll axis: `[a0, a0 + Aq]`.
@@ -46,7 +47,7 @@ package struct BoundaryItemsPlacement {
         self.section = section
         self.scrollAxis = scrollAxis
         self.container = container
-        self.sizing = sizing
+        self.measures = sizing.measuresSupplementaries
         self.box = box
         self.a0 = insets.pre(cross)
         self.aq = box.length(cross)
@@ -57,7 +58,7 @@ package struct BoundaryItemsPlacement {
             let start = Self.extendsStart(item, scrollAxis), end = Self.extendsEnd(item, scrollAxis)
             guard start || end else { continue }
             let length = Self.size(item, index: Self.kindIndex(items, k), box: box, container: container,
-                                   section: section, sizing: sizing).length(scrollAxis)
+                                   section: section, measures: measures).length(scrollAxis)
             if start { startExtent += length }
             if end { endExtent += length }
         }
@@ -73,11 +74,11 @@ package struct BoundaryItemsPlacement {
     }
 
     private static func size(_ item: BoundarySupplementaryItem, index: Int, box: Size, container: LayoutContainer,
-                             section: Int, sizing: ItemSizing) -> Size {
+                             section: Int, measures: Bool) -> Size {
         func length(_ axis: Axis) -> Double {
             DimensionResolver.length(item.layoutSize.dimension(axis), box: box, container: container) { estimate in
-                sizing.supplementaryLength(section: section, item: index, axis: axis, estimate: estimate,
-                                           declared: item.selfSizing)
+                ItemSizing.supplementaryLength(measuring: measures, section: section, item: index, axis: axis,
+                                               estimate: estimate, declared: item.selfSizing)
             }
         }
         return Size(width: length(.x), height: length(.y))
@@ -109,7 +110,7 @@ package struct BoundaryItemsPlacement {
         for k in items.indices {
             let item = items[k]
             let index = Self.kindIndex(items, k)
-            let size = Self.size(item, index: index, box: box, container: container, section: section, sizing: sizing)
+            let size = Self.size(item, index: index, box: box, container: container, section: section, measures: measures)
             var origin: Point
             if Self.extendsStart(item, scrollAxis) || Self.extendsEnd(item, scrollAxis) {
                 let along: Double
