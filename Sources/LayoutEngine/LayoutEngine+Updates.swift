@@ -202,7 +202,7 @@ extension LayoutEngine {
     /// (or one with no room) simply solves again, which costs O(boundary items) (or O(items)).
     /// - Complexity: O(items in the rows re-solved × log rows) in place; O(items of the section) otherwise.
     func resolveChanged(section: Int, at: Int, reuse: TailReuse, report: inout UpdateReport) throws(LayoutError) {
-        let original = sections[section]
+        var original = sections[section]
         // §10.4 a uniform root group: every instance depends on the largest, so the section re-solves whole.
         let uniformRoot = try cache(forDefinition: original.definition).section.group.layoutSize.hasUniformDimension
         guard case .estimated(var storage) = original.storage, storage.count > 0, !uniformRoot,
@@ -219,9 +219,10 @@ extension LayoutEngine {
         let firstInstance = max(0, storage.instance(of: min(at, storage.itemCount - 1)) - 1)
         let (sizing, saved) = lendSizing()
         defer { returnSizing(saved) }
+        // The storage is now referenced once (by `storage`): `original` keeps the rest, to restore on failure.
+        original.storage = .fixed(stride: 0, instances: 0)
+        sections[section].storage = .fixed(stride: 0, instances: 0)
         var geometry = original
-        geometry.storage = .fixed(stride: 0, instances: 0)
-        sections[section].storage = .fixed(stride: 0, instances: 0)  // the storage is now referenced once
         do throws(LayoutError) {
             var updated: EstimatedInstances? = nil
             if reuse.shift == 0, isKnownUniquelyReferenced(&storage),
@@ -236,6 +237,7 @@ extension LayoutEngine {
                     cache, definition: original.definition, index: section, itemCount: itemCount, sizing: sizing,
                     previous: storage, fromInstance: firstInstance, reuse: reuse, scratch: &scratch)
                 if noRoom != nil {
+                    original.storage = .estimated(storage)
                     sections[section] = original
                     try resolveSection(section, report: &report)
                     return
@@ -249,6 +251,7 @@ extension LayoutEngine {
             store(geometry, at: section)
             report.sectionsSolved += 1
         } catch {
+            original.storage = .estimated(storage)
             sections[section] = original
             throw error.located(definition: original.definition, section: section)
         }
