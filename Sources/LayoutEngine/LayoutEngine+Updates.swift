@@ -10,6 +10,7 @@ extension LayoutEngine {
     @discardableResult
     public func apply(_ operation: LayoutOperation) throws(EngineError) -> UpdateReport {
         var report = UpdateReport()
+        if case .resize = operation {} else { previousSolve = nil }  // no longer valid: free it now
         switch operation {
         case .resize:
             try applyResize(operation, report: &report)
@@ -105,6 +106,7 @@ extension LayoutEngine {
     ///   O(log sections)); a row that reflows costs O(items of its section) to copy the section's storage.
     @discardableResult
     public func measure(_ sizes: [(IndexPath, Size)]) throws(EngineError) -> UpdateReport {
+        previousSolve = nil
         for (path, size) in sizes {
             do {
                 try state.apply(.measure(section: path.section, item: path.item, width: size.width, height: size.height))

@@ -13,7 +13,14 @@ import SolverKernel
 /// solves, see `threads`).
 public final class LayoutEngine {
     /// The data the engine lays out.
-    public internal(set) var state: LayoutState
+    public internal(set) var state: LayoutState {
+        didSet { stateVersion &+= 1 }  // no `oldValue`: the state is still modified in place
+    }
+    /// Counts changes to `state`, so that a solve kept for another container knows whether it still holds.
+    var stateVersion = 0
+    /// The solve of the container before the last resize that changed the size, while `state` changed only by
+    /// that resize since: resizing back (a rotation and back) restores it instead of solving again.
+    var previousSolve: SavedSolve? = nil
     /// Threads used by full solves (1 = serial). The result is identical for every count.
     public var threads: Int
     /// Whether items start at their estimates and measure only when `prepare(visibleRect:measuring:)` reaches
