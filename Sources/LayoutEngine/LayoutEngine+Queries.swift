@@ -240,10 +240,20 @@ struct Emitter {
 
     /// Appends `element` with its frame rounded, if the rounded frame passes the filter.
     @inline(__always)
-    private func emit(_ element: LayoutElement, into out: inout [LayoutElement]) {
+    private func emit(_ element: consuming LayoutElement, into out: inout [LayoutElement]) {
         var element = element
         if let scale { element.frame = element.frame.pixelRounded(scale: scale) }
         if filter.map(element.frame.intersects) ?? true { out.append(element) }
+    }
+
+    /// `emit` for a cell: the frame is rounded and tested first, and the element (whose kind is nil) is built
+    /// only when it is kept, straight into `out` (no copies of a `LayoutElement`).
+    @inline(__always)
+    private func emitCell(section: Int, item: Int, frame: Rect, into out: inout [LayoutElement]) {
+        var frame = frame
+        if let scale { frame = frame.pixelRounded(scale: scale) }
+        if let filter, !frame.intersects(filter) { return }
+        out.append(LayoutElement(category: .cell, section: section, item: item, frame: frame, zIndex: 0))
     }
 
     func emitSection(_ index: Int, into out: inout [LayoutElement]) {
@@ -319,7 +329,7 @@ struct Emitter {
         for leaf in 0..<present {
             let cell = cellAt(leaf).offsetBy(dx: origin.x, dy: origin.y)
             let item = firstItem + leaf
-            emit(LayoutElement(category: .cell, section: section, item: item, frame: cell, zIndex: 0), into: &out)
+            emitCell(section: section, item: item, frame: cell, into: &out)
             if hasLeafLists, case let list = leafList(leaf), list != 0 {
                 // Hosted on the exact cell frame (§4.4), rounded afterwards.
                 for e in anchored.elements(for: lists[Int(list)], host: cell, item: item) {
