@@ -121,6 +121,9 @@ extension LayoutEngine {
     /// `elements(in:)` with frames rounded with `scale` (nil: exact frames, as lazy measuring selects).
     func elements(in rect: Rect, scale: Double?) -> [LayoutElement] {
         var out: [LayoutElement] = []
+        // One allocation, not one per doubling: a query usually finds about as many elements as the last.
+        out.reserveCapacity(queryCapacityHint)
+        defer { queryCapacityHint = max(16, out.count + out.count / 4) }
         let (sizing, saved) = lendSizing()
         defer { returnSizing(saved) }
         let emitter = Emitter(engine: self, filter: rect, scale: scale, sizing: sizing)
@@ -129,7 +132,9 @@ extension LayoutEngine {
         for index in candidateSections(alongScroll: rect.origin(scrollAxis) - slack, rect.end(scrollAxis) + slack) {
             emitter.emitSection(index, into: &out)
         }
-        out += layoutBoundaryElements().map { $0.pixelRounded(scale) }.filter { $0.frame.intersects(rect) }
+        if !environment.configuration.boundarySupplementaryItems.isEmpty {
+            out += layoutBoundaryElements().map { $0.pixelRounded(scale) }.filter { $0.frame.intersects(rect) }
+        }
         return out
     }
 

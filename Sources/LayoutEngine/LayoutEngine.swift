@@ -45,6 +45,8 @@ public final class LayoutEngine {
     /// Buffers of lazy preparation: (section, item) pairs near the rect, and one section's items.
     var lazyPending: [Int] = []
     var pendingItems: [Int] = []
+    /// The capacity a rect query reserves for its result: about the size of the last result.
+    var queryCapacityHint = 16
     /// The sizing of updates and queries, made once (no closures per operation): it reads `state` through
     /// `sizingSource` while lent (`lendSizing`), and the source is emptied when it is returned.
     let sizingSource: SizingSource
