@@ -238,8 +238,7 @@ public struct LayoutState: Sendable {
             guard to >= 0, to < sections.count else {
                 throw OperationError("moveSection to \(to): the layout has \(sections.count) sections (move to 0...\(sections.count - 1))")
             }
-            let moved = sections.remove(at: from)
-            sections.insert(moved, at: to)
+            sections.moveElement(from: from, to: to)
         }
     }
 

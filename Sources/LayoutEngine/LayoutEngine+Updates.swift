@@ -69,8 +69,7 @@ extension LayoutEngine {
             try lift { () throws(LayoutError) in try resolveIndexDependentSections(after: at, report: &report) }
         case let .moveSection(from, to):
             try applyToState(operation)
-            let moved = sections.remove(at: from)
-            sections.insert(moved, at: to)
+            sections.moveElement(from: from, to: to)
             sectionOffsets.move(from: from, to: to)
             // The moved section keeps its instances (its items keep their sizes); sections whose boundary items
             // measure by index are placed again where their index changed.
