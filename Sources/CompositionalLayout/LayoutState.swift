@@ -110,8 +110,43 @@ public struct LayoutState: Sendable {
 
     /// How items measure in the current state: a `measure` operation's size on the axes it gave, else the
     /// model at the item's origin (`--measure all`) or the estimate (`--measure none`).
+    ///
+    /// A snapshot: its closures hold the sections as they are now (constants, read without the dynamic
+    /// exclusivity checks a `SizingSource`'s variables need, which matters when a full solve asks per item).
     public func sizing() -> ItemSizing {
-        LayoutState.sizing(reading: SizingSource(self))
+        let sections = self.sections
+        let model = layout.selfSizing
+        let mode = measureMode
+        let isMeasured: @Sendable (ItemSizing.Request) -> Bool = { request in
+            if mode == .all { return true }
+            guard case .explicit(let items) = sections[request.section].items else { return false }
+            let item = items[request.item]
+            return !(request.axis == .x ? item.measuredWidth : item.measuredHeight).isNaN || item.measuredByModel
+        }
+        return ItemSizing(measuresSupplementaries: mode == .all || isLazy, itemLength: { request in
+            Self.length(request, items: sections[request.section].items, mode: mode, model: model)
+        }, isMeasured: isMeasured)
+    }
+
+    /// An item's length: a `measure` operation's size on the axes it gave, else the model at the item's origin
+    /// (mode `all` or measured by the model) or the estimate.
+    @inline(__always)
+    static func length(_ request: ItemSizing.Request, items: Items, mode: MeasureMode, model: SelfSizing?) -> Double {
+        let origin: (section: Int, item: Int)
+        switch items {
+        case .implicit(let originSection, _):
+            // Untouched sections (most of a large layout) need no per-item record.
+            guard mode == .all else { return request.estimate }
+            origin = (originSection, request.item)
+        case .explicit(let items):
+            let item = items[request.item]
+            let measured = request.axis == .x ? item.measuredWidth : item.measuredHeight
+            if !measured.isNaN { return measured }
+            guard mode == .all || item.measuredByModel else { return request.estimate }
+            origin = (Int(item.originSection), Int(item.originItem))
+        }
+        return ItemSizing.modelLength(section: origin.section, item: origin.item, axis: request.axis,
+                                      estimate: request.estimate, declared: request.declared, layoutModel: model)
     }
 
     /// A sizing that reads the state through `source` when it is asked, so one sizing (and its closures) can
@@ -119,22 +154,7 @@ public struct LayoutState: Sendable {
     /// before the sizing is used and empties it afterwards (so the state's arrays stay uniquely referenced).
     public static func sizing(reading source: SizingSource) -> ItemSizing {
         ItemSizing(measuresSupplementaries: source.measuresSupplementaries, itemLength: { request in
-            let mode = source.mode
-            let origin: (section: Int, item: Int)
-            switch source.sections[request.section].items {
-            case .implicit(let originSection, _):
-                // Untouched sections (most of a large layout) need no per-item record.
-                guard mode == .all else { return request.estimate }
-                origin = (originSection, request.item)
-            case .explicit(let items):
-                let item = items[request.item]
-                let measured = request.axis == .x ? item.measuredWidth : item.measuredHeight
-                if !measured.isNaN { return measured }
-                guard mode == .all || item.measuredByModel else { return request.estimate }
-                origin = (Int(item.originSection), Int(item.originItem))
-            }
-            return ItemSizing.modelLength(section: origin.section, item: origin.item, axis: request.axis,
-                                          estimate: request.estimate, declared: request.declared, layoutModel: source.model)
+            length(request, items: source.sections[request.section].items, mode: source.mode, model: source.model)
         }, isMeasured: { request in
             if source.mode == .all { return true }
             guard case .explicit(let items) = source.sections[request.section].items else { return false }
