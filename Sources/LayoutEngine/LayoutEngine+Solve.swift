@@ -21,12 +21,30 @@ extension LayoutEngine {
         var report = UpdateReport()
         var used = [Bool](repeating: false, count: layout.sections.count)
         for i in state.sections.indices { used[state.sections[i].definition] = true }
+        // Definitions that differ only in their name and counts resolve to the same section (resolution reads
+        // the fields, the variants and the container): they share one cache. So do equal resolved sections.
+        var distinct: [DefinitionCache] = []
+        var byFields: [(fields: SectionDefinition, cache: DefinitionCache)] = []
         for definition in used.indices where used[definition] {
+            var fields = layout.sections[definition]
+            fields.name = nil; fields.count = 0; fields.items = 0
+            if let known = byFields.first(where: { $0.fields == fields }) {
+                caches[definition] = known.cache
+                continue
+            }
             do throws(LayoutError) {
-                caches[definition] = try solver.cache(for: layout.environmentSection(forDefinition: definition))
+                let resolved = try layout.environmentSection(forDefinition: definition)
+                if let known = distinct.first(where: { $0.section == resolved.section && $0.boundaryInsets == resolved.boundaryInsets }) {
+                    caches[definition] = known
+                    byFields.append((fields, known))
+                    continue
+                }
+                caches[definition] = try solver.cache(for: resolved)
+                distinct.append(caches[definition]!)
             } catch {
                 throw error.located(definition: definition)
             }
+            byFields.append((fields, caches[definition]!))
             report.templatesSolved += caches[definition]!.template == nil ? 0 : 1
         }
         definitions = caches
