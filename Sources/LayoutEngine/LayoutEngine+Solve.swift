@@ -59,6 +59,8 @@ extension LayoutEngine {
         var geometries: [SectionGeometry] = []
         geometries.reserveCapacity(sectionData.count)
         var individual: [Int] = []
+        individual.reserveCapacity(sectionData.count)
+        var largestSection = 0
         let sharesShape = frozen.map { cache in
             cache.map { $0.template != nil && !($0.hasEstimatedSupplementaries && sizing.measuresSupplementaries) } ?? false
         }
@@ -66,6 +68,7 @@ extension LayoutEngine {
             let definition = sectionData[i].definition
             guard sharesShape[definition] else {
                 individual.append(i)
+                largestSection = max(largestSection, sectionData[i].items.count)
                 geometries.append(SectionGeometry.placeholder)
                 continue
             }
@@ -89,9 +92,15 @@ extension LayoutEngine {
         // Every other section alone, in parallel: estimated sections are where the work is.
         let solvedIndividually = individual
         let workerState = state
+        let reserved = largestSection
         let results: [Result<SectionGeometry, LayoutError>] = .parallelMap(
             count: solvedIndividually.count, threads: threads,
-            makeScratch: { var scratch = SolveScratch(); scratch.sizing = workerState.sizing(); return scratch }
+            makeScratch: {
+                var scratch = SolveScratch()
+                scratch.sizing = workerState.sizing()
+                scratch.builder.reserve(items: reserved)
+                return scratch
+            }
         ) { k, scratch in
             let i = solvedIndividually[k]
             let s = sectionData[i]

@@ -30,6 +30,14 @@ struct SolveScratch {
             flat[definition] = nil
             return entry.scratch
         }
+        // Definitions that resolve alike share one cache: reuse the scratch (and its grown buffers) of another
+        // of them. Complexity: O(definitions), only when this definition's own slot does not hold it.
+        for slot in flat.indices {
+            if let entry = flat[slot], entry.owner === cache {
+                flat[slot] = nil
+                return entry.scratch
+            }
+        }
         return FlatRowPlan.Scratch()
     }
 
