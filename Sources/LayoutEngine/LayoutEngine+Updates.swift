@@ -5,6 +5,12 @@ import SolverKernel
 /// tree. After any of them the frames equal a fresh reference solve of `state`.
 extension LayoutEngine {
     /// Applies one operation (SPEC-FORMAT.md, "Operations").
+    /// - Complexity: an item operation or a measure re-solves the rows it changes in its section (see
+    ///   `measure(_:)`) and moves later sections in O(log sections); `moveSection` moves O(|to − from|)
+    ///   sections' records and places again those between whose boundary items measure by index; a `resize`
+    ///   back to the size the previous resize left, with nothing else changed since, restores that solve in
+    ///   O(1), another size solves everything once, an environment-only change re-solves the definitions it
+    ///   changes; inserting or deleting sections costs O(sections) to shift the section lists.
     /// - Throws: `EngineError.operation` for an address that does not exist (nothing changes), or
     ///   `EngineError.layout` when the result cannot be solved (a width no variant covers).
     @discardableResult
