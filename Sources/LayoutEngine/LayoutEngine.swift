@@ -86,7 +86,10 @@ public final class LayoutEngine {
     /// returned (calls nest). The state must not change in between. Allocates nothing.
     func lendSizing() -> (sizing: ItemSizing, saved: [LayoutState.Section]) {
         let saved = sizingSource.sections
-        sizingSource.read(state)
+        // Field by field: passing the whole `state` would copy it (and retain every array it holds).
+        sizingSource.sections = state.sections
+        sizingSource.model = state.layout.selfSizing
+        sizingSource.mode = state.measureMode
         return (lentSizing, saved)
     }
 
