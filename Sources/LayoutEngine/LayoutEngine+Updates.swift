@@ -232,7 +232,10 @@ extension LayoutEngine {
         var geometry = original
         do throws(LayoutError) {
             var updated: EstimatedInstances? = nil
-            if reuse.shift == 0, isKnownUniquelyReferenced(&storage),
+            // Rows whose items measure along the row reflow when several sizes change at once (a lazy stop):
+            // trying them in place would mostly solve rows only to start again.
+            let mayReflow = !(cache.flatPlan?.mainIsConstant ?? true) && reuse.tailStart - 1 > at
+            if reuse.shift == 0, !mayReflow, isKnownUniquelyReferenced(&storage),
                let solved = try solver.updateInstancesInPlace(
                    cache, definition: original.definition, index: section, itemCount: itemCount, sizing: sizing,
                    storage: storage, fromInstance: firstInstance, low: at, high: reuse.tailStart - 1, scratch: &scratch) {
