@@ -110,6 +110,9 @@ public struct LayoutState: Sendable {
 
     /// How items measure in the current state: a `measure` operation's size on the axes it gave, else the
     /// model at the item's origin (`--measure all`) or the estimate (`--measure none`).
+    ///
+    /// A snapshot: its closures hold the sections as they are now (constants, read without the dynamic
+    /// exclusivity checks a `SizingSource`'s variables need, which matters when a full solve asks per item).
     public func sizing() -> ItemSizing {
         let sections = self.sections
         let model = layout.selfSizing
@@ -121,22 +124,43 @@ public struct LayoutState: Sendable {
             return !(request.axis == .x ? item.measuredWidth : item.measuredHeight).isNaN || item.measuredByModel
         }
         return ItemSizing(measuresSupplementaries: mode == .all || isLazy, itemLength: { request in
-            let origin: (section: Int, item: Int)
-            switch sections[request.section].items {
-            case .implicit(let originSection, _):
-                // Untouched sections (most of a large layout) need no per-item record.
-                guard mode == .all else { return request.estimate }
-                origin = (originSection, request.item)
-            case .explicit(let items):
-                let item = items[request.item]
-                let measured = request.axis == .x ? item.measuredWidth : item.measuredHeight
-                if !measured.isNaN { return measured }
-                guard mode == .all || item.measuredByModel else { return request.estimate }
-                origin = (Int(item.originSection), Int(item.originItem))
-            }
-            return ItemSizing.modelLength(section: origin.section, item: origin.item, axis: request.axis,
-                                          estimate: request.estimate, declared: request.declared, layoutModel: model)
+            Self.length(request, items: sections[request.section].items, mode: mode, model: model)
         }, isMeasured: isMeasured)
+    }
+
+    /// An item's length: a `measure` operation's size on the axes it gave, else the model at the item's origin
+    /// (mode `all` or measured by the model) or the estimate.
+    @inline(__always)
+    static func length(_ request: ItemSizing.Request, items: Items, mode: MeasureMode, model: SelfSizing?) -> Double {
+        let origin: (section: Int, item: Int)
+        switch items {
+        case .implicit(let originSection, _):
+            // Untouched sections (most of a large layout) need no per-item record.
+            guard mode == .all else { return request.estimate }
+            origin = (originSection, request.item)
+        case .explicit(let items):
+            let item = items[request.item]
+            let measured = request.axis == .x ? item.measuredWidth : item.measuredHeight
+            if !measured.isNaN { return measured }
+            guard mode == .all || item.measuredByModel else { return request.estimate }
+            origin = (Int(item.originSection), Int(item.originItem))
+        }
+        return ItemSizing.modelLength(section: origin.section, item: origin.item, axis: request.axis,
+                                      estimate: request.estimate, declared: request.declared, layoutModel: model)
+    }
+
+    /// A sizing that reads the state through `source` when it is asked, so one sizing (and its closures) can
+    /// be made once and serve many operations: whoever owns `source` refreshes it (`SizingSource.read`)
+    /// before the sizing is used and empties it afterwards (so the state's arrays stay uniquely referenced).
+    public static func sizing(reading source: SizingSource) -> ItemSizing {
+        ItemSizing(measuresSupplementaries: source.measuresSupplementaries, itemLength: { request in
+            length(request, items: source.sections[request.section].items, mode: source.mode, model: source.model)
+        }, isMeasured: { request in
+            if source.mode == .all { return true }
+            guard case .explicit(let items) = source.sections[request.section].items else { return false }
+            let item = items[request.item]
+            return !(request.axis == .x ? item.measuredWidth : item.measuredHeight).isNaN || item.measuredByModel
+        })
     }
 
     /// Replaces a section definition's fields (what a spec edit does); its sections keep their items.
@@ -183,7 +207,11 @@ public struct LayoutState: Sendable {
                 throw OperationError("insertItems at \(at): section \(section) has \(sections[section].items.count) items (insert at 0...\(sections[section].items.count))")
             }
             var items = sections[section].items.makeExplicit()
-            items.insert(contentsOf: (at..<at + count).map { Item(originSection: section, originItem: $0) }, at: at)
+            if count == 1 {
+                items.insert(Item(originSection: section, originItem: at), at: at)
+            } else {
+                items.insert(contentsOf: (at..<at + count).map { Item(originSection: section, originItem: $0) }, at: at)
+            }
             sections[section].items = .explicit(items)
         case let .deleteItems(section, at, count):
             try checkRange(section, at, count, "deleteItems")
@@ -230,8 +258,7 @@ public struct LayoutState: Sendable {
             guard to >= 0, to < sections.count else {
                 throw OperationError("moveSection to \(to): the layout has \(sections.count) sections (move to 0...\(sections.count - 1))")
             }
-            let moved = sections.remove(at: from)
-            sections.insert(moved, at: to)
+            sections.moveElement(from: from, to: to)
         }
     }
 
@@ -275,5 +302,31 @@ public struct LayoutState: Sendable {
         guard at >= 0, at + count <= sections[section].items.count else {
             throw OperationError("\(op) \(at)..<\(at + count): section \(section) has \(sections[section].items.count) items")
         }
+    }
+}
+
+/// What a sizing made by `LayoutState.sizing(reading:)` reads: the state's sections, model and measure mode.
+/// Mutable so that one sizing can serve many operations; its owner uses it from one thread at a time (the
+/// workers of a full solve each get a snapshot of their own).
+public final class SizingSource: @unchecked Sendable {
+    public var sections: [LayoutState.Section]
+    public var model: SelfSizing?
+    public var mode: MeasureMode
+    /// Fixed when the sizing is made: supplementaries measure (mode `all` or a lazy state).
+    public let measuresSupplementaries: Bool
+
+    /// A snapshot of `state`.
+    public init(_ state: LayoutState) {
+        sections = state.sections
+        model = state.layout.selfSizing
+        mode = state.measureMode
+        measuresSupplementaries = state.measureMode == .all || state.isLazy
+    }
+
+    /// Reads `state` again (its measure mode and laziness must be those the sizing was made with).
+    public func read(_ state: LayoutState) {
+        sections = state.sections
+        model = state.layout.selfSizing
+        mode = state.measureMode
     }
 }

@@ -60,7 +60,14 @@ public struct ItemSizing: Sendable {
 
     /// A supplementary's length along an estimated axis: its own model when measuring, else the estimate.
     public func supplementaryLength(section: Int, item: Int, axis: Axis, estimate: Double, declared: SelfSizing?) -> Double {
-        guard measuresSupplementaries, let declared,
+        Self.supplementaryLength(measuring: measuresSupplementaries, section: section, item: item, axis: axis,
+                                 estimate: estimate, declared: declared)
+    }
+
+    /// `supplementaryLength` for a sizing whose `measuresSupplementaries` is `measuring`: it reads nothing else.
+    public static func supplementaryLength(measuring: Bool, section: Int, item: Int, axis: Axis, estimate: Double,
+                                           declared: SelfSizing?) -> Double {
+        guard measuring, let declared,
               let length = declared.length(section: section, item: item, axis: axis) else { return estimate }
         return length
     }

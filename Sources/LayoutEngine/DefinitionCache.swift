@@ -16,9 +16,12 @@ final class DefinitionCache: Sendable {
     let flatPlan: FlatRowPlan?
     /// Whether boundary or anchored supplementaries have estimated dimensions (they measure by index).
     let hasEstimatedSupplementaries: Bool
+    /// §4.3 which boundary items pin to the visible bounds, and whether at the start (else the end).
+    let pinned: [(index: Int, atStart: Bool)]
 
     init(section: LayoutSection, boundaryInsets: EdgeInsets, estimated: Bool, template: Template?, flatPlan: FlatRowPlan?,
-         hasEstimatedSupplementaries: Bool) {
+         hasEstimatedSupplementaries: Bool, pinned: [(index: Int, atStart: Bool)]) {
+        self.pinned = pinned
         self.section = section
         self.boundaryInsets = boundaryInsets
         self.estimated = estimated
@@ -50,7 +53,8 @@ extension SectionBuilder {
         // §10.4 uniform runs need the tree path (the flat row plan does not even them out).
         return DefinitionCache(section: section, boundaryInsets: environment.boundaryInsets, estimated: estimated, template: template,
                                flatPlan: estimated && !Self.hasUniformDimension(.group(section.group)) ? FlatRowPlan(section.group) : nil,
-                               hasEstimatedSupplementaries: Self.hasEstimatedSupplementaries(section))
+                               hasEstimatedSupplementaries: Self.hasEstimatedSupplementaries(section),
+                               pinned: Self.pinnedBoundaryItems(section, scrollAxis: scrollAxis))
     }
 
     /// Whether any node of the tree has a `uniformAcrossSiblings` dimension (SEMANTICS.md §10.4).

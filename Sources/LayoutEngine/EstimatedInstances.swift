@@ -296,6 +296,15 @@ struct InstanceBuilder {
     var hosts: [[GroupHost]] = []
     var extent = RelativeExtent()
 
+    /// Room for a section of `items` items (as many instances at most) without growing: one allocation per
+    /// buffer instead of one per doubling.
+    mutating func reserve(items: Int) {
+        firstItem.reserveCapacity(items)
+        sizes.reserveCapacity(items)
+        strides.reserveCapacity(items)
+        cells.reserveCapacity(items)
+    }
+
     /// Empties the buffers, keeping their capacity. O(1) (O(hosts) when there are any).
     mutating func reset() {
         firstItem.removeAll(keepingCapacity: true)

@@ -91,12 +91,47 @@ struct FenwickTree: Sendable {
         rebuild()
     }
 
-    /// Moves value `from` to index `to` (the values between shift by one). Complexity: O(n).
+    /// Moves value `from` to index `to` (the values between shift by one). Only the nodes that cover part of
+    /// the values between change: those ending inside the range are rebuilt in the order `rebuild` adds (so
+    /// they equal a rebuild's), the O(log n) above it that cover only part of it take the difference.
+    /// Complexity: O(|to − from| + log² n).
     mutating func move(from: Int, to: Int) {
         guard from != to else { return }
-        let value = values.remove(at: from)
-        values.insert(value, at: to)
-        rebuild()
+        let lo = min(from, to), hi = max(from, to)
+        let old = (lo: values[lo], hi: values[hi])
+        // Nodes above the range whose values start strictly inside it: their sum changes by the difference of
+        // the prefix sums over [lo, s) before and after (the sum over the whole range is unchanged).
+        var j = hi + 1
+        j += j & -j
+        while j < tree.count {
+            let s = j - (j & -j)  // the node covers values s..<j
+            if s > lo && s <= hi {
+                // New minus old sum of values [lo, s): a move up shifts them down by one, a move down up by one.
+                tree[j] -= from < to ? values[s] - old.lo : old.hi - values[s - 1]
+            }
+            j += j & -j
+        }
+        values.moveElement(from: from, to: to)
+        tree.withUnsafeMutableBufferPointer { tree in
+            values.withUnsafeBufferPointer { values in
+                // Each node's value, then its children below the range (unchanged, exact) in ascending order,
+                // then (below) its children inside the range as they complete: the order of `rebuild`.
+                for i in (lo + 1)...(hi + 1) {
+                    tree[i] = values[i - 1]
+                    let low = i & -i
+                    guard i - (low >> 1) <= lo else { continue }  // no child below the range (all but O(log n))
+                    var step = low >> 1
+                    while step > 0 {
+                        if i - step <= lo { tree[i] += tree[i - step] }
+                        step >>= 1
+                    }
+                }
+                for i in (lo + 1)...(hi + 1) {
+                    let parent = i + (i & -i)
+                    if parent <= hi + 1 { tree[parent] += tree[i] }
+                }
+            }
+        }
     }
 
     /// Removes values. Complexity: O(n).

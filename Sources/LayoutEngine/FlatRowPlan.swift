@@ -8,8 +8,10 @@ import SolverKernel
 struct FlatRowPlan: Sendable {
     /// An item declaration as plain data: copying it touches no reference count (it is read per item, from
     /// every thread).
+    /// Trivial (no references), so reading one from `items` copies bytes only: its self-sizing model is
+    /// `selfSizings[selfSizing]`.
     struct Item: Sendable {
-        var selfSizing: SelfSizing?
+        var selfSizing: Int
         var contentInsets: EdgeInsets
         var width: LayoutDimension
         var height: LayoutDimension
@@ -34,6 +36,8 @@ struct FlatRowPlan: Sendable {
     let estimatedCross: Bool
     let mode: Mode
     let items: [Item]
+    /// The items' self-sizing models, by `Item.selfSizing`.
+    let selfSizings: [SelfSizing?]
     let supplementaries: SupplementaryTable
     /// Whether no item measures along the main axis: then every instance that does not run out of items
     /// places the same items at the same main positions, computed once per section (`Scratch.pattern`).
@@ -51,12 +55,14 @@ struct FlatRowPlan: Sendable {
         guard !nodes.isEmpty else { return nil }
         var table = SupplementaryTable()
         var items: [Item] = []
+        var selfSizings: [SelfSizing?] = []
         for node in nodes {
             guard case .item(let item) = node else { return nil }
             let edges = item.edgeSpacing ?? EdgeSpacing()
             let cross = main.other
+            selfSizings.append(item.selfSizing)
             items.append(Item(
-                selfSizing: item.selfSizing, contentInsets: item.contentInsets, width: item.layoutSize.widthDimension, height: item.layoutSize.heightDimension,
+                selfSizing: selfSizings.count - 1, contentInsets: item.contentInsets, width: item.layoutSize.widthDimension, height: item.layoutSize.heightDimension,
                 preMain: edges.pre(main)?.value ?? 0, postMain: edges.post(main)?.value ?? 0,
                 preCross: edges.pre(cross)?.value ?? 0, postCross: edges.post(cross)?.value ?? 0,
                 preMainFlexible: edges.pre(main)?.isFlexible ?? false, postMainFlexible: edges.post(main)?.isFlexible ?? false,
@@ -65,6 +71,7 @@ struct FlatRowPlan: Sendable {
                 supplementaryList: table.intern(item.supplementaryItems)))
         }
         self.main = main
+        self.selfSizings = selfSizings
         self.rootSize = group.layoutSize
         self.insets = group.contentInsets
         self.spacing = group.interItemSpacing?.value ?? 0
@@ -137,6 +144,7 @@ struct FlatRowPlan: Sendable {
     struct ItemLengths {
         let sizing: ItemSizing
         let section: Int
+        let selfSizings: [SelfSizing?]
 
         func length(_ item: Item, _ axis: Axis, _ box: Size, _ index: Int) -> Double {
             switch axis == .x ? item.width : item.height {
@@ -145,7 +153,7 @@ struct FlatRowPlan: Sendable {
             case .fractionalHeight(let f): return f * box.height
             case .estimated(let v), .uniformAcrossSiblings(let v):
                 return sizing.itemLength(ItemSizing.Request(section: section, item: index, axis: axis, estimate: v,
-                                                            declared: item.selfSizing))
+                                                            declared: selfSizings[item.selfSizing]))
             }
         }
     }
@@ -163,7 +171,7 @@ struct FlatRowPlan: Sendable {
                            height: proposed.height - insets.top - insets.bottom)
         scratch.count = 0
         guard content.length(main) > 0 else { return (proposed, 0) }
-        let lengths = ItemLengths(sizing: sizing, section: section)
+        let lengths = ItemLengths(sizing: sizing, section: section, selfSizings: selfSizings)
         guard let finalBox = try fitAlongMain(content: content, first: first, itemCount: itemCount, section: section,
                                               container: container, lengths: lengths, scratch: &scratch)
         else { return (proposed, 0) }

@@ -17,7 +17,9 @@ extension LayoutEngine {
     private func output(scale: Double?) -> SolveOutput {
         var elements: [LayoutElement] = []
         elements.reserveCapacity(state.itemCount + sections.count * 2)
-        let emitter = Emitter(engine: self, filter: nil, scale: scale)
+        let (sizing, saved) = lendSizing()
+        defer { returnSizing(saved) }
+        let emitter = Emitter(engine: self, filter: nil, scale: scale, sizing: sizing)
         for index in sections.indices {
             emitter.emitSection(index, into: &elements)
         }
@@ -119,13 +121,20 @@ extension LayoutEngine {
     /// `elements(in:)` with frames rounded with `scale` (nil: exact frames, as lazy measuring selects).
     func elements(in rect: Rect, scale: Double?) -> [LayoutElement] {
         var out: [LayoutElement] = []
-        let emitter = Emitter(engine: self, filter: rect, scale: scale)
+        // One allocation, not one per doubling: a query usually finds about as many elements as the last.
+        out.reserveCapacity(queryCapacityHint)
+        defer { queryCapacityHint = max(16, out.count + out.count / 4) }
+        let (sizing, saved) = lendSizing()
+        defer { returnSizing(saved) }
+        let emitter = Emitter(engine: self, filter: rect, scale: scale, sizing: sizing)
         // A rounded frame moves by at most a pixel (an edge: half a pixel of origin and of length).
         let slack = scale.map { 1 / $0 } ?? 0
         for index in candidateSections(alongScroll: rect.origin(scrollAxis) - slack, rect.end(scrollAxis) + slack) {
             emitter.emitSection(index, into: &out)
         }
-        out += layoutBoundaryElements().map { $0.pixelRounded(scale) }.filter { $0.frame.intersects(rect) }
+        if !environment.configuration.boundarySupplementaryItems.isEmpty {
+            out += layoutBoundaryElements().map { $0.pixelRounded(scale) }.filter { $0.frame.intersects(rect) }
+        }
         return out
     }
 
@@ -145,12 +154,18 @@ extension LayoutEngine {
         var out = elements(in: rect, scale: scale)
         var moved: [ElementKey: LayoutElement] = [:]
         let visibleSections = candidateSections(alongScroll: contentOffset, contentOffset + viewport)
+        let (sizing, saved) = lendSizing()
+        defer { returnSizing(saved) }
         for index in visibleSections {
             let g = sections[index]
             let start = sectionStart(index), end = start + g.extent
             guard start <= contentOffset + viewport && end >= contentOffset else { continue }
-            for (elementIndex, atStart) in g.pinned {
-                var element = g.sectionElements[elementIndex]
+            let cache = definitions[g.definition]!
+            guard !cache.pinned.isEmpty else { continue }
+            var elements: [LayoutElement] = []
+            solver.forEachSectionElement(g, index: index, cache: cache, sizing: sizing) { elements.append($0) }
+            for (elementIndex, atStart) in cache.pinned {
+                var element = elements[elementIndex]
                 element.section = index
                 element.frame = element.frame.offset(scrollAxis, by: start)
                 let unpinned = element.frame.origin(scrollAxis)
@@ -225,13 +240,25 @@ struct Emitter {
     let engine: LayoutEngine
     let filter: Rect?
     let scale: Double?
+    /// The engine's lent sizing (anchored supplementaries measure by index).
+    let sizing: ItemSizing
 
     /// Appends `element` with its frame rounded, if the rounded frame passes the filter.
     @inline(__always)
-    private func emit(_ element: LayoutElement, into out: inout [LayoutElement]) {
+    private func emit(_ element: consuming LayoutElement, into out: inout [LayoutElement]) {
         var element = element
         if let scale { element.frame = element.frame.pixelRounded(scale: scale) }
         if filter.map(element.frame.intersects) ?? true { out.append(element) }
+    }
+
+    /// `emit` for a cell: the frame is rounded and tested first, and the element (whose kind is nil) is built
+    /// only when it is kept, straight into `out` (no copies of a `LayoutElement`).
+    @inline(__always)
+    private func emitCell(section: Int, item: Int, frame: Rect, into out: inout [LayoutElement]) {
+        var frame = frame
+        if let scale { frame = frame.pixelRounded(scale: scale) }
+        if let filter, !frame.intersects(filter) { return }
+        out.append(LayoutElement(category: .cell, section: section, item: item, frame: frame, zIndex: 0))
     }
 
     func emitSection(_ index: Int, into out: inout [LayoutElement]) {
@@ -239,7 +266,7 @@ struct Emitter {
         let start = engine.sectionStart(index)
         let scrollAxis = engine.scrollAxis
         let anchored = AnchoredSupplementaryPlacement(section: index, container: engine.state.layout.container,
-                                                      sizing: engine.state.sizing())
+                                                      sizing: sizing)
         // The rect along P, relative to instance 0's origin, selects instances.
         var pLow = -Double.infinity, pHigh = Double.infinity
         if let filter {
@@ -293,8 +320,9 @@ struct Emitter {
                 q += 1
             }
         }
-        for var element in g.sectionElements {
-            element.section = index  // geometries are shared by equal sections: the index is set here
+        // Geometries are shared by equal sections: the elements are placed with this section's index.
+        engine.solver.forEachSectionElement(g, index: index, cache: engine.definitions[g.definition]!, sizing: sizing) { element in
+            var element = element
             element.frame = element.frame.offset(scrollAxis, by: start)
             emit(element, into: &out)
         }
@@ -306,7 +334,7 @@ struct Emitter {
         for leaf in 0..<present {
             let cell = cellAt(leaf).offsetBy(dx: origin.x, dy: origin.y)
             let item = firstItem + leaf
-            emit(LayoutElement(category: .cell, section: section, item: item, frame: cell, zIndex: 0), into: &out)
+            emitCell(section: section, item: item, frame: cell, into: &out)
             if hasLeafLists, case let list = leafList(leaf), list != 0 {
                 // Hosted on the exact cell frame (§4.4), rounded afterwards.
                 for e in anchored.elements(for: lists[Int(list)], host: cell, item: item) {

@@ -10,13 +10,25 @@ extension LayoutEngine {
     func applyResize(_ operation: LayoutOperation, report: inout UpdateReport) throws(EngineError) {
         guard case let .resize(width, height, _) = operation else { return }
         let before = state.layout.container
+        let versionBefore = stateVersion
         try applyToStateForResize(operation)
         do throws(LayoutError) {
             if width != before.width || height != before.height || definitions.count != state.layout.sections.count {
-                try solveAll()
-                report = lastReport
+                // The solve at `before` stays valid for `before` while only this resize changes the state.
+                let current = saveSolve(container: before)
+                if let saved = previousSolve, saved.version == versionBefore, saved.container == state.layout.container {
+                    restore(saved)
+                    report = UpdateReport()
+                    report.sectionsShifted = sections.count
+                } else {
+                    previousSolve = nil  // freed before solving, not kept alongside two solves
+                    try solveAll()
+                    report = lastReport
+                }
+                previousSolve = current
                 return
             }
+            previousSolve = nil
             environment = try state.layout.resolvedForEnvironment()
             var changed: Set<Int> = []
             for index in definitions.indices {
@@ -40,5 +52,39 @@ extension LayoutEngine {
         } catch {
             throw EngineError.layout(error)
         }
+    }
+}
+
+/// A whole solve kept for the container it was made at (see `LayoutEngine.previousSolve`).
+struct SavedSolve {
+    var container: LayoutContainer
+    /// `stateVersion` once the resize away from `container` was applied: the solve holds while it is current.
+    var version: Int
+    var definitions: [DefinitionCache?]
+    var sections: [SectionGeometry]
+    var sectionOffsets: FenwickTree
+    var layoutBoundary: BoundaryItemsPlacement
+    var environment: CollectionLayout
+    var overhangBefore: Double
+    var overhangAfter: Double
+}
+
+extension LayoutEngine {
+    /// The current solve, valid for `container` at the current state version. Complexity: O(1) (shared arrays).
+    func saveSolve(container: LayoutContainer) -> SavedSolve {
+        SavedSolve(container: container, version: stateVersion, definitions: definitions, sections: sections,
+                   sectionOffsets: sectionOffsets, layoutBoundary: layoutBoundary, environment: environment,
+                   overhangBefore: overhangBefore, overhangAfter: overhangAfter)
+    }
+
+    /// Makes a saved solve current. Complexity: O(1).
+    func restore(_ saved: SavedSolve) {
+        definitions = saved.definitions
+        sections = saved.sections
+        sectionOffsets = saved.sectionOffsets
+        layoutBoundary = saved.layoutBoundary
+        environment = saved.environment
+        overhangBefore = saved.overhangBefore
+        overhangAfter = saved.overhangAfter
     }
 }

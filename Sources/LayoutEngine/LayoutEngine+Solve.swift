@@ -21,12 +21,30 @@ extension LayoutEngine {
         var report = UpdateReport()
         var used = [Bool](repeating: false, count: layout.sections.count)
         for i in state.sections.indices { used[state.sections[i].definition] = true }
+        // Definitions that differ only in their name and counts resolve to the same section (resolution reads
+        // the fields, the variants and the container): they share one cache. So do equal resolved sections.
+        var distinct: [DefinitionCache] = []
+        var byFields: [(fields: SectionDefinition, cache: DefinitionCache)] = []
         for definition in used.indices where used[definition] {
+            var fields = layout.sections[definition]
+            fields.name = nil; fields.count = 0; fields.items = 0
+            if let known = byFields.first(where: { $0.fields == fields }) {
+                caches[definition] = known.cache
+                continue
+            }
             do throws(LayoutError) {
-                caches[definition] = try solver.cache(for: layout.environmentSection(forDefinition: definition))
+                let resolved = try layout.environmentSection(forDefinition: definition)
+                if let known = distinct.first(where: { $0.section == resolved.section && $0.boundaryInsets == resolved.boundaryInsets }) {
+                    caches[definition] = known
+                    byFields.append((fields, known))
+                    continue
+                }
+                caches[definition] = try solver.cache(for: resolved)
+                distinct.append(caches[definition]!)
             } catch {
                 throw error.located(definition: definition)
             }
+            byFields.append((fields, caches[definition]!))
             report.templatesSolved += caches[definition]!.template == nil ? 0 : 1
         }
         definitions = caches
@@ -41,6 +59,8 @@ extension LayoutEngine {
         var geometries: [SectionGeometry] = []
         geometries.reserveCapacity(sectionData.count)
         var individual: [Int] = []
+        individual.reserveCapacity(sectionData.count)
+        var largestSection = 0
         let sharesShape = frozen.map { cache in
             cache.map { $0.template != nil && !($0.hasEstimatedSupplementaries && sizing.measuresSupplementaries) } ?? false
         }
@@ -48,6 +68,7 @@ extension LayoutEngine {
             let definition = sectionData[i].definition
             guard sharesShape[definition] else {
                 individual.append(i)
+                largestSection = max(largestSection, sectionData[i].items.count)
                 geometries.append(SectionGeometry.placeholder)
                 continue
             }
@@ -71,9 +92,15 @@ extension LayoutEngine {
         // Every other section alone, in parallel: estimated sections are where the work is.
         let solvedIndividually = individual
         let workerState = state
+        let reserved = largestSection
         let results: [Result<SectionGeometry, LayoutError>] = .parallelMap(
             count: solvedIndividually.count, threads: threads,
-            makeScratch: { var scratch = SolveScratch(); scratch.sizing = workerState.sizing(); return scratch }
+            makeScratch: {
+                var scratch = SolveScratch()
+                scratch.sizing = workerState.sizing()
+                scratch.builder.reserve(items: reserved)
+                return scratch
+            }
         ) { k, scratch in
             let i = solvedIndividually[k]
             let s = sectionData[i]
@@ -106,7 +133,7 @@ extension LayoutEngine {
         overhangAfter = sections.reduce(0) { max($0, $1.overhangAfter) }
         layoutBoundary = BoundaryItemsPlacement(
             items: environment.configuration.boundarySupplementaryItems, section: -1, container: state.layout.container,
-            scrollAxis: scrollAxis, followedInsets: environment.layoutReferenceInsets, sizing: state.sizing())  // §10.2
+            scrollAxis: scrollAxis, followedInsets: environment.layoutReferenceInsets, sizing: lentSizing)  // §10.2
     }
 
     /// Where section `index` starts along the scroll axis. Complexity: O(log sections).
@@ -150,8 +177,10 @@ extension LayoutEngine {
     func resolveSection(_ index: Int, report: inout UpdateReport) throws(LayoutError) {
         let data = state.sections[index]
         let cache = try cache(forDefinition: data.definition)
+        let (sizing, saved) = lendSizing()
+        defer { returnSizing(saved) }
         let geometry = try solver.solve(index: index, definition: data.definition, cache: cache,
-                                        itemCount: data.items.count, sizing: state.sizing(), scratch: &scratch)
+                                        itemCount: data.items.count, sizing: sizing, scratch: &scratch)
         store(geometry, at: index)
         report.sectionsSolved += 1
         report.instancesSolved += geometry.instanceCountSolved

@@ -5,16 +5,27 @@ import SolverKernel
 /// tree. After any of them the frames equal a fresh reference solve of `state`.
 extension LayoutEngine {
     /// Applies one operation (SPEC-FORMAT.md, "Operations").
+    /// - Complexity: an item operation or a measure re-solves the rows it changes in its section (see
+    ///   `measure(_:)`) and moves later sections in O(log sections); `moveSection` moves O(|to − from|)
+    ///   sections' records and places again those between whose boundary items measure by index; a `resize`
+    ///   back to the size the previous resize left, with nothing else changed since, restores that solve in
+    ///   O(1), another size solves everything once, an environment-only change re-solves the definitions it
+    ///   changes; inserting or deleting sections costs O(sections) to shift the section lists.
     /// - Throws: `EngineError.operation` for an address that does not exist (nothing changes), or
     ///   `EngineError.layout` when the result cannot be solved (a width no variant covers).
     @discardableResult
     public func apply(_ operation: LayoutOperation) throws(EngineError) -> UpdateReport {
         var report = UpdateReport()
+        if case .resize = operation {} else { previousSolve = nil }  // no longer valid: free it now
         switch operation {
         case .resize:
             try applyResize(operation, report: &report)
         case let .measure(section, item, width, height):
-            report = try measure([(IndexPath(section: section, item: item), Size(width: width, height: height))])
+            try applyToState(operation)
+            report.itemsMeasured = 1
+            try lift { () throws(LayoutError) in
+                try resolveChanged(section: section, at: item, reuse: .changed(item, item), report: &report)
+            }
         case let .insertItems(section, at, count):
             try applyToState(operation)
             try lift { () throws(LayoutError) in
@@ -64,8 +75,7 @@ extension LayoutEngine {
             try lift { () throws(LayoutError) in try resolveIndexDependentSections(after: at, report: &report) }
         case let .moveSection(from, to):
             try applyToState(operation)
-            let moved = sections.remove(at: from)
-            sections.insert(moved, at: to)
+            sections.moveElement(from: from, to: to)
             sectionOffsets.move(from: from, to: to)
             // The moved section keeps its instances (its items keep their sizes); sections whose boundary items
             // measure by index are placed again where their index changed.
@@ -101,6 +111,7 @@ extension LayoutEngine {
     ///   O(log sections)); a row that reflows costs O(items of its section) to copy the section's storage.
     @discardableResult
     public func measure(_ sizes: [(IndexPath, Size)]) throws(EngineError) -> UpdateReport {
+        previousSolve = nil
         for (path, size) in sizes {
             do {
                 try state.apply(.measure(section: path.section, item: path.item, width: size.width, height: size.height))
@@ -184,7 +195,9 @@ extension LayoutEngine {
     func placeSection(_ index: Int, report: inout UpdateReport) throws(LayoutError) {
         var geometry = sections[index]
         let cache = try cache(forDefinition: geometry.definition)
-        solver.place(&geometry, index: index, cache: cache, sizing: state.sizing())
+        let (sizing, saved) = lendSizing()
+        defer { returnSizing(saved) }
+        solver.place(&geometry, index: index, cache: cache, sizing: sizing)
         store(geometry, at: index)
         report.sectionsPlaced += 1
     }
@@ -196,7 +209,7 @@ extension LayoutEngine {
     /// (or one with no room) simply solves again, which costs O(boundary items) (or O(items)).
     /// - Complexity: O(items in the rows re-solved × log rows) in place; O(items of the section) otherwise.
     func resolveChanged(section: Int, at: Int, reuse: TailReuse, report: inout UpdateReport) throws(LayoutError) {
-        let original = sections[section]
+        var original = sections[section]
         // §10.4 a uniform root group: every instance depends on the largest, so the section re-solves whole.
         let uniformRoot = try cache(forDefinition: original.definition).section.group.layoutSize.hasUniformDimension
         guard case .estimated(var storage) = original.storage, storage.count > 0, !uniformRoot,
@@ -211,13 +224,18 @@ extension LayoutEngine {
         // The instance before the one holding `at` tried it as its next candidate (and stopped there): with a
         // new size it may fit there now, so re-solving starts one instance earlier.
         let firstInstance = max(0, storage.instance(of: min(at, storage.itemCount - 1)) - 1)
-        let sizing = state.sizing()
+        let (sizing, saved) = lendSizing()
+        defer { returnSizing(saved) }
+        // The storage is now referenced once (by `storage`): `original` keeps the rest, to restore on failure.
+        original.storage = .fixed(stride: 0, instances: 0)
+        sections[section].storage = .fixed(stride: 0, instances: 0)
         var geometry = original
-        geometry.storage = .fixed(stride: 0, instances: 0)
-        sections[section].storage = .fixed(stride: 0, instances: 0)  // the storage is now referenced once
         do throws(LayoutError) {
             var updated: EstimatedInstances? = nil
-            if reuse.shift == 0, isKnownUniquelyReferenced(&storage),
+            // Rows whose items measure along the row reflow when several sizes change at once (a lazy stop):
+            // trying them in place would mostly solve rows only to start again.
+            let mayReflow = !(cache.flatPlan?.mainIsConstant ?? true) && reuse.tailStart - 1 > at
+            if reuse.shift == 0, !mayReflow, isKnownUniquelyReferenced(&storage),
                let solved = try solver.updateInstancesInPlace(
                    cache, definition: original.definition, index: section, itemCount: itemCount, sizing: sizing,
                    storage: storage, fromInstance: firstInstance, low: at, high: reuse.tailStart - 1, scratch: &scratch) {
@@ -229,6 +247,7 @@ extension LayoutEngine {
                     cache, definition: original.definition, index: section, itemCount: itemCount, sizing: sizing,
                     previous: storage, fromInstance: firstInstance, reuse: reuse, scratch: &scratch)
                 if noRoom != nil {
+                    original.storage = .estimated(storage)
                     sections[section] = original
                     try resolveSection(section, report: &report)
                     return
@@ -242,6 +261,7 @@ extension LayoutEngine {
             store(geometry, at: section)
             report.sectionsSolved += 1
         } catch {
+            original.storage = .estimated(storage)
             sections[section] = original
             throw error.located(definition: original.definition, section: section)
         }

@@ -13,7 +13,14 @@ import SolverKernel
 /// solves, see `threads`).
 public final class LayoutEngine {
     /// The data the engine lays out.
-    public internal(set) var state: LayoutState
+    public internal(set) var state: LayoutState {
+        didSet { stateVersion &+= 1 }  // no `oldValue`: the state is still modified in place
+    }
+    /// Counts changes to `state`, so that a solve kept for another container knows whether it still holds.
+    var stateVersion = 0
+    /// The solve of the container before the last resize that changed the size, while `state` changed only by
+    /// that resize since: resizing back (a rotation and back) restores it instead of solving again.
+    var previousSolve: SavedSolve? = nil
     /// Threads used by full solves (1 = serial). The result is identical for every count.
     public var threads: Int
     /// Whether items start at their estimates and measure only when `prepare(visibleRect:measuring:)` reaches
@@ -38,6 +45,12 @@ public final class LayoutEngine {
     /// Buffers of lazy preparation: (section, item) pairs near the rect, and one section's items.
     var lazyPending: [Int] = []
     var pendingItems: [Int] = []
+    /// The capacity a rect query reserves for its result: about the size of the last result.
+    var queryCapacityHint = 16
+    /// The sizing of updates and queries, made once (no closures per operation): it reads `state` through
+    /// `sizingSource` while lent (`lendSizing`), and the source is emptied when it is returned.
+    let sizingSource: SizingSource
+    var lentSizing: ItemSizing
 
     /// Solves `layout` in full.
     /// - Parameters:
@@ -61,9 +74,27 @@ public final class LayoutEngine {
         self.threads = max(1, threads)
         self.isLazy = lazy
         self.environment = state.layout
+        self.sizingSource = SizingSource(state)
+        self.sizingSource.sections = []
+        self.lentSizing = LayoutState.sizing(reading: sizingSource)
         self.layoutBoundary = BoundaryItemsPlacement(items: [], section: -1, container: state.layout.container,
                                                      scrollAxis: .y, followedInsets: nil, sizing: .estimates)
         try solveAll()
+    }
+
+    /// The engine's sizing, reading the current `state` until `returnSizing(saved)` is called with what this
+    /// returned (calls nest). The state must not change in between. Allocates nothing.
+    func lendSizing() -> (sizing: ItemSizing, saved: [LayoutState.Section]) {
+        let saved = sizingSource.sections
+        // Field by field: passing the whole `state` would copy it (and retain every array it holds).
+        sizingSource.sections = state.sections
+        sizingSource.model = state.layout.selfSizing
+        sizingSource.mode = state.measureMode
+        return (lentSizing, saved)
+    }
+
+    func returnSizing(_ saved: [LayoutState.Section]) {
+        sizingSource.sections = saved
     }
 
     /// What the last operation did.

@@ -8,9 +8,11 @@ struct SolveScratch {
     /// A worker's own sizing function: every item's length goes through it, so workers sharing one closure
     /// context would fight over its reference count.
     var sizing: ItemSizing? = nil
-    /// Per definition index: the flat plan's scratch and the cache it belongs to (a replaced definition gets
-    /// a new cache, so stale patterns are never reused).
-    private var flat: [(owner: DefinitionCache, scratch: FlatRowPlan.Scratch)?] = []
+    /// Per definition index: the cache a flat plan scratch belongs to (a replaced definition gets a new
+    /// cache, so stale patterns are never reused) and the scratch, in two arrays so that looking for an
+    /// owner compares pointers and taking a scratch moves it (no copies of its buffers).
+    private var flatOwners: [DefinitionCache?] = []
+    private var flatScratches: [FlatRowPlan.Scratch] = []
 
     init() {}
 
@@ -24,18 +26,28 @@ struct SolveScratch {
 
     mutating func giveBack(_ builder: consuming InstanceBuilder) { self.builder = builder }
 
-    /// The flat plan scratch for `definition`, taken out (give it back with `giveBack(flat:)`).
+    /// The flat plan scratch for `definition`, taken out (give it back with `giveBack(flat:)`). Definitions
+    /// that resolve alike share one cache, and then its scratch (and its grown buffers): when this
+    /// definition's slot does not hold it, another slot's is taken. Complexity: O(1), O(definitions) pointer
+    /// comparisons on a miss.
     mutating func takeFlat(definition: Int, cache: DefinitionCache) -> FlatRowPlan.Scratch {
-        if definition < flat.count, let entry = flat[definition], entry.owner === cache {
-            flat[definition] = nil
-            return entry.scratch
-        }
-        return FlatRowPlan.Scratch()
+        var slot: Int? = definition < flatOwners.count && flatOwners[definition] === cache ? definition : nil
+        if slot == nil { slot = flatOwners.firstIndex { $0 === cache } }
+        guard let slot else { return FlatRowPlan.Scratch() }
+        flatOwners[slot] = nil
+        var taken = FlatRowPlan.Scratch()
+        swap(&taken, &flatScratches[slot])
+        return taken
     }
 
     mutating func giveBack(flat scratch: consuming FlatRowPlan.Scratch, definition: Int, cache: DefinitionCache) {
-        if flat.count <= definition { flat += Array(repeating: nil, count: definition + 1 - flat.count) }
-        flat[definition] = (cache, scratch)
+        if flatOwners.count <= definition {
+            let missing = definition + 1 - flatOwners.count
+            flatOwners += repeatElement(nil, count: missing)
+            flatScratches += repeatElement(FlatRowPlan.Scratch(), count: missing)
+        }
+        flatOwners[definition] = cache
+        flatScratches[definition] = scratch
     }
 }
 

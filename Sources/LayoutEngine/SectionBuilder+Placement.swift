@@ -40,11 +40,10 @@ extension SectionBuilder {
 
         placeInstances(&g, section: section, startExtent: startExtent, centering: centering, eP1: eP1, eQ1: eQ1,
                        contentLength: measure.contentLength, middle: middle)
-        g.sectionElements = sectionElements(section, index: index, boundary: boundary, startExtent: startExtent,
-                                            middle: middle, extent: g.extent, hasInstances: measure.hasInstances,
-                                            orthogonal: g.orthogonal)
-        g.pinned = pinnedBoundaryItems(section)
-        measureOverhang(&g, cache: cache, hasInstances: measure.hasInstances)
+        g.boundaryStart = startExtent
+        g.boundaryMiddle = middle
+        g.drawsDecorations = !g.orthogonal || measure.hasInstances
+        measureOverhang(&g, index: index, cache: cache, sizing: sizing, hasInstances: measure.hasInstances)
     }
 
     /// §4.1 content length along P: `(G − 1) * stride + eP1 + gP + eP2 − partial` for a template, the sum of
@@ -99,20 +98,27 @@ extension SectionBuilder {
         }
     }
 
-    /// §4.3 boundary items and §4.5 backgrounds, relative to the section start; an orthogonal section without
-    /// instances draws no background.
-    func sectionElements(_ section: LayoutSection, index: Int, boundary: BoundaryItemsPlacement, startExtent: Double,
-                         middle: Double, extent: Double, hasInstances: Bool, orthogonal: Bool) -> [LayoutElement] {
-        var elements = boundary.elements(sectionStart: 0, contentStart: startExtent, contentEnd: startExtent + middle)
-        if !orthogonal || hasInstances {
-            elements += decorationElements(section.decorationItems, section: index, sectionStart: 0, extent: extent,
-                                           container: container, scrollAxis: scrollAxis)
+    /// §4.3 boundary items and §4.5 backgrounds of section `index` (geometry `g`), frames relative to the
+    /// section start along the scroll axis, in order: the boundary items (by their index in the definition),
+    /// then the decorations. Allocates nothing. Complexity: O(boundary items² + decorations²), both tiny.
+    func forEachSectionElement(_ g: SectionGeometry, index: Int, cache: DefinitionCache, sizing: ItemSizing,
+                               _ body: (LayoutElement) -> Void) {
+        let section = cache.section
+        if !section.boundarySupplementaryItems.isEmpty {
+            let boundary = BoundaryItemsPlacement(
+                items: section.boundarySupplementaryItems, section: index, container: container, scrollAxis: scrollAxis,
+                followedInsets: cache.boundaryInsets, sizing: sizing, startPadding: section.headerTopPadding)
+            boundary.forEachElement(sectionStart: 0, contentStart: g.boundaryStart,
+                                    contentEnd: g.boundaryStart + g.boundaryMiddle, body)
         }
-        return elements
+        if g.drawsDecorations && !section.decorationItems.isEmpty {
+            forEachDecorationElement(section.decorationItems, section: index, sectionStart: 0, extent: g.extent,
+                                     container: container, scrollAxis: scrollAxis, body)
+        }
     }
 
     /// §4.3 pinning: which boundary items pin to the visible bounds, at the start (else the end).
-    func pinnedBoundaryItems(_ section: LayoutSection) -> [(index: Int, atStart: Bool)] {
+    static func pinnedBoundaryItems(_ section: LayoutSection, scrollAxis: Axis) -> [(index: Int, atStart: Bool)] {
         var pinned: [(index: Int, atStart: Bool)] = []
         let startEdge: DirectionalRectEdge = scrollAxis == .x ? .leading : .top
         let endEdge: DirectionalRectEdge = scrollAxis == .x ? .trailing : .bottom
@@ -125,12 +131,14 @@ extension SectionBuilder {
 
     /// How far the section's elements reach before its start and after its end along the scroll axis, so that
     /// rect queries find sections whose elements overhang (negative spacings, offsets, overflowing groups).
-    func measureOverhang(_ g: inout SectionGeometry, cache: DefinitionCache, hasInstances: Bool) {
+    func measureOverhang(_ g: inout SectionGeometry, index: Int, cache: DefinitionCache, sizing: ItemSizing,
+                         hasInstances: Bool) {
         var before = 0.0, after = 0.0
-        for e in g.sectionElements {
+        let extent = g.extent, scrollAxis = self.scrollAxis
+        forEachSectionElement(g, index: index, cache: cache, sizing: sizing) { e in
             let a = e.frame.origin(scrollAxis), b = e.frame.end(scrollAxis)
             before = max(before, -min(a, b))
-            after = max(after, max(a, b) - g.extent)
+            after = max(after, max(a, b) - extent)
         }
         if hasInstances {
             // The instances' origins along P span [lo, hi] relative to instance 0 (a negative stride runs back).

@@ -55,7 +55,7 @@ struct SectionBuilder: Sendable {
         }
         var geometry = SectionGeometry(
             definition: definition, itemCount: itemCount, orthogonal: section.isOrthogonal, P: P, extent: 0,
-            pBase: 0, qBase: 0, cross: .init(), storage: storage, sectionElements: [], pinned: [],
+            pBase: 0, qBase: 0, cross: .init(), storage: storage, boundaryStart: 0, boundaryMiddle: 0, drawsDecorations: false,
             orthogonalContentSize: nil, diagnostics: diagnostics, overhangBefore: 0, overhangAfter: 0,
             measuresSupplementariesByIndex: cache.hasEstimatedSupplementaries && sizing.measuresSupplementaries)
         place(&geometry, index: index, cache: cache, sizing: sizing)

@@ -24,10 +24,13 @@ struct SectionGeometry: Sendable {
     var qBase: Double
     var cross: CrossPlacement
     var storage: Storage
-    /// Boundary items and decorations, frames relative to the section start along the scroll axis.
-    var sectionElements: [LayoutElement]
-    /// Which of `sectionElements` pin to the visible bounds, and whether at the start (else the end).
-    var pinned: [(index: Int, atStart: Bool)]
+    /// Where the section's host (content plus insets) runs along the scroll axis, relative to the section
+    /// start: from `boundaryStart` (the extending start items' length) for `boundaryMiddle`. Boundary items
+    /// and decorations are placed from these on demand (`forEachSectionElement`), so placing allocates nothing.
+    var boundaryStart: Double
+    var boundaryMiddle: Double
+    /// Whether the section draws its decorations (§4.5: not an orthogonal section without instances).
+    var drawsDecorations: Bool
     var orthogonalContentSize: Size?
     /// The section's diagnostics (their `section` is set when the output is assembled).
     var diagnostics: [LayoutDiagnostic]
@@ -40,7 +43,8 @@ struct SectionGeometry: Sendable {
     /// An empty geometry, overwritten before it is read.
     static let placeholder = SectionGeometry(
         definition: 0, itemCount: 0, orthogonal: false, P: .y, extent: 0, pBase: 0, qBase: 0, cross: .init(),
-        storage: .fixed(stride: 0, instances: 0), sectionElements: [], pinned: [], orthogonalContentSize: nil,
+        storage: .fixed(stride: 0, instances: 0), boundaryStart: 0, boundaryMiddle: 0, drawsDecorations: false,
+        orthogonalContentSize: nil,
         diagnostics: [], overhangBefore: 0, overhangAfter: 0, measuresSupplementariesByIndex: false)
 
     /// Where an instance of a non-orthogonal section sits across (§4.1 crossOffset).

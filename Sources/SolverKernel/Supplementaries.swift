@@ -14,17 +14,18 @@ package func anchorPoint(_ rect: Rect, _ edges: DirectionalRectEdge) -> Point {
 private func startEdge(_ axis: Axis) -> DirectionalRectEdge { axis == .x ? .leading : .top }
 private func endEdge(_ axis: Axis) -> DirectionalRectEdge { axis == .x ? .trailing : .bottom }
 
-/// §4.3 The boundary items of one section (or of the layout, section −1), sized once; placed when the
-/// section's content is known.
+/// §4.3 The boundary items of one section (or of the layout, section −1), sized when needed; placed when the
+/// section's content is known. Allocates nothing: sizes are recomputed from the items (they are pure functions
+/// of the section index, the item and the container), so a section's elements can be visited on demand.
 package struct BoundaryItemsPlacement {
-    private struct Sized {
-        var item: BoundarySupplementaryItem
-        var size: Size
-        var index: Int
-    }
-    private let sized: [Sized]
+    private let items: [BoundarySupplementaryItem]
     private let section: Int
     private let scrollAxis: Axis
+    private let container: LayoutContainer
+    /// The sizing's `measuresSupplementaries`: all a boundary item's size reads from it.
+    private let measures: Bool
+    /// The boundary container: (W, H) minus the followed insets on the layout's cross axis.
+    private let box: Size
     /// The boundary container across the scroll axis: `[a0, a0 + Aq]`.
     private let a0: Double
     private let aq: Double
@@ -42,27 +43,45 @@ package struct BoundaryItemsPlacement {
         let insets = followedInsets ?? .zero
         // §2 The boundary container: (W, H) minus the followed insets on the layout's cross axis.
         let box = Size(cross, container.size.length(cross) - insets.sum(cross), across: container.size.length(scrollAxis))
-        var counts: [String: Int] = [:]
-        var sized: [Sized] = []
-        for item in items {
-            let index = counts[item.elementKind, default: 0]
-            counts[item.elementKind] = index + 1
-            func length(_ axis: Axis) -> Double {
-                DimensionResolver.length(item.layoutSize.dimension(axis), box: box, container: container) { estimate in
-                    sizing.supplementaryLength(section: section, item: index, axis: axis, estimate: estimate,
-                                               declared: item.selfSizing)
-                }
-            }
-            sized.append(Sized(item: item, size: Size(width: length(.x), height: length(.y)), index: index))
-        }
-        self.sized = sized
+        self.items = items
         self.section = section
         self.scrollAxis = scrollAxis
+        self.container = container
+        self.measures = sizing.measuresSupplementaries
+        self.box = box
         self.a0 = insets.pre(cross)
         self.aq = box.length(cross)
         self.startPadding = startPadding
-        self.startExtent = sized.filter { Self.extendsStart($0.item, scrollAxis) }.reduce(startPadding) { $0 + $1.size.length(scrollAxis) }
-        self.endExtent = sized.filter { Self.extendsEnd($0.item, scrollAxis) }.reduce(0) { $0 + $1.size.length(scrollAxis) }
+        var startExtent = startPadding, endExtent = 0.0
+        for k in items.indices {
+            let item = items[k]
+            let start = Self.extendsStart(item, scrollAxis), end = Self.extendsEnd(item, scrollAxis)
+            guard start || end else { continue }
+            let length = Self.size(item, index: Self.kindIndex(items, k), box: box, container: container,
+                                   section: section, measures: measures).length(scrollAxis)
+            if start { startExtent += length }
+            if end { endExtent += length }
+        }
+        self.startExtent = startExtent
+        self.endExtent = endExtent
+    }
+
+    /// The item's index among the items of its element kind (earlier items of that kind).
+    private static func kindIndex(_ items: [BoundarySupplementaryItem], _ k: Int) -> Int {
+        var index = 0
+        for j in 0..<k where items[j].elementKind == items[k].elementKind { index += 1 }
+        return index
+    }
+
+    private static func size(_ item: BoundarySupplementaryItem, index: Int, box: Size, container: LayoutContainer,
+                             section: Int, measures: Bool) -> Size {
+        func length(_ axis: Axis) -> Double {
+            DimensionResolver.length(item.layoutSize.dimension(axis), box: box, container: container) { estimate in
+                ItemSizing.supplementaryLength(measuring: measures, section: section, item: index, axis: axis,
+                                               estimate: estimate, declared: item.selfSizing)
+            }
+        }
+        return Size(width: length(.x), height: length(.y))
     }
 
     /// An item extends its section at the start when it says so and its alignment names the scroll axis's start.
@@ -76,13 +95,22 @@ package struct BoundaryItemsPlacement {
     /// The placed items of a section that starts at `sectionStart` and whose host (content plus insets) runs
     /// from `contentStart` to `contentEnd` along the scroll axis.
     package func elements(sectionStart: Double, contentStart: Double, contentEnd: Double) -> [LayoutElement] {
+        var elements: [LayoutElement] = []
+        elements.reserveCapacity(items.count)
+        forEachElement(sectionStart: sectionStart, contentStart: contentStart, contentEnd: contentEnd) { elements.append($0) }
+        return elements
+    }
+
+    /// Visits the placed items in order (their index in the section's boundary items), allocating nothing.
+    package func forEachElement(sectionStart: Double, contentStart: Double, contentEnd: Double,
+                                _ body: (LayoutElement) -> Void) {
         let cross = scrollAxis.other
         var startCursor = sectionStart + startPadding
         var endCursor = contentEnd
-        var elements: [LayoutElement] = []
-        for entry in sized {
-            let item = entry.item
-            let size = entry.size
+        for k in items.indices {
+            let item = items[k]
+            let index = Self.kindIndex(items, k)
+            let size = Self.size(item, index: index, box: box, container: container, section: section, measures: measures)
             var origin: Point
             if Self.extendsStart(item, scrollAxis) || Self.extendsEnd(item, scrollAxis) {
                 let along: Double
@@ -115,10 +143,9 @@ package struct BoundaryItemsPlacement {
             // `offset` shifts the item; it changes no extent.
             origin.x += item.offset.x
             origin.y += item.offset.y
-            elements.append(LayoutElement(category: .supplementary, kind: item.elementKind, section: section,
-                                          item: entry.index, frame: Rect(origin: origin, size: size), zIndex: item.zIndex))
+            body(LayoutElement(category: .supplementary, kind: item.elementKind, section: section,
+                               item: index, frame: Rect(origin: origin, size: size), zIndex: item.zIndex))
         }
-        return elements
     }
 }
 
@@ -166,16 +193,26 @@ package struct AnchoredSupplementaryPlacement {
 /// container across, inset by its own insets, width and height clamped at 0 (our choice).
 package func decorationElements(_ decorations: [DecorationItem], section: Int, sectionStart: Double, extent: Double,
                                 container: LayoutContainer, scrollAxis: Axis) -> [LayoutElement] {
+    var elements: [LayoutElement] = []
+    elements.reserveCapacity(decorations.count)
+    forEachDecorationElement(decorations, section: section, sectionStart: sectionStart, extent: extent,
+                             container: container, scrollAxis: scrollAxis) { elements.append($0) }
+    return elements
+}
+
+/// `decorationElements`, visited in order without allocating.
+package func forEachDecorationElement(_ decorations: [DecorationItem], section: Int, sectionStart: Double, extent: Double,
+                                      container: LayoutContainer, scrollAxis: Axis, _ body: (LayoutElement) -> Void) {
     let crossLength = container.size.length(scrollAxis.other)
-    var kindCounts: [String: Int] = [:]
-    return decorations.map { decoration in
+    let cover = Rect.along(scrollAxis, origin: sectionStart, length: extent, acrossOrigin: 0, acrossLength: crossLength)
+    for k in decorations.indices {
+        let decoration = decorations[k]
         let i = decoration.contentInsets
-        let cover = Rect.along(scrollAxis, origin: sectionStart, length: extent, acrossOrigin: 0, acrossLength: crossLength)
         let frame = Rect(x: cover.x + i.leading, y: cover.y + i.top,
                          width: max(0, cover.width - i.leading - i.trailing), height: max(0, cover.height - i.top - i.bottom))
-        let item = kindCounts[decoration.elementKind, default: 0]
-        kindCounts[decoration.elementKind] = item + 1
-        return LayoutElement(category: .decoration, kind: decoration.elementKind, section: section, item: item,
-                             frame: frame, zIndex: decoration.zIndex)
+        var item = 0
+        for j in 0..<k where decorations[j].elementKind == decoration.elementKind { item += 1 }
+        body(LayoutElement(category: .decoration, kind: decoration.elementKind, section: section, item: item,
+                           frame: frame, zIndex: decoration.zIndex))
     }
 }

@@ -90,6 +90,36 @@ struct EngineWorkCounterTests {
         #expect(engine.output().differences(from: reference).isEmpty)
     }
 
+    @Test("a rotation and back restores the solve at the first size; any other change in between solves again")
+    func rotationBack() throws {
+        let engine = try LayoutEngine(layout: Self.layout(sections: 40), measure: .none)
+        func matchesReference() throws -> Bool {
+            let reference = try ReferenceSolver.solve(engine.state.layout, sections: engine.state.resolvedSections(),
+                                                      sizing: engine.state.sizing())
+            return engine.output().differences(from: reference).isEmpty
+        }
+        var report = try engine.apply(.resize(width: 844, height: 390))
+        #expect(report.sectionsSolved == 40, "\(report)")
+        #expect(try matchesReference())
+        for _ in 0..<2 {
+            report = try engine.apply(.resize(width: 390, height: 844))
+            #expect(report.sectionsSolved == 0 && report.instancesSolved == 0, "\(report)")
+            #expect(try matchesReference())
+            report = try engine.apply(.resize(width: 844, height: 390))
+            #expect(report.sectionsSolved == 0 && report.instancesSolved == 0, "\(report)")
+            #expect(try matchesReference())
+        }
+        // A measure in landscape: the portrait solve no longer holds.
+        try engine.measure([(IndexPath(section: 3, item: 2), Size(width: 390, height: 321))])
+        report = try engine.apply(.resize(width: 390, height: 844))
+        #expect(report.sectionsSolved == 40, "\(report)")
+        #expect(try matchesReference())
+        report = try engine.apply(.resize(width: 844, height: 390))
+        #expect(report.sectionsSolved == 0, "\(report)")
+        #expect(engine.frame(of: IndexPath(section: 3, item: 2))?.height == 321)
+        #expect(try matchesReference())
+    }
+
     @Test("lazy prepare measures only rows near the rect: work bounded by the viewport, not the layout")
     func lazyPrepare() throws {
         let engine = try LayoutEngine(layout: Self.layout(sections: 2_000), lazy: true)
