@@ -75,6 +75,13 @@ func supplementaryReach(_ lists: [[SupplementaryItem]], hostSize: Size) -> Doubl
     return reach
 }
 
+extension Size {
+    /// The larger of each length, by magnitude (a box whose insets exceed its slot has a negative length).
+    func atLeast(_ other: Size) -> Size {
+        Size(width: Swift.max(width, abs(other.width)), height: Swift.max(height, abs(other.height)))
+    }
+}
+
 /// The largest host size for `supplementaryReach`: `base`, grown to every group host's box (whose length is
 /// negative when its insets exceed its slot, so it counts by magnitude).
 func largestHostSize(_ hosts: [GroupHost], atLeast base: Size) -> Size {

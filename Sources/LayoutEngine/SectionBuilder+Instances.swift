@@ -137,9 +137,17 @@ extension SectionBuilder {
                 break
             }
             var instanceExtent = RelativeExtent()
-            for i in before..<run.builder.cells.count { instanceExtent.add(run.builder.cells[i], P: run.P) }
+            // An item's supplementaries are anchored to its cell (§4.4), which can be larger than the group
+            // and the root box (an item overflowing a small group): the reach is taken at the largest cell too.
+            var largestCell = Size.zero
+            for i in before..<run.builder.cells.count {
+                let cell = run.builder.cells[i]
+                instanceExtent.add(cell, P: run.P)
+                largestCell = largestCell.atLeast(cell.size)
+            }
             if tracksSupplementaries {
-                instanceExtent.grow(by: max(reach, supplementaryReach(plan.supplementaries.lists, hostSize: size)))
+                let host = largestCell.atLeast(size)
+                instanceExtent.grow(by: max(reach, supplementaryReach(plan.supplementaries.lists, hostSize: host)))
             }
             run.append(size: size, count: count, extent: instanceExtent, hosts: nil)
             if run.shapeChanged { break }
@@ -164,13 +172,15 @@ extension SectionBuilder {
                 run.noRoom = "a nested group holds no items in the instance starting at item \(run.next)"
             }
             var instanceExtent = RelativeExtent()
+            var largestCell = Size.zero  // item hosts (§4.4): a cell can be larger than its group
             for leaf in node.leaves {
                 instanceExtent.add(leaf.cell, P: run.P)
+                largestCell = largestCell.atLeast(leaf.cell.size)
                 run.appendCell(leaf.cell, supplementaries: run.builder.supplementaries.intern(leaf.item.supplementaryItems))
             }
             for host in node.hosts { instanceExtent.add(host.box, P: run.P) }
             let reachLists = run.builder.supplementaries.lists + node.hosts.map(\.supplementaries)
-            instanceExtent.grow(by: supplementaryReach(reachLists, hostSize: largestHostSize(node.hosts, atLeast: node.size)))
+            instanceExtent.grow(by: supplementaryReach(reachLists, hostSize: largestHostSize(node.hosts, atLeast: largestCell.atLeast(node.size))))
             run.append(size: node.size, count: node.leaves.count, extent: instanceExtent, hosts: node.hosts)
             if run.shapeChanged { break }
         }

@@ -102,3 +102,13 @@ extension EngineMovePropertyTests {
         Self.checkLazy(RandomScenario(seed: 277_854_939_589_172_843, operations: 12, movesSections: true), threads: [1, 2])
     }
 }
+
+extension EngineMovePropertyTests {
+    /// Found by `lazyScrollingInterleavedWithUpdates`: after a resize to 755.5 x 49.5, a rect query missed the
+    /// `badge2` supplementaries (fractionalHeight of their item, above it) of section 2's first items: the items
+    /// (138 pt tall at their estimates) overflow their group and the root box, and an estimated section's query
+    /// margin took the supplementaries' reach at the group's size instead of the cell's.
+    @Test func lazyResizeFindsAnchoredSupplementaries() {
+        Self.checkLazy(RandomScenario(seed: 5_551_892_423_694_113_064, operations: 12, movesSections: true), threads: [1, 2])
+    }
+}
