@@ -20,7 +20,7 @@ extension LayoutEngine {
         switch operation {
         case .resize:
             try applyResize(operation, report: &report)
-        case let .measure(section, item, width, height):
+        case let .measure(section, item, _, _):
             try applyToState(operation)
             report.itemsMeasured = 1
             try lift { () throws(LayoutError) in

@@ -86,14 +86,14 @@ final class DaemonHarness {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.arguments = ["watch", specs.path, "--log", logPath, "--store", storePath, "--debounce", "50",
                              "--scenarios", "full", "--log-level", "debug"] + budget + extraArguments
-        FileManager.default.createFile(atPath: folder.appendingPathComponent("stdout.txt").path, contents: nil)
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("stdout.txt").path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: folder.appendingPathComponent("stdout.txt"))
         process.standardError = try FileHandle(forUpdating: Self.appendable(folder.appendingPathComponent("stderr.txt")))
         try process.run()
     }
 
     private static func appendable(_ url: URL) -> URL {
-        if !FileManager.default.fileExists(atPath: url.path) { FileManager.default.createFile(atPath: url.path, contents: nil) }
+        if !FileManager.default.fileExists(atPath: url.path) { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
         return url
     }
 

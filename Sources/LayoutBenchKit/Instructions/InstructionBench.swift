@@ -127,7 +127,7 @@ public struct InstructionBench: Sendable {
         if !workIterations.isEmpty {
             let path = "\(folder)/\(pass)-work-iterations.json"
             let data = (try? JSONEncoder().encode(workIterations)) ?? Data()
-            FileManager.default.createFile(atPath: path, contents: data)
+            _ = FileManager.default.createFile(atPath: path, contents: data)
             arguments += ["--work-iterations-file", path]
         }
         var environment = ProcessInfo.processInfo.environment
@@ -197,7 +197,7 @@ enum ChildProcess {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let environment { process.environment = environment }
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = FileHandle(forWritingAtPath: logPath)
         process.standardOutput = log ?? FileHandle.nullDevice
         process.standardError = log ?? FileHandle.nullDevice
