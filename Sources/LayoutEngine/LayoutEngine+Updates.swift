@@ -210,8 +210,9 @@ extension LayoutEngine {
     /// - Complexity: O(items in the rows re-solved × log rows) in place; O(items of the section) otherwise.
     func resolveChanged(section: Int, at: Int, reuse: TailReuse, report: inout UpdateReport) throws(LayoutError) {
         var original = sections[section]
+        let cache = try cache(forDefinition: original.definition)
         // §10.4 a uniform root group: every instance depends on the largest, so the section re-solves whole.
-        let uniformRoot = try cache(forDefinition: original.definition).section.group.layoutSize.hasUniformDimension
+        let uniformRoot = cache.section.group.layoutSize.hasUniformDimension
         guard case .estimated(var storage) = original.storage, storage.count > 0, !uniformRoot,
               !original.diagnostics.contains(where: { $0.kind == .noRoom }),
               at <= storage.itemCount, reuse.shift != 0 || at < storage.itemCount
@@ -219,7 +220,6 @@ extension LayoutEngine {
             try resolveSection(section, report: &report)
             return
         }
-        let cache = try cache(forDefinition: original.definition)
         let itemCount = state.sections[section].items.count
         // The instance before the one holding `at` tried it as its next candidate (and stopped there): with a
         // new size it may fit there now, so re-solving starts one instance earlier.

@@ -64,14 +64,18 @@ public enum BenchFormat {
     }
 }
 
-/// Columns of text aligned for a terminal, or a Markdown table.
-struct TextTable {
-    var header: [String]
-    var rows: [[String]]
+/// Columns of text aligned for a terminal, or a Markdown table (shared by the bench, compare and history).
+public struct TextTable: Sendable {
+    public var header: [String]
+    public var rows: [[String]]
     /// Columns aligned to the right (numbers).
-    var numeric: Set<Int>
+    public var numeric: Set<Int>
 
-    func plain() -> String {
+    public init(header: [String], rows: [[String]], numeric: Set<Int>) {
+        self.header = header; self.rows = rows; self.numeric = numeric
+    }
+
+    public func plain() -> String {
         let all = [header] + rows
         let widths = header.indices.map { c in all.map { $0[c].count }.max() ?? 0 }
         return all.map { row in
@@ -82,7 +86,7 @@ struct TextTable {
         }.joined(separator: "\n")
     }
 
-    func markdown() -> String {
+    public func markdown() -> String {
         var lines = ["| " + header.joined(separator: " | ") + " |"]
         lines.append("|" + header.indices.map { numeric.contains($0) ? " ---: |" : " --- |" }.joined())
         for row in rows { lines.append("| " + row.map { $0.replacingPipes() }.joined(separator: " | ") + " |") }

@@ -90,7 +90,7 @@ public struct HistoryReport: Codable, Hashable, Sendable {
                     BenchFormat.duration(ns: last), BenchFormat.duration(ns: least),
                     first == 0 ? "" : BenchFormat.change(Double(last) / Double(first))]
         }
-        let table = HistoryTable(header: header, rows: rows, numeric: [1, 2, 4, 5, 6, 7])
+        let table = TextTable(header: header, rows: rows, numeric: [1, 2, 4, 5, 6, 7])
         var lines = [(markdown ? "### " : "") + "layoutbench history: \(spec) (\(runs) run\(runs == 1 ? "" : "s"), oldest first)", ""]
         lines.append(markdown ? table.markdown() : table.plain())
         lines.append("")
@@ -104,28 +104,5 @@ public struct HistoryReport: Codable, Hashable, Sendable {
             }
         }
         return lines.joined(separator: "\n")
-    }
-}
-
-/// Aligned columns (numbers to the right) or a Markdown table.
-struct HistoryTable {
-    var header: [String]
-    var rows: [[String]]
-    var numeric: Set<Int>
-
-    func plain() -> String {
-        let all = [header] + rows
-        let widths = header.indices.map { c in all.map { $0[c].count }.max() ?? 0 }
-        return all.map { row in
-            row.enumerated().map { c, text in
-                let pad = String(repeating: " ", count: widths[c] - text.count)
-                return numeric.contains(c) ? pad + text : text + pad
-            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-        }.joined(separator: "\n")
-    }
-
-    func markdown() -> String {
-        let align = header.indices.map { numeric.contains($0) ? "---:" : "---" }
-        return ([header, align] + rows).map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n")
     }
 }
