@@ -34,10 +34,6 @@ struct EngineGoldenTests {
 
     @Test("a full solve gives the expected output", arguments: EngineFixture.all(), [1, 2])
     func fullSolve(_ fixture: EngineFixture, threads: Int) throws {
-        try fullSolveChecks(fixture, threads: threads)
-    }
-
-    private func fullSolveChecks(_ fixture: EngineFixture, threads: Int) throws {
         let (layout, expected) = try fixture.load()
         let engine = try LayoutEngine(layout: layout, measure: fixture.measure, threads: threads)
         let output = engine.output()
@@ -51,10 +47,6 @@ struct EngineGoldenTests {
 
     @Test("rect queries return exactly the elements that intersect", arguments: EngineFixture.all())
     func rectQueries(_ fixture: EngineFixture) throws {
-        try rectQueriesChecks(fixture)
-    }
-
-    private func rectQueriesChecks(_ fixture: EngineFixture) throws {
         let (layout, expected) = try fixture.load()
         let engine = try LayoutEngine(layout: layout, measure: fixture.measure)
         let size = expected.contentSize
@@ -75,10 +67,6 @@ struct EngineGoldenTests {
 
     @Test("a lazy scroll from top to bottom ends with the measure-all frames", arguments: EngineFixture.all().filter { $0.measure == .all })
     func lazyScroll(_ fixture: EngineFixture) throws {
-        try lazyScrollChecks(fixture)
-    }
-
-    private func lazyScrollChecks(_ fixture: EngineFixture) throws {
         let (layout, expected) = try fixture.load()
         let engine = try LayoutEngine(layout: layout, lazy: true)
         let axis = layout.configuration.scrollDirection
