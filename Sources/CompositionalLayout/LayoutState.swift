@@ -123,9 +123,11 @@ public struct LayoutState: Sendable {
             let item = items[request.item]
             return !(request.axis == .x ? item.measuredWidth : item.measuredHeight).isNaN || item.measuredByModel
         }
-        return ItemSizing(measuresSupplementaries: mode == .all || isLazy, itemLength: { request in
+        var sizing = ItemSizing(measuresSupplementaries: mode == .all || isLazy, itemLength: { request in
             Self.length(request, items: sections[request.section].items, mode: mode, model: model)
         }, isMeasured: isMeasured)
+        sizing.sectionLengths = { section in SectionLengths.make(items: sections[section].items, mode: mode, model: model) }
+        return sizing
     }
 
     /// An item's length: a `measure` operation's size on the axes it gave, else the model at the item's origin
@@ -153,7 +155,7 @@ public struct LayoutState: Sendable {
     /// be made once and serve many operations: whoever owns `source` refreshes it (`SizingSource.read`)
     /// before the sizing is used and empties it afterwards (so the state's arrays stay uniquely referenced).
     public static func sizing(reading source: SizingSource) -> ItemSizing {
-        ItemSizing(measuresSupplementaries: source.measuresSupplementaries, itemLength: { request in
+        var sizing = ItemSizing(measuresSupplementaries: source.measuresSupplementaries, itemLength: { request in
             length(request, items: source.sections[request.section].items, mode: source.mode, model: source.model)
         }, isMeasured: { request in
             if source.mode == .all { return true }
@@ -161,6 +163,10 @@ public struct LayoutState: Sendable {
             let item = items[request.item]
             return !(request.axis == .x ? item.measuredWidth : item.measuredHeight).isNaN || item.measuredByModel
         })
+        sizing.sectionLengths = { section in
+            SectionLengths.make(items: source.sections[section].items, mode: source.mode, model: source.model)
+        }
+        return sizing
     }
 
     /// Replaces a section definition's fields (what a spec edit does); its sections keep their items.

@@ -25,6 +25,10 @@ public struct ItemSizing: Sendable {
     /// none` nothing until a `measure` operation.
     public var isMeasured: @Sendable (Request) -> Bool
 
+    /// Per section, the same answers as `itemLength` as plain data (`SectionLengths`), for solvers' inner
+    /// loops; nil (or nil for a section) when this sizing has no such form, and then `itemLength` is asked.
+    public var sectionLengths: (@Sendable (_ section: Int) -> SectionLengths?)? = nil
+
     public init(measuresSupplementaries: Bool, itemLength: @escaping @Sendable (Request) -> Double) {
         self.itemLength = itemLength
         self.measuresSupplementaries = measuresSupplementaries

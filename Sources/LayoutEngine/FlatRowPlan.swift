@@ -38,6 +38,10 @@ struct FlatRowPlan: Sendable {
     let items: [Item]
     /// The items' self-sizing models, by `Item.selfSizing`.
     let selfSizings: [SelfSizing?]
+    /// The same models in their plain form (nil where an item has none).
+    let seededModels: [SeededModel?]
+    /// Whether some item's model measures from a cycle: then lengths are asked through the sizing's closure.
+    let hasCycleModel: Bool
     let supplementaries: SupplementaryTable
     /// Whether no item measures along the main axis: then every instance that does not run out of items
     /// places the same items at the same main positions, computed once per section (`Scratch.pattern`).
@@ -72,6 +76,8 @@ struct FlatRowPlan: Sendable {
         }
         self.main = main
         self.selfSizings = selfSizings
+        self.seededModels = selfSizings.map { $0.flatMap(SeededModel.init) }
+        self.hasCycleModel = selfSizings.contains { $0?.cycle != nil }
         self.rootSize = group.layoutSize
         self.insets = group.contentInsets
         self.spacing = group.interItemSpacing?.value ?? 0
@@ -141,17 +147,33 @@ struct FlatRowPlan: Sendable {
 
     /// One length of an item declaration (§2): measured when estimated. Lengths are computed only where
     /// needed (the cross length once the item is placed), which is safe because measuring is a pure function.
+    /// Made once per section: the sizing's plain per-section form (`fast`) is read per item with no closure
+    /// call, so no reference count is touched in the loop; the closure is the fallback.
     struct ItemLengths {
         let sizing: ItemSizing
         let section: Int
         let selfSizings: [SelfSizing?]
+        let fast: SectionLengths?
+        let declared: [SeededModel?]
 
+        init(plan: FlatRowPlan, sizing: ItemSizing, section: Int) {
+            self.sizing = sizing
+            self.section = section
+            selfSizings = plan.selfSizings
+            declared = plan.seededModels
+            fast = plan.hasCycleModel ? nil : sizing.sectionLengths?(section)
+        }
+
+        @inline(__always)
         func length(_ item: Item, _ axis: Axis, _ box: Size, _ index: Int) -> Double {
             switch axis == .x ? item.width : item.height {
             case .absolute(let v): return v
             case .fractionalWidth(let f): return f * box.width
             case .fractionalHeight(let f): return f * box.height
             case .estimated(let v), .uniformAcrossSiblings(let v):
+                if let fast {
+                    return fast.length(item: index, axis: axis, estimate: v, declared: declared[item.selfSizing])
+                }
                 return sizing.itemLength(ItemSizing.Request(section: section, item: index, axis: axis, estimate: v,
                                                             declared: selfSizings[item.selfSizing]))
             }
@@ -163,7 +185,7 @@ struct FlatRowPlan: Sendable {
     /// no room, which ends the section).
     /// - Complexity: O(items placed), with no allocation once `scratch` has grown to the instance's size.
     func solveInstance(first: Int, itemCount: Int, box: Size, section: Int, container: LayoutContainer,
-                       sizing: ItemSizing, scratch: inout Scratch, cells: inout ContiguousArray<Rect>,
+                       lengths: borrowing ItemLengths, scratch: inout Scratch, cells: inout ContiguousArray<Rect>,
                        leafSupplementaries: inout ContiguousArray<UInt16>) throws(LayoutError) -> (size: Size, count: Int) {
         // §2 the root's slot against the section's box; estimated lengths keep their estimates for now.
         let proposed = DimensionResolver.size(rootSize, box: box, container: container)
@@ -171,7 +193,6 @@ struct FlatRowPlan: Sendable {
                            height: proposed.height - insets.top - insets.bottom)
         scratch.count = 0
         guard content.length(main) > 0 else { return (proposed, 0) }
-        let lengths = ItemLengths(sizing: sizing, section: section, selfSizings: selfSizings)
         guard let finalBox = try fitAlongMain(content: content, first: first, itemCount: itemCount, section: section,
                                               container: container, lengths: lengths, scratch: &scratch)
         else { return (proposed, 0) }
@@ -189,20 +210,20 @@ struct FlatRowPlan: Sendable {
     /// box they resolved against, or nil when the group has no room. When no item measures along the main
     /// axis, a full instance reuses the section's pattern instead of fitting again.
     private func fitAlongMain(content: Size, first: Int, itemCount: Int, section: Int, container: LayoutContainer,
-                              lengths: ItemLengths, scratch: inout Scratch) throws(LayoutError) -> Size? {
+                              lengths: borrowing ItemLengths, scratch: inout Scratch) throws(LayoutError) -> Size? {
         let avail = content.length(main)
         // The box the placed items resolved against (pass 2 narrows it).
         var finalBox = content
         guard mainIsConstant else {
             let fits = try placeAlongMain(content: content, avail: avail, first: first, itemCount: itemCount, section: section,
-                                          container: container, scratch: &scratch, finalBox: &finalBox, length: lengths.length)
+                                          container: container, scratch: &scratch, finalBox: &finalBox, lengths: lengths)
             return fits ? finalBox : nil
         }
         if scratch.patternBox != content {
             // Every full instance of this section places the same items along the main axis.
             var finalPattern = content
             let fits = try placeAlongMain(content: content, avail: avail, first: 0, itemCount: Int.max, section: section,
-                                          container: container, scratch: &scratch, finalBox: &finalPattern, length: lengths.length)
+                                          container: container, scratch: &scratch, finalBox: &finalPattern, lengths: lengths)
             scratch.patternBox = content
             scratch.patternFits = fits
             scratch.patternPlan = Array(scratch.plan.prefix(scratch.count))
@@ -218,7 +239,7 @@ struct FlatRowPlan: Sendable {
             return scratch.patternFinalBox
         }
         let fits = try placeAlongMain(content: content, avail: avail, first: first, itemCount: itemCount, section: section,
-                                      container: container, scratch: &scratch, finalBox: &finalBox, length: lengths.length)
+                                      container: container, scratch: &scratch, finalBox: &finalBox, lengths: lengths)
         return fits ? finalBox : nil
     }
 
@@ -284,7 +305,7 @@ struct FlatRowPlan: Sendable {
     /// and the box they resolved against. False when the group has no room.
     private func placeAlongMain(content: Size, avail: Double, first: Int, itemCount: Int, section: Int,
                                 container: LayoutContainer, scratch: inout Scratch, finalBox: inout Size,
-                                length: (Item, Axis, Size, Int) -> Double) throws(LayoutError) -> Bool {
+                                lengths: borrowing ItemLengths) throws(LayoutError) -> Bool {
         let cross = main.other
         scratch.count = 0
         scratch.firstPassCount = 0
@@ -292,7 +313,7 @@ struct FlatRowPlan: Sendable {
         case .untilFull:
             // §3.1 pass 1, then the spacing restart.
             guard try pass(box: content, avail: avail, spacingForAll: false, first: first, itemCount: itemCount,
-                           section: section, container: container, scratch: &scratch, length: length) else { return false }
+                           section: section, container: container, scratch: &scratch, lengths: lengths) else { return false }
             let n = scratch.count
             scratch.firstPassCount = n
             var anyMainDependent = false
@@ -300,7 +321,7 @@ struct FlatRowPlan: Sendable {
             if spacing > 0, n >= 2, anyMainDependent {
                 finalBox = Size(main, avail - spacing * Double(n - 1), across: content.length(cross))
                 guard try pass(box: finalBox, avail: avail, spacingForAll: true, first: first, itemCount: itemCount,
-                               section: section, container: container, scratch: &scratch, length: length) else { return false }
+                               section: section, container: container, scratch: &scratch, lengths: lengths) else { return false }
             }
         case .repeating(let count), .dividing(let count):
             // §3.2 count groups, stopping when the section's items run out (§6).
@@ -314,7 +335,7 @@ struct FlatRowPlan: Sendable {
             let share = container.snapDown((avail - spacing * Double(count - 1)) / Double(count))
             var next = first
             for _ in 0..<count where next < itemCount {
-                scratch.append(0, main: dividing ? share : length(item, main, finalBox, next))
+                scratch.append(0, main: dividing ? share : lengths.length(item, main, finalBox, next))
                 next += 1
             }
         }
@@ -324,7 +345,7 @@ struct FlatRowPlan: Sendable {
     /// One pass of the §3.1 loop over main lengths; false when the group has no room.
     private func pass(box: Size, avail: Double, spacingForAll: Bool, first: Int, itemCount: Int, section: Int,
                       container: LayoutContainer, scratch: inout Scratch,
-                      length: (Item, Axis, Size, Int) -> Double) throws(LayoutError) -> Bool {
+                      lengths: borrowing ItemLengths) throws(LayoutError) -> Bool {
         let cacheSlot = scratch.mainLengths(self, box: box, container: container)
         scratch.count = 0
         var remaining = avail
@@ -335,7 +356,7 @@ struct FlatRowPlan: Sendable {
             guard next < itemCount else { break }
             let planIndex = index % items.count
             var mainLength = scratch.cachedLengths[cacheSlot][planIndex]
-            if mainLength.isNaN { mainLength = length(items[planIndex], main, box, next) }
+            if mainLength.isNaN { mainLength = lengths.length(items[planIndex], main, box, next) }
             var need = mainLength + items[planIndex].preMain + items[planIndex].postMain
             if scratch.count > 0 && (spacingForAll || !items[planIndex].mainDependent) { need += spacing }
             if need <= 0 { return false }

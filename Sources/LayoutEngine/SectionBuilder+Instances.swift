@@ -126,11 +126,12 @@ extension SectionBuilder {
         let tracksSupplementaries = !plan.supplementaries.isEmpty
         if tracksSupplementaries && run.builder.supplementaries.isEmpty { run.builder.supplementaries = plan.supplementaries }
         let reach = tracksSupplementaries ? supplementaryReach(plan.supplementaries.lists, hostSize: box) : 0
+        let lengths = FlatRowPlan.ItemLengths(plan: plan, sizing: sizing, section: index)
         while run.next < run.itemCount {
             if run.stopIfConverged() { break }
             let before = run.builder.cells.count
             let (size, count) = try plan.solveInstance(
-                first: run.next, itemCount: run.itemCount, box: box, section: index, container: container, sizing: sizing,
+                first: run.next, itemCount: run.itemCount, box: box, section: index, container: container, lengths: lengths,
                 scratch: &scratch, cells: &run.builder.cells, leafSupplementaries: &run.builder.leafSupplementaries)
             if count == 0 {
                 run.stopWithNoRoom()

@@ -1,0 +1,59 @@
+import CompositionalLayout
+import Testing
+
+/// `SectionLengths` is the plain-data form of a state's sizing that the engine's inner loop reads: for every
+/// item, axis, measure mode and declared model it must answer exactly what the sizing's closure answers.
+@Suite("Section lengths agree with the sizing closure")
+struct SectionLengthsTests {
+    private func state(mode: MeasureMode, layoutModel: SelfSizing?) -> LayoutState {
+        let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .estimated(50), heightDimension: .estimated(44)))
+        let group = LayoutGroup(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)),
+                                arrangement: .horizontal, subitems: .repeatingUntilFull([item.node]))
+        let layout = CollectionLayout(name: "lengths", container: LayoutContainer(width: 390, height: 844),
+                                      sections: [SectionDefinition(count: 3, items: 12, section: LayoutSection(group: group))],
+                                      selfSizing: layoutModel)
+        return LayoutState(layout: layout, measure: mode)
+    }
+
+    @Test("implicit and explicit sections, measured and lazily measured items, both modes, with and without models",
+          arguments: [MeasureMode.all, .none])
+    func agree(mode: MeasureMode) throws {
+        let layoutModels: [SelfSizing?] = [nil, SelfSizing(seed: 3, width: .init(min: 20, max: 90), height: .init(min: 30, max: 60)),
+                                           SelfSizing(seed: 5, height: .init(min: 10, max: 20))]
+        let declaredModels: [SelfSizing?] = [nil, SelfSizing(seed: 9, width: .init(min: 100, max: 140))]
+        var checked = 0
+        for layoutModel in layoutModels {
+            var state = state(mode: mode, layoutModel: layoutModel)
+            // Section 0 stays implicit; section 1 gets measures, an insert and lazy marks; section 2 a move.
+            try state.apply(.measure(section: 1, item: 2, width: 77, height: 33))
+            try state.apply(.insertItems(section: 1, at: 0, count: 2))
+            try state.apply(.measure(section: 1, item: 5, width: 12, height: 91))
+            state.markMeasuredByModel(section: 1, items: [7, 8])
+            try state.apply(.moveItem(from: IndexPath(section: 2, item: 0), to: IndexPath(section: 0, item: 3)))
+            let sizing = state.sizing()
+            let sectionLengths = try #require(sizing.sectionLengths)
+            for section in 0..<3 {
+                let plain = try #require(sectionLengths(section))
+                for item in 0..<state.sections[section].items.count {
+                    for axis in [Axis.x, .y] {
+                        for declared in declaredModels {
+                            let request = ItemSizing.Request(section: section, item: item, axis: axis, estimate: 44, declared: declared)
+                            let fast = plain.length(item: item, axis: axis, estimate: 44, declared: declared.flatMap(SeededModel.init))
+                            #expect(fast == sizing.itemLength(request), "section \(section) item \(item) \(axis)")
+                            checked += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked == 3 * 2 * 2 * (13 + 14 + 11))  // section 0 gained the moved item
+    }
+
+    @Test("a model that measures from a cycle has no plain form")
+    func cycleHasNoPlainForm() {
+        let cycle = SelfSizing(cycle: [SelfSizing.CycleEntry(height: 10)])
+        #expect(SeededModel(cycle) == nil)
+        let state = state(mode: .all, layoutModel: cycle)
+        #expect(state.sizing().sectionLengths?(0) == nil)
+    }
+}
