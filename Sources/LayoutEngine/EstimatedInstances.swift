@@ -15,6 +15,8 @@ struct InstancesHeader {
     var supplementaries: SupplementaryTable
     /// Per instance, its group hosts (empty when the tree has no group supplementaries).
     var hosts: [[GroupHost]]
+    /// Set when the instances are stored in their compact form (`CompactForm`).
+    var compact: CompactForm? = nil
 }
 
 /// An estimated section's solved instances (§6) in ONE allocation: per item its cell relative to its
@@ -23,12 +25,21 @@ struct InstancesHeader {
 /// is updated in place (`setInstance`, `setCell`), so a measure that keeps its rows' items costs
 /// O(rows re-solved × log rows) and allocates nothing.
 ///
-/// The tail holds, in this order: cells (`Rect` × items), sizes (`Size` × instances), the Fenwick tree
-/// (`Double` × instances + 1), the strides (`Double` × instances), first items (`Int32` × instances) and the
-/// leaf supplementary lists (`UInt16` × items, only when some leaf has one). The unsafe part is this file.
+/// The full form's tail holds, in this order: cells (`Rect` × items), sizes (`Size` × instances), the Fenwick
+/// tree (`Double` × instances + 1), the strides (`Double` × instances), first items (`Int32` × instances) and
+/// the leaf supplementary lists (`UInt16` × items, only when some leaf has one). The compact form (lists and
+/// column grids, see `CompactForm`) holds the pattern cells (`Rect` × items per instance), one length per
+/// item, one length per instance unless derived, and the tree: 16 to 24 bytes per list item instead of 68.
+/// Both forms answer every read alike. The unsafe part is this file.
 final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
-    /// The storage of `builder`'s instances. Complexity: O(items + instances), one allocation.
+    /// The storage of `builder`'s instances, compact when they repeat (`CompactForm.analyse`).
+    /// Complexity: O(items + instances), one allocation.
     static func make(_ builder: borrowing InstanceBuilder) -> EstimatedInstances {
+        if let form = CompactForm.analyse(builder) { return makeCompact(builder, form) }
+        return makeFull(builder)
+    }
+
+    private static func makeFull(_ builder: borrowing InstanceBuilder) -> EstimatedInstances {
         let n = builder.firstItem.count, items = builder.cells.count
         let hasLeaf = !builder.leafSupplementaries.isEmpty
         let layout = Layout(count: n, items: items, hasLeaf: hasLeaf)
@@ -52,19 +63,78 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
                 let leaf = (raw + layout.leaf * 8).bindMemory(to: UInt16.self, capacity: items)
                 builder.leafSupplementaries.withUnsafeBufferPointer { leaf.initialize(from: $0.baseAddress!, count: items) }
             }
-            // The tree, built bottom-up in O(n).
-            let tree = base + layout.tree
-            tree.initialize(repeating: 0, count: n + 1)
-            var negative = 0
-            for i in 0..<n {
-                tree[i + 1] += values[i]
-                if values[i] < 0 { negative += 1 }
-                let parent = (i + 1) + ((i + 1) & -(i + 1))
-                if parent <= n { tree[parent] += tree[i + 1] }
-            }
-            storage.header.negativeCount = negative
+            storage.header.negativeCount = buildTree(base + layout.tree, strides: UnsafePointer(values), count: n)
         }
         return storage
+    }
+
+    private static func makeCompact(_ builder: borrowing InstanceBuilder, _ form: CompactForm) -> EstimatedInstances {
+        let n = builder.firstItem.count, items = builder.cells.count, k = form.perInstance
+        let layout = CompactLayout(count: n, items: items, perInstance: k, storesLengths: form.instanceOverCell == nil)
+        let buffer = create(minimumCapacity: layout.total) { _ in
+            InstancesHeader(count: n, itemCount: items, hasLeafSupplementaries: false, negativeCount: 0,
+                            extent: builder.extent, supplementaries: builder.supplementaries, hosts: [], compact: form)
+        }
+        let storage = unsafeDowncast(buffer, to: EstimatedInstances.self)
+        storage.withUnsafeMutablePointerToElements { base in
+            let pattern = UnsafeMutableRawPointer(base).bindMemory(to: Rect.self, capacity: k)
+            builder.cells.withUnsafeBufferPointer { pattern.initialize(from: $0.baseAddress!, count: min(k, items)) }
+            if items < k { (pattern + items).initialize(repeating: .zero, count: k - items) }
+            let lengths = base + layout.cellLengths
+            for i in 0..<items { lengths[i] = builder.cells[i].size.length(form.varying) }
+            if layout.storesLengths {
+                let instanceLengths = base + layout.instanceLengths
+                for q in 0..<n { instanceLengths[q] = builder.sizes[q].length(form.varying) }
+            }
+            // The tree's leaves are the strides, which the compact form recomputes rather than stores.
+            let tree = base + layout.tree
+            builder.strides.withUnsafeBufferPointer { strides in
+                storage.header.negativeCount = buildTree(tree, strides: strides.baseAddress!, count: n)
+            }
+        }
+        return storage
+    }
+
+    /// A Fenwick tree over `strides`, built bottom-up in O(n); returns how many strides are negative.
+    private static func buildTree(_ tree: UnsafeMutablePointer<Double>, strides: UnsafePointer<Double>, count n: Int) -> Int {
+        tree.initialize(repeating: 0, count: n + 1)
+        var negative = 0
+        for i in 0..<n {
+            tree[i + 1] += strides[i]
+            if strides[i] < 0 { negative += 1 }
+            let parent = (i + 1) + ((i + 1) & -(i + 1))
+            if parent <= n { tree[parent] += tree[i + 1] }
+        }
+        return negative
+    }
+
+    /// The same instances in the full form (for a change the compact form cannot hold). O(items + instances).
+    func fullForm() -> EstimatedInstances {
+        guard header.compact != nil else { return self }
+        var builder = InstanceBuilder()
+        appendPrefix(instances: count, to: &builder)
+        builder.strideTerms = nil
+        return EstimatedInstances.makeFull(builder)
+    }
+
+    /// Whether the instances are in the compact form.
+    var isCompact: Bool { header.compact != nil }
+
+    /// Where each region of the compact form starts, in 8-byte units.
+    private struct CompactLayout {
+        var cellLengths: Int, instanceLengths: Int, tree: Int, total: Int, storesLengths: Bool
+        init(count n: Int, items: Int, perInstance k: Int, storesLengths: Bool) {
+            self.storesLengths = storesLengths
+            cellLengths = k * 4
+            instanceLengths = cellLengths + items
+            tree = instanceLengths + (storesLengths ? n : 0)
+            total = tree + n + 1
+        }
+    }
+
+    private var compactLayout: CompactLayout {
+        CompactLayout(count: header.count, items: header.itemCount, perInstance: header.compact!.perInstance,
+                      storesLengths: header.compact!.instanceOverCell == nil)
     }
 
     /// Where each region starts, in 8-byte units.
@@ -79,6 +149,9 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
             total = leaf + (hasLeaf ? (items + 3) / 4 : 0)
         }
     }
+
+    /// Where the Fenwick tree starts, in either form.
+    private var treeOffset: Int { header.compact == nil ? layout.tree : compactLayout.tree }
 
     private var layout: Layout {
         Layout(count: header.count, items: header.itemCount, hasLeaf: header.hasLeafSupplementaries)
@@ -104,7 +177,9 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     /// Item `i`'s cell relative to its instance's origin. O(1).
     @inline(__always) func cell(_ i: Int) -> Rect {
         precondition(i >= 0 && i < header.itemCount)
-        return region(0, Rect.self)[i]
+        guard let form = header.compact else { return region(0, Rect.self)[i] }
+        let lengths = region(form.perInstance * 4, Double.self)
+        return form.cell(pattern: region(0, Rect.self)[i % form.perInstance], length: lengths[i])
     }
 
     /// Leaf `i`'s supplementary list index (0 = none). O(1).
@@ -117,25 +192,31 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     /// Instance q's size. O(1).
     @inline(__always) func size(_ q: Int) -> Size {
         precondition(q >= 0 && q < header.count)
-        return region(header.itemCount * 4, Size.self)[q]
+        guard let form = header.compact else { return region(header.itemCount * 4, Size.self)[q] }
+        // Compact: stored after the item lengths, or derived from the instance's one cell.
+        let lengths = region(form.perInstance * 4, Double.self)
+        if let c = form.instanceOverCell { return form.size(length: lengths[q] + c) }
+        return form.size(length: lengths[header.itemCount + q])
     }
 
     /// Instance q's stride (what it adds to the offset of the next). O(1).
     func stride(_ q: Int) -> Double {
         precondition(q >= 0 && q < header.count)
+        if let form = header.compact { return form.strides.stride(size(q)) }
         return region(layout.values, Double.self)[q]
     }
 
     /// Instance q's first item. O(1).
     func firstItem(_ q: Int) -> Int {
         precondition(q >= 0 && q < header.count)
+        if let form = header.compact { return q * form.perInstance }
         return Int(region(layout.firstItem, Int32.self)[q])
     }
 
     /// Where instance q starts after instance 0 (the sum of the strides before it). O(log instances).
     func offset(_ q: Int) -> Double {
         precondition(q >= 0 && q <= header.count)
-        let tree = region(layout.tree, Double.self)
+        let tree = region(treeOffset, Double.self)
         var sum = 0.0, i = q
         while i > 0 { sum += tree[i]; i -= i & -i }
         return sum
@@ -146,7 +227,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     func instances(upTo position: Double) -> Int {
         precondition(header.negativeCount == 0, "position search needs non-negative strides")
         let n = header.count
-        let tree = region(layout.tree, Double.self)
+        let tree = region(treeOffset, Double.self)
         var index = 0, remaining = position, step = 1
         while step * 2 <= n { step *= 2 }
         while step > 0 {
@@ -162,6 +243,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
 
     /// The instance holding item `item`. O(log instances).
     func instance(of item: Int) -> Int {
+        if let form = header.compact { return min(item / form.perInstance, header.count - 1) }
         let first = region(layout.firstItem, Int32.self)
         var lo = 0, hi = header.count - 1
         while lo < hi {
@@ -180,9 +262,8 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
 
     /// The largest instance length along `axis` (an orthogonal section's band). O(instances).
     func largestLength(_ axis: Axis) -> Double {
-        let sizes = region(header.itemCount * 4, Size.self)
         var largest = -Double.infinity
-        for q in 0..<header.count { largest = max(largest, sizes[q].length(axis)) }
+        for q in 0..<header.count { largest = max(largest, size(q).length(axis)) }
         return header.count == 0 ? 0 : largest
     }
 
@@ -191,27 +272,51 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     func originSpan() -> (low: Double, high: Double) {
         guard header.count > 0 else { return (0, 0) }
         guard hasNegativeStrides else { return (0, offset(header.count - 1)) }
-        let values = region(layout.values, Double.self)
         var sum = 0.0, lo = 0.0, hi = 0.0
-        for q in 0..<header.count - 1 { sum += values[q]; lo = min(lo, sum); hi = max(hi, sum) }
+        for q in 0..<header.count - 1 { sum += stride(q); lo = min(lo, sum); hi = max(hi, sum) }
         return (lo, hi)
     }
 
     // MARK: In-place updates (the caller holds the only reference)
 
-    /// Replaces instance q's size and stride. O(log instances).
+    /// Whether instance q can take these cells (items from its first), size and stride in place: always in
+    /// the full form; in the compact form when they still repeat its pattern. O(cells).
+    func accepts(_ q: Int, size: Size, stride: Double, cells: UnsafeBufferPointer<Rect>) -> Bool {
+        guard let form = header.compact else { return true }
+        let pattern = region(0, Rect.self)
+        return form.accepts(size: size, stride: stride, cells: cells, first: firstItem(q)) { pattern[$0] }
+    }
+
+    /// Replaces instance q's size and stride, its cells unchanged. O(log instances).
     func setInstance(_ q: Int, size: Size, stride: Double) {
         precondition(q >= 0 && q < header.count)
-        region(header.itemCount * 4, Size.self)[q] = size
-        let layout = self.layout
-        let values = region(layout.values, Double.self)
-        let old = values[q]
+        writeInstance(q, size: size, stride: stride, old: self.stride(q))
+    }
+
+    /// Replaces instance q's cells (its items from its first, with their leaf supplementary lists), size and
+    /// stride; `accepts` must hold. O(cells + log instances).
+    func replaceInstance(_ q: Int, cells: UnsafeBufferPointer<Rect>, leafSupplementaries: (Int) -> UInt16,
+                         size: Size, stride: Double) {
+        precondition(q >= 0 && q < header.count)
+        // Read before the cells change: a compact instance's stride derives from its cell.
+        let old = self.stride(q)
+        let first = firstItem(q)
+        for (k, cell) in cells.enumerated() { setCell(first + k, cell, leafSupplementary: leafSupplementaries(k)) }
+        writeInstance(q, size: size, stride: stride, old: old)
+    }
+
+    private func writeInstance(_ q: Int, size: Size, stride: Double, old: Double) {
+        if let form = header.compact {
+            if form.instanceOverCell == nil { region(form.perInstance * 4 + header.itemCount, Double.self)[q] = size.length(form.varying) }
+        } else {
+            region(header.itemCount * 4, Size.self)[q] = size
+            region(layout.values, Double.self)[q] = stride
+        }
         if old < 0 { header.negativeCount -= 1 }
         if stride < 0 { header.negativeCount += 1 }
-        values[q] = stride
         let delta = stride - old
         guard delta != 0 else { return }
-        let tree = region(layout.tree, Double.self)
+        let tree = region(treeOffset, Double.self)
         var i = q + 1
         while i <= header.count {
             tree[i] += delta
@@ -220,8 +325,13 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     }
 
     /// Replaces item `i`'s cell and leaf supplementary list. O(1).
-    func setCell(_ i: Int, _ cell: Rect, leafSupplementary: UInt16) {
+    private func setCell(_ i: Int, _ cell: Rect, leafSupplementary: UInt16) {
         precondition(i >= 0 && i < header.itemCount)
+        if let form = header.compact {
+            precondition(leafSupplementary == 0)
+            region(form.perInstance * 4, Double.self)[i] = cell.size.length(form.varying)
+            return
+        }
         region(0, Rect.self)[i] = cell
         if header.hasLeafSupplementaries { region(layout.leaf, UInt16.self)[i] = leafSupplementary }
     }
@@ -245,6 +355,18 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
         let n = header.count
         guard from < n else { return }
         builder.extent.add(header.extent)  // conservative: the extent of every old instance
+        if header.compact != nil {
+            // Compact: no leaf lists nor hosts; rebuilt value by value.
+            let firstCell = firstItem(from)
+            for q in from..<n {
+                builder.firstItem.append(Int32(firstItem(q) + shift))
+                builder.sizes.append(size(q))
+                builder.strides.append(stride(q))
+            }
+            for i in firstCell..<header.itemCount { builder.cells.append(cell(i)) }
+            if !builder.leafSupplementaries.isEmpty { builder.padLeafSupplementaries(to: builder.cells.count) }
+            return
+        }
         let layout = self.layout
         let firstCell = firstItem(from)
         let first = region(layout.firstItem, Int32.self)
@@ -268,8 +390,19 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     /// Appends this storage's first `instances` instances to an empty `builder`. O(items and instances copied).
     func appendPrefix(instances: Int, to builder: inout InstanceBuilder) {
         guard instances > 0 else { return }
-        let layout = self.layout
         let cellCount = firstItem(instances - 1) + items(of: instances - 1).count
+        builder.supplementaries = header.supplementaries
+        builder.extent = header.extent
+        if header.compact != nil {
+            for q in 0..<instances {
+                builder.firstItem.append(Int32(firstItem(q)))
+                builder.sizes.append(size(q))
+                builder.strides.append(stride(q))
+            }
+            for i in 0..<cellCount { builder.cells.append(cell(i)) }
+            return
+        }
+        let layout = self.layout
         builder.firstItem.append(contentsOf: UnsafeBufferPointer(start: region(layout.firstItem, Int32.self), count: instances))
         builder.sizes.append(contentsOf: UnsafeBufferPointer(start: region(header.itemCount * 4, Size.self), count: instances))
         builder.strides.append(contentsOf: UnsafeBufferPointer(start: region(layout.values, Double.self), count: instances))
@@ -295,6 +428,9 @@ struct InstanceBuilder {
     var supplementaries = SupplementaryTable.empty
     var hosts: [[GroupHost]] = []
     var extent = RelativeExtent()
+    /// How the section's strides derive from instance sizes (set by the run that solves it): lets the frozen
+    /// storage recompute strides in its compact form instead of storing them.
+    var strideTerms: StrideTerms? = nil
 
     /// Room for a section of `items` items (as many instances at most) without growing: one allocation per
     /// buffer instead of one per doubling.
@@ -315,6 +451,7 @@ struct InstanceBuilder {
         supplementaries = .empty
         if !hosts.isEmpty { hosts = [] }
         extent = RelativeExtent()
+        strideTerms = nil
     }
 
     /// Host lists are kept sparse until an instance has one: pad them to `count` instances.

@@ -223,6 +223,7 @@ struct InstanceRun {
         self.edges = (fixed(edgeSpacing.pre(P)), fixed(edgeSpacing.post(P)))
         self.groupSpacing = section.interGroupSpacing
         self.builder = builder
+        self.builder.strideTerms = StrideTerms(P: P, pre: edges.pre, post: edges.post, spacing: section.interGroupSpacing)
         self.previous = reuse == nil ? nil : previous
         self.reuse = reuse
         self.inPlace = inPlace
@@ -284,11 +285,20 @@ struct InstanceRun {
             shapeChanged = true
             return
         }
+        let fits = builder.cells.withUnsafeBufferPointer { cells in
+            let mine = UnsafeBufferPointer(rebasing: cells[base..<base + count])
+            guard storage.accepts(q, size: size, stride: stride, cells: mine) else { return false }
+            storage.replaceInstance(q, cells: mine, leafSupplementaries: list, size: size, stride: stride)
+            return true
+        }
+        guard fits else {
+            // The compact form cannot hold the change: the caller re-solves into new storage.
+            shapeChanged = true
+            return
+        }
         if builder.supplementaries.lists.count != storage.supplementaries.lists.count {
             storage.setSupplementaries(builder.supplementaries)
         }
-        for k in 0..<count { storage.setCell(next + k, builder.cells[base + k], leafSupplementary: list(k)) }
-        storage.setInstance(q, size: size, stride: stride)
         storage.addExtent(extent)
         storage.setHosts(q, hosts)
         solved += 1

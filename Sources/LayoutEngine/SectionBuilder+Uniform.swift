@@ -9,6 +9,8 @@ extension SectionBuilder {
     func uniformRoot(_ instances: EstimatedInstances, section: LayoutSection) -> EstimatedInstances {
         let size = section.group.layoutSize
         guard size.hasUniformDimension, instances.count > 0 else { return instances }
+        // Uniform lengths break the compact form's derived sizes: work on the full form.
+        let instances = instances.fullForm()
         let uniformAxes = Axis.allCases.filter { size.dimension($0).isUniform }
         let largest = uniformAxes.map { instances.largestLength($0) }
         let P = section.isOrthogonal ? scrollAxis.other : scrollAxis

@@ -1,0 +1,93 @@
+import CompositionalLayout
+
+/// What an instance's stride adds to its length along the section axis P (§4.1): stride = pre + length +
+/// post + spacing, summed in that order (as `InstanceRun` sums it), so a stride recomputed from a size is
+/// bit for bit the one solved.
+struct StrideTerms: Sendable, Equatable {
+    var P: Axis
+    var pre: Double
+    var post: Double
+    var spacing: Double
+
+    @inline(__always) func stride(_ size: Size) -> Double { pre + size.length(P) + post + spacing }
+}
+
+/// The compact form of an estimated section's instances, used when the solved data repeats as it does in
+/// lists and column grids: every instance but the last holds `perInstance` items, item j of every instance
+/// sits where item j of instance 0 does and has its length across `varying`, and only lengths along
+/// `varying` differ from item to item. Then an item costs one `Double` (its length along `varying`, the
+/// measured size that must survive) instead of a `Rect`, and an instance costs its Fenwick node (plus its
+/// length when it cannot be derived from its one cell), instead of a size, a stride and a first item.
+///
+/// `analyse` checks every value bit for bit, so reading the compact form gives exactly what was solved;
+/// anything else (leaf supplementaries, hosts, items placed by width as chips are) keeps the full form.
+struct CompactForm: Sendable {
+    /// Items per instance (`k`): instance q holds items `q*k ..< min((q+1)*k, items)`.
+    var perInstance: Int
+    /// The axis along which cell and instance lengths vary.
+    var varying: Axis
+    /// Every instance's length across `varying`.
+    var instanceAcross: Double
+    /// With one item per instance: instance length along `varying` = cell length + this (then no
+    /// per-instance column is stored). nil: the lengths are stored.
+    var instanceOverCell: Double?
+    var strides: StrideTerms
+
+    /// The compact form of `builder`'s instances, or nil when they do not repeat so. Complexity: O(items +
+    /// instances), reading only.
+    static func analyse(_ builder: borrowing InstanceBuilder) -> CompactForm? {
+        guard let terms = builder.strideTerms, builder.leafSupplementaries.isEmpty, builder.hosts.isEmpty else { return nil }
+        let n = builder.firstItem.count, m = builder.cells.count
+        guard n > 0, m > 0, builder.firstItem[0] == 0 else { return nil }
+        let k = n > 1 ? Int(builder.firstItem[1]) : m
+        guard k >= 1, m > (n - 1) * k, m <= n * k else { return nil }
+        for q in 0..<n where Int(builder.firstItem[q]) != q * k { return nil }
+        for axis in [terms.P, terms.P.other] {
+            if let form = analyse(builder, perInstance: k, varying: axis, terms: terms) { return form }
+        }
+        return nil
+    }
+
+    private static func analyse(_ builder: borrowing InstanceBuilder, perInstance k: Int, varying: Axis,
+                                terms: StrideTerms) -> CompactForm? {
+        let n = builder.firstItem.count, m = builder.cells.count
+        let across = varying.other
+        // Cells: origins and lengths across repeat per position; lengths along `varying` are free.
+        for i in k..<m {
+            let cell = builder.cells[i], pattern = builder.cells[i % k]
+            guard cell.x == pattern.x, cell.y == pattern.y, cell.size.length(across) == pattern.size.length(across) else { return nil }
+        }
+        let instanceAcross = builder.sizes[0].length(across)
+        var overCell: Double? = nil
+        if k == 1 { overCell = builder.sizes[0].length(varying) - builder.cells[0].size.length(varying) }
+        for q in 0..<n {
+            let size = builder.sizes[q]
+            guard size.length(across) == instanceAcross, builder.strides[q] == terms.stride(size) else { return nil }
+            if let c = overCell, size.length(varying) != builder.cells[q].size.length(varying) + c { overCell = nil }
+        }
+        return CompactForm(perInstance: k, varying: varying, instanceAcross: instanceAcross, instanceOverCell: overCell,
+                           strides: terms)
+    }
+
+    /// Item `i`'s cell from its position's pattern cell and its own length. O(1).
+    @inline(__always) func cell(pattern: Rect, length: Double) -> Rect {
+        Rect(origin: pattern.origin, size: Size(varying, length, across: pattern.size.length(varying.other)))
+    }
+
+    /// Instance size from its length along `varying`. O(1).
+    @inline(__always) func size(length: Double) -> Size { Size(varying, length, across: instanceAcross) }
+
+    /// Whether a re-solved instance still fits this form: its cells (items `first...`) on their positions'
+    /// patterns, its size across unchanged, its stride the one its size gives. O(cells).
+    func accepts(size: Size, stride: Double, cells: UnsafeBufferPointer<Rect>, first: Int,
+                 pattern: (Int) -> Rect) -> Bool {
+        guard size.length(varying.other) == instanceAcross, stride == strides.stride(size) else { return false }
+        let across = varying.other
+        for (k, cell) in cells.enumerated() {
+            let p = pattern((first + k) % perInstance)
+            guard cell.x == p.x, cell.y == p.y, cell.size.length(across) == p.size.length(across) else { return false }
+        }
+        if let c = instanceOverCell, let only = cells.first, size.length(varying) != only.size.length(varying) + c { return false }
+        return true
+    }
+}
