@@ -5,7 +5,9 @@ import SolverKernel
 /// chips, feeds, columns). It applies SEMANTICS.md §3.1–§3.4 and §6 exactly as the shared kernel does, but
 /// writes cell frames straight into the section's buffers with no allocation per instance, which is what
 /// makes a million self-sizing items solve in tens of milliseconds. Any other shape takes the kernel.
-struct FlatRowPlan: Sendable {
+/// A class: sections hand it around once each, and a reference costs one retain where a struct of arrays
+/// costs one per array.
+final class FlatRowPlan: Sendable {
     /// An item declaration as plain data: copying it touches no reference count (it is read per item, from
     /// every thread).
     /// Trivial (no references), so reading one from `items` copies bytes only: its self-sizing model is
@@ -150,18 +152,17 @@ struct FlatRowPlan: Sendable {
     /// Made once per section: the sizing's plain per-section form (`fast`) is read per item with no closure
     /// call, so no reference count is touched in the loop; the closure is the fallback.
     struct ItemLengths {
-        let sizing: ItemSizing
+        let plan: FlatRowPlan
         let section: Int
-        let selfSizings: [SelfSizing?]
         let fast: SectionLengths?
-        let declared: [SeededModel?]
+        /// The sizing, kept only when it has no plain form.
+        let fallback: ItemSizing?
 
-        init(plan: FlatRowPlan, sizing: ItemSizing, section: Int) {
-            self.sizing = sizing
+        init(plan: FlatRowPlan, sizing: borrowing ItemSizing, section: Int) {
+            self.plan = plan
             self.section = section
-            selfSizings = plan.selfSizings
-            declared = plan.seededModels
             fast = plan.hasCycleModel ? nil : sizing.sectionLengths?(section)
+            fallback = fast == nil ? copy sizing : nil
         }
 
         @inline(__always)
@@ -172,10 +173,10 @@ struct FlatRowPlan: Sendable {
             case .fractionalHeight(let f): return f * box.height
             case .estimated(let v), .uniformAcrossSiblings(let v):
                 if let fast {
-                    return fast.length(item: index, axis: axis, estimate: v, declared: declared[item.selfSizing])
+                    return fast.length(item: index, axis: axis, estimate: v, declared: plan.seededModels[item.selfSizing])
                 }
-                return sizing.itemLength(ItemSizing.Request(section: section, item: index, axis: axis, estimate: v,
-                                                            declared: selfSizings[item.selfSizing]))
+                return fallback!.itemLength(ItemSizing.Request(section: section, item: index, axis: axis, estimate: v,
+                                                               declared: plan.selfSizings[item.selfSizing]))
             }
         }
     }

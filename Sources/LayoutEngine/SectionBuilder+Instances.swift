@@ -72,9 +72,12 @@ extension SectionBuilder {
                         scratch: inout SolveScratch) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
         var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), section: cache.section,
                               scrollAxis: scrollAxis, previous: nil, firstInstance: 0, reuse: nil, inPlace: false)
-        defer { scratch.giveBack(run.builder) }
-        try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
-        return (run.freeze(), run.noRoom, run.solved)
+        try finish(&run, scratch: &scratch) { (run: inout InstanceRun, scratch: inout SolveScratch) throws(LayoutError) in
+            try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
+        }
+        let frozen = run.freeze()
+        scratch.giveBack(run.takeBuilder())
+        return (frozen, run.noRoom, run.solved)
     }
 
     /// Re-solves the instances of `previous` from `firstInstance` after a change described by `reuse`: the
@@ -87,9 +90,12 @@ extension SectionBuilder {
         var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), section: cache.section,
                               scrollAxis: scrollAxis, previous: previous, firstInstance: firstInstance, reuse: reuse,
                               inPlace: false)
-        defer { scratch.giveBack(run.builder) }
-        try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
-        return (run.freeze(), run.noRoom, run.solved)
+        try finish(&run, scratch: &scratch) { (run: inout InstanceRun, scratch: inout SolveScratch) throws(LayoutError) in
+            try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
+        }
+        let frozen = run.freeze()
+        scratch.giveBack(run.takeBuilder())
+        return (frozen, run.noRoom, run.solved)
     }
 
     /// Re-solves instances of `storage` in place from `firstInstance` after items `low...high` changed size
@@ -104,17 +110,36 @@ extension SectionBuilder {
         var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), section: cache.section,
                               scrollAxis: scrollAxis, previous: storage, firstInstance: firstInstance,
                               reuse: .changed(low, high), inPlace: true)
-        defer { scratch.giveBack(run.builder) }
-        try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
+        try finish(&run, scratch: &scratch) { (run: inout InstanceRun, scratch: inout SolveScratch) throws(LayoutError) in
+            try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
+        }
+        scratch.giveBack(run.takeBuilder())
         return run.inPlaceSucceeded ? run.solved : nil
+    }
+
+    /// Runs `body`; when it throws, the run's buffers go back to `scratch` first (moved, not copied: a
+    /// `defer` would copy the builder's arrays, a retain each, on every section).
+    private func finish(_ run: inout InstanceRun, scratch: inout SolveScratch,
+                        _ body: (inout InstanceRun, inout SolveScratch) throws(LayoutError) -> Void) throws(LayoutError) {
+        do {
+            try body(&run, &scratch)
+        } catch {
+            scratch.giveBack(run.takeBuilder())
+            throw error
+        }
     }
 
     private func solveLoop(_ cache: DefinitionCache, definition: Int, index: Int, sizing: ItemSizing,
                            scratch: inout SolveScratch, run: inout InstanceRun) throws(LayoutError) {
         if let plan = cache.flatPlan {
             var flat = scratch.takeFlat(definition: definition, cache: cache)
-            defer { scratch.giveBack(flat: flat, definition: definition, cache: cache) }
-            try solveFlatInstances(plan, box: rootBox(cache.section), index: index, sizing: sizing, flat: &flat, into: &run)
+            do {
+                try solveFlatInstances(plan, box: rootBox(cache.section), index: index, sizing: sizing, flat: &flat, into: &run)
+            } catch {
+                scratch.giveBack(flat: flat, definition: definition, cache: cache)
+                throw error
+            }
+            scratch.giveBack(flat: flat, definition: definition, cache: cache)
         } else {
             try solveTreeInstances(cache.section, index: index, sizing: sizing, into: &run)
         }
@@ -335,6 +360,13 @@ struct InstanceRun {
         previous.appendTail(fromInstance: oldPointer, shift: reuse.shift, to: &builder)
         next = itemCount
         return true
+    }
+
+    /// The builder, moved out (an empty one is left). O(1).
+    mutating func takeBuilder() -> InstanceBuilder {
+        var taken = InstanceBuilder()
+        swap(&taken, &builder)
+        return taken
     }
 
     /// The frozen storage: leaf lists and hosts padded to every cell and instance.
