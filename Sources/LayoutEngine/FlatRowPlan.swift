@@ -111,6 +111,10 @@ final class FlatRowPlan: Sendable {
         /// How many items the pattern's first pass took: an instance with fewer items left runs out there,
         /// which changes the spacing restart, so it cannot use the pattern.
         var patternReach = 0
+        /// Per position of the pattern, what its cell needs besides its cross length (`PatternSlot`), and the
+        /// pattern's §3.3 total and flexible count.
+        var patternSlots: [PatternSlot] = []
+        var patternTotal = 0.0
         /// Items the last `placeAlongMain` looked at in its first pass.
         var firstPassCount = 0
 
@@ -181,20 +185,37 @@ final class FlatRowPlan: Sendable {
         }
     }
 
+    /// §2 the root's slot against the section's box (estimated lengths keep their estimates for now) and its
+    /// content box: the same for every instance of a section, so computed once per section.
+    struct RootSlot {
+        var proposed: Size
+        var content: Size
+    }
+
+    func rootSlot(box: Size, container: LayoutContainer) -> RootSlot {
+        let proposed = DimensionResolver.size(rootSize, box: box, container: container)
+        return RootSlot(proposed: proposed, content: Size(width: proposed.width - insets.leading - insets.trailing,
+                                                          height: proposed.height - insets.top - insets.bottom))
+    }
+
     /// Solves the instance starting at section item `first`, appending its cells (and leaf supplementary
     /// lists when the table has any) to the buffers. Returns the instance's final size and item count (0:
     /// no room, which ends the section).
     /// - Complexity: O(items placed), with no allocation once `scratch` has grown to the instance's size.
-    func solveInstance(first: Int, itemCount: Int, box: Size, section: Int, container: LayoutContainer,
+    func solveInstance(first: Int, itemCount: Int, slot: RootSlot, section: Int, container: LayoutContainer,
                        lengths: borrowing ItemLengths, scratch: inout Scratch, cells: inout ContiguousArray<Rect>,
                        leafSupplementaries: inout ContiguousArray<UInt16>) throws(LayoutError) -> (size: Size, count: Int) {
-        // §2 the root's slot against the section's box; estimated lengths keep their estimates for now.
-        let proposed = DimensionResolver.size(rootSize, box: box, container: container)
-        let content = Size(width: proposed.width - insets.leading - insets.trailing,
-                           height: proposed.height - insets.top - insets.bottom)
+        let proposed = slot.proposed, content = slot.content
         scratch.count = 0
         guard content.length(main) > 0 else { return (proposed, 0) }
-        guard let finalBox = try fitAlongMain(content: content, first: first, itemCount: itemCount, section: section,
+        if mainIsConstant {
+            try establishPattern(slot: slot, section: section, container: container, lengths: lengths, scratch: &scratch)
+            if scratch.patternFits && first + scratch.patternReach <= itemCount {
+                return solvePatternInstance(first: first, slot: slot, lengths: lengths, scratch: &scratch, cells: &cells,
+                                            leafSupplementaries: &leafSupplementaries)
+            }
+        }
+        guard let finalBox = try fitAlongMain(slot: slot, first: first, itemCount: itemCount, section: section,
                                               container: container, lengths: lengths, scratch: &scratch)
         else { return (proposed, 0) }
         // Cross lengths of the placed items, against the box they were placed with.
@@ -210,8 +231,9 @@ final class FlatRowPlan: Sendable {
     /// §3.1–§3.2 which items the instance places along the main axis and their lengths (into `scratch`); the
     /// box they resolved against, or nil when the group has no room. When no item measures along the main
     /// axis, a full instance reuses the section's pattern instead of fitting again.
-    private func fitAlongMain(content: Size, first: Int, itemCount: Int, section: Int, container: LayoutContainer,
+    private func fitAlongMain(slot: RootSlot, first: Int, itemCount: Int, section: Int, container: LayoutContainer,
                               lengths: borrowing ItemLengths, scratch: inout Scratch) throws(LayoutError) -> Size? {
+        let content = slot.content
         let avail = content.length(main)
         // The box the placed items resolved against (pass 2 narrows it).
         var finalBox = content
@@ -220,25 +242,7 @@ final class FlatRowPlan: Sendable {
                                           container: container, scratch: &scratch, finalBox: &finalBox, lengths: lengths)
             return fits ? finalBox : nil
         }
-        if scratch.patternBox != content {
-            // Every full instance of this section places the same items along the main axis.
-            var finalPattern = content
-            let fits = try placeAlongMain(content: content, avail: avail, first: 0, itemCount: Int.max, section: section,
-                                          container: container, scratch: &scratch, finalBox: &finalPattern, lengths: lengths)
-            scratch.patternBox = content
-            scratch.patternFits = fits
-            scratch.patternPlan = Array(scratch.plan.prefix(scratch.count))
-            scratch.patternMain = Array(scratch.mainLengths.prefix(scratch.count))
-            scratch.patternFinalBox = finalPattern
-            scratch.patternReach = max(scratch.firstPassCount, scratch.count)
-        }
-        // A full instance without room may still place items when the section runs out of items before
-        // the candidate that needs no room: only a pattern that fits is reused.
-        if scratch.patternFits && first + scratch.patternReach <= itemCount {
-            scratch.count = 0
-            for k in scratch.patternPlan.indices { scratch.append(scratch.patternPlan[k], main: scratch.patternMain[k]) }
-            return scratch.patternFinalBox
-        }
+        // Full instances took the pattern (`solvePatternInstance`); this one runs out of items first.
         let fits = try placeAlongMain(content: content, avail: avail, first: first, itemCount: itemCount, section: section,
                                       container: container, scratch: &scratch, finalBox: &finalBox, lengths: lengths)
         return fits ? finalBox : nil
@@ -246,7 +250,7 @@ final class FlatRowPlan: Sendable {
 
     /// §6 an estimated group bounds its children: along its main axis the arranged total plus its insets,
     /// across the largest slot plus edge spacings plus its insets. Also returns §3.3's `total` and `flex`.
-    private func boundingSize(_ proposed: Size, scratch: Scratch) -> (size: Size, total: Double, flex: Int) {
+    func boundingSize(_ proposed: Size, scratch: Scratch) -> (size: Size, total: Double, flex: Int) {
         let cross = main.other
         let n = scratch.count
         var total = spacing * Double(max(0, n - 1))
@@ -304,7 +308,7 @@ final class FlatRowPlan: Sendable {
 
     /// §3.1–§3.2 along the main axis: which items the instance places and their main lengths (in `scratch`),
     /// and the box they resolved against. False when the group has no room.
-    private func placeAlongMain(content: Size, avail: Double, first: Int, itemCount: Int, section: Int,
+    func placeAlongMain(content: Size, avail: Double, first: Int, itemCount: Int, section: Int,
                                 container: LayoutContainer, scratch: inout Scratch, finalBox: inout Size,
                                 lengths: borrowing ItemLengths) throws(LayoutError) -> Bool {
         let cross = main.other

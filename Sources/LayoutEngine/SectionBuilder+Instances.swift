@@ -136,10 +136,10 @@ extension SectionBuilder {
             do {
                 try solveFlatInstances(plan, box: rootBox(cache.section), index: index, sizing: sizing, flat: &flat, into: &run)
             } catch {
-                scratch.giveBack(flat: flat, definition: definition, cache: cache)
+                scratch.giveBack(flat: consume flat, definition: definition, cache: cache)
                 throw error
             }
-            scratch.giveBack(flat: flat, definition: definition, cache: cache)
+            scratch.giveBack(flat: consume flat, definition: definition, cache: cache)
         } else {
             try solveTreeInstances(cache.section, index: index, sizing: sizing, into: &run)
         }
@@ -152,11 +152,12 @@ extension SectionBuilder {
         if tracksSupplementaries && run.builder.supplementaries.isEmpty { run.builder.supplementaries = plan.supplementaries }
         let reach = tracksSupplementaries ? supplementaryReach(plan.supplementaries.lists, hostSize: box) : 0
         let lengths = FlatRowPlan.ItemLengths(plan: plan, sizing: sizing, section: index)
+        let slot = plan.rootSlot(box: box, container: container)
         while run.next < run.itemCount {
             if run.stopIfConverged() { break }
             let before = run.builder.cells.count
             let (size, count) = try plan.solveInstance(
-                first: run.next, itemCount: run.itemCount, box: box, section: index, container: container, lengths: lengths,
+                first: run.next, itemCount: run.itemCount, slot: slot, section: index, container: container, lengths: lengths,
                 scratch: &scratch, cells: &run.builder.cells, leafSupplementaries: &run.builder.leafSupplementaries)
             if count == 0 {
                 run.stopWithNoRoom()

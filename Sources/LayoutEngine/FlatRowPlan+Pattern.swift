@@ -1,0 +1,125 @@
+import CompositionalLayout
+
+/// The pattern path of the flat plan: when no item measures along the main axis, every full instance of a
+/// section places the same items at the same main positions, so everything but the cross lengths is
+/// computed once per section, and a full instance costs one measure per item and one cell write. The same
+/// arithmetic as `boundingSize` and `arrange`, operation for operation, so cells are bit for bit the ones the
+/// general path writes.
+extension FlatRowPlan {
+    /// One position of the pattern: its plan item and its cell's parts that do not depend on its cross length.
+    struct PatternSlot {
+        var planIndex: Int
+        /// The cell along the main axis (after the item's content insets there, unless estimated).
+        var cellMainOrigin: Double
+        var cellMainLength: Double
+        /// The item's fixed edge spacings across, and whether the leading one is flexible (then the cell is
+        /// centred in what is left, split over `flexibleEdges`).
+        var preCross: Double
+        var postCross: Double
+        var flexibleEdges: Int
+        /// The item's content insets across (0 when its cross dimension is estimated).
+        var crossInsetPre: Double
+        var crossInsetSum: Double
+        var crossInset: Bool
+        var supplementaryList: UInt16
+    }
+
+    /// Fits the section's pattern against `slot` once (the scratch keeps it while the content box is the
+    /// same): which items a full instance places, their main lengths and positions.
+    func establishPattern(slot: RootSlot, section: Int, container: LayoutContainer, lengths: borrowing ItemLengths,
+                          scratch: inout Scratch) throws(LayoutError) {
+        let content = slot.content
+        guard scratch.patternBox != content else { return }
+        var finalPattern = content
+        let fits = try placeAlongMain(content: content, avail: content.length(main), first: 0, itemCount: Int.max,
+                                      section: section, container: container, scratch: &scratch,
+                                      finalBox: &finalPattern, lengths: lengths)
+        scratch.patternBox = content
+        scratch.patternFits = fits
+        scratch.patternPlan = Array(scratch.plan.prefix(scratch.count))
+        scratch.patternMain = Array(scratch.mainLengths.prefix(scratch.count))
+        scratch.patternFinalBox = finalPattern
+        scratch.patternReach = max(scratch.firstPassCount, scratch.count)
+        // The main placement of `arrange`, once: cross lengths do not enter it.
+        for k in 0..<scratch.count { scratch.crossLengths[k] = 0 }
+        let (_, total, flex) = boundingSize(slot.proposed, scratch: scratch)
+        scratch.patternTotal = total
+        let avail = content.length(main)
+        let extra = (flex > 0 && !estimatedMain) ? max(0, avail - total) / Double(flex) : 0
+        var cursor = insets.pre(main)
+        let crossStart = insets.pre(main.other)
+        scratch.patternSlots.removeAll(keepingCapacity: true)
+        for k in 0..<scratch.count {
+            let item = items[scratch.plan[k]]
+            let mainLength = scratch.mainLengths[k]
+            if k > 0 { cursor += spacing + (flexibleSpacing ? extra : 0) }
+            cursor += item.preMain + (item.preMainFlexible ? extra : 0)
+            var cellOrigin = cursor
+            var cellLength = mainLength
+            cursor += mainLength + item.postMain + (item.postMainFlexible ? extra : 0)
+            let mainDimension = main == .x ? item.width : item.height
+            if !mainDimension.isEstimated {
+                let (pre, post) = main == .x ? (item.contentInsets.leading, item.contentInsets.trailing)
+                                             : (item.contentInsets.top, item.contentInsets.bottom)
+                cellOrigin += pre
+                cellLength -= pre + post
+            }
+            let crossDimension = main == .x ? item.height : item.width
+            let (insetPre, insetPost) = main == .x ? (item.contentInsets.top, item.contentInsets.bottom)
+                                                   : (item.contentInsets.leading, item.contentInsets.trailing)
+            scratch.patternSlots.append(PatternSlot(
+                planIndex: scratch.plan[k], cellMainOrigin: cellOrigin, cellMainLength: cellLength,
+                preCross: item.preCross,
+                postCross: item.postCross,
+                flexibleEdges: item.preCrossFlexible ? (1 + (item.postCrossFlexible ? 1 : 0)) : 0,
+                crossInsetPre: insetPre, crossInsetSum: insetPre + insetPost, crossInset: !crossDimension.isEstimated,
+                supplementaryList: item.supplementaryList))
+        }
+    }
+
+    /// A full instance from the pattern: its items' cross lengths measured, its size (§6) and its cells.
+    /// - Complexity: O(items placed), no allocation once the buffers have grown.
+    func solvePatternInstance(first: Int, slot: RootSlot, lengths: borrowing ItemLengths, scratch: inout Scratch,
+                              cells: inout ContiguousArray<Rect>,
+                              leafSupplementaries: inout ContiguousArray<UInt16>) -> (size: Size, count: Int) {
+        let cross = main.other
+        let finalBox = scratch.patternFinalBox
+        let n = scratch.patternSlots.count
+        let tracksSupplementaries = !supplementaries.isEmpty
+        return scratch.patternSlots.withUnsafeBufferPointer { slots in
+            scratch.crossLengths.withUnsafeMutableBufferPointer { crossLengths in
+                // §6 the largest slot across, as `boundingSize` sums it.
+                var largestCross = n == 0 ? 0 : -Double.infinity
+                for k in 0..<n {
+                    let length = lengths.length(items[slots[k].planIndex], cross, finalBox, first + k)
+                    crossLengths[k] = length
+                    largestCross = max(largestCross, length + slots[k].preCross + slots[k].postCross)
+                }
+                var size = slot.proposed
+                if estimatedMain { size = Size(main, scratch.patternTotal + insets.sum(main), across: size.length(cross)) }
+                if estimatedCross { size = Size(cross, largestCross + insets.sum(cross), across: size.length(main)) }
+                // §3.4 each item alone across, then §2 its cell, as `arrange` places it.
+                let contentCross = size.length(cross) - insets.sum(cross)
+                let crossStart = insets.pre(cross)
+                for k in 0..<n {
+                    let s = slots[k]
+                    let length = crossLengths[k]
+                    var crossOrigin = crossStart + s.preCross
+                    if s.flexibleEdges > 0 {
+                        let left = contentCross - length - s.preCross - s.postCross
+                        crossOrigin += max(0, left) / Double(s.flexibleEdges)
+                    }
+                    var crossLength = length
+                    if s.crossInset {
+                        crossOrigin += s.crossInsetPre
+                        crossLength -= s.crossInsetSum
+                    }
+                    cells.append(Rect(origin: Point.along(main, s.cellMainOrigin, across: crossOrigin),
+                                      size: Size(main, s.cellMainLength, across: crossLength)))
+                    if tracksSupplementaries { leafSupplementaries.append(s.supplementaryList) }
+                }
+                return (size, n)
+            }
+        }
+    }
+}
