@@ -53,18 +53,35 @@ struct CompactForm: Sendable {
         let n = builder.firstItem.count, m = builder.cells.count
         let across = varying.other
         // Cells: origins and lengths across repeat per position; lengths along `varying` are free.
-        for i in k..<m {
-            let cell = builder.cells[i], pattern = builder.cells[i % k]
-            guard cell.x == pattern.x, cell.y == pattern.y, cell.size.length(across) == pattern.size.length(across) else { return nil }
+        let cellsRepeat = builder.cells.withUnsafeBufferPointer { cells -> Bool in
+            var i = k
+            while i < m {
+                for j in 0..<min(k, m - i) {
+                    let cell = cells[i + j], pattern = cells[j]
+                    guard cell.x == pattern.x, cell.y == pattern.y,
+                          cell.size.length(across) == pattern.size.length(across) else { return false }
+                }
+                i += k
+            }
+            return true
         }
+        guard cellsRepeat else { return nil }
         let instanceAcross = builder.sizes[0].length(across)
         var overCell: Double? = nil
         if k == 1 { overCell = builder.sizes[0].length(varying) - builder.cells[0].size.length(varying) }
-        for q in 0..<n {
-            let size = builder.sizes[q]
-            guard size.length(across) == instanceAcross, builder.strides[q] == terms.stride(size) else { return nil }
-            if let c = overCell, size.length(varying) != builder.cells[q].size.length(varying) + c { overCell = nil }
+        let instancesRepeat = builder.sizes.withUnsafeBufferPointer { sizes in
+            builder.strides.withUnsafeBufferPointer { strides in
+                builder.cells.withUnsafeBufferPointer { cells -> Bool in
+                    for q in 0..<n {
+                        let size = sizes[q]
+                        guard size.length(across) == instanceAcross, strides[q] == terms.stride(size) else { return false }
+                        if let c = overCell, size.length(varying) != cells[q].size.length(varying) + c { overCell = nil }
+                    }
+                    return true
+                }
+            }
         }
+        guard instancesRepeat else { return nil }
         return CompactForm(perInstance: k, varying: varying, instanceAcross: instanceAcross, instanceOverCell: overCell,
                            strides: terms)
     }
