@@ -98,19 +98,30 @@ extension LayoutEngine {
         defer { lazySections = candidates }
         candidateSections(alongScroll: area.origin(scrollAxis), area.end(scrollAxis), into: &candidates)
         for index in candidates {
-            let g = sections[index]
-            guard case .estimated(let storage) = g.storage, storage.count > 0 else { continue }
+            guard case .estimated(let storage) = sections[index].storage, storage.count > 0 else { continue }
             // Every item before `known` is measured.
-            var known = g.measuredPrefix
+            var known = sections[index].measuredPrefix
             guard known < storage.itemCount else { continue }
-            let items = state.sections[index].items
+            let g = sections[index]
             let start = sectionStart(index)
             let base = g.orthogonal ? g.pBase : start + g.pBase
             let pLow = area.origin(g.P) - base, pHigh = area.end(g.P) - base
             let searchable = !storage.hasNegativeStrides
-            var q = searchable ? max(0, min(storage.instances(upTo: pLow - storage.extent.maxP), storage.count - 1) - 1) : 0
-            if known > 0 { q = max(q, storage.instance(of: known)) }
-            var offset = storage.offset(q)
+            var q = 0, offset = 0.0
+            if known > 0 {
+                // Rows before the one holding `known` have nothing to measure.
+                q = storage.instance(of: known)
+                offset = storage.offset(q)
+                if searchable && offset + storage.extent.minP > pHigh { continue }
+            }
+            if searchable && (known == 0 || offset + storage.extent.maxP < pLow) {
+                let first = max(0, min(storage.instances(upTo: pLow - storage.extent.maxP), storage.count - 1) - 1)
+                if first > q {
+                    q = first
+                    offset = storage.offset(q)
+                }
+            }
+            let items = state.sections[index].items
             while q < storage.count {
                 if searchable, offset + storage.extent.minP > pHigh { break }
                 let rowItems = storage.items(of: q)

@@ -223,8 +223,7 @@ extension LayoutEngine {
         var original = sections[section]
         let cache = try cache(forDefinition: original.definition)
         // §10.4 a uniform root group: every instance depends on the largest, so the section re-solves whole.
-        let uniformRoot = cache.section.group.layoutSize.hasUniformDimension
-        guard case .estimated(var storage) = original.storage, storage.count > 0, !uniformRoot,
+        guard case .estimated(var storage) = original.storage, storage.count > 0, !cache.uniformRoot,
               !original.diagnostics.contains(where: { $0.kind == .noRoom }),
               at <= storage.itemCount, reuse.shift != 0 || at < storage.itemCount
         else {
@@ -245,7 +244,7 @@ extension LayoutEngine {
             var updated: EstimatedInstances? = nil
             // Rows whose items measure along the row reflow when several sizes change at once (a lazy stop):
             // trying them in place would mostly solve rows only to start again.
-            let mayReflow = !(cache.flatPlan?.mainIsConstant ?? true) && reuse.tailStart - 1 > at
+            let mayReflow = reuse.tailStart - 1 > at && cache.rowsMayReflow
             if reuse.shift == 0, !mayReflow, isKnownUniquelyReferenced(&storage),
                let solved = try solver.updateInstancesInPlace(
                    cache, definition: original.definition, index: section, itemCount: itemCount, sizing: sizing,
