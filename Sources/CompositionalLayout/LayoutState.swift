@@ -185,6 +185,28 @@ public struct LayoutState: Sendable {
         sections[section].items = .explicit(list)
     }
 
+    /// Items of one section take measured sizes, as `measure` operations would one by one, up to the first
+    /// that cannot be applied (an item that does not exist, a size that is not finite and >= 0). Returns how
+    /// many were applied. Complexity: O(section items) the first time a section changes, then O(k).
+    public mutating func applyMeasured(section: Int, items: [Int], sizes: [Size]) -> Int {
+        guard section >= 0, section < sections.count else { return 0 }
+        let count = sections[section].items.count
+        var valid = 0
+        for (item, size) in zip(items, sizes) {
+            guard item >= 0, item < count, size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0
+            else { break }
+            valid += 1
+        }
+        guard valid > 0 else { return 0 }
+        var list = sections[section].items.makeExplicit()
+        for k in 0..<valid {
+            list[items[k]].measuredWidth = sizes[k].width
+            list[items[k]].measuredHeight = sizes[k].height
+        }
+        sections[section].items = .explicit(list)
+        return valid
+    }
+
     // MARK: Operations
 
     /// Applies one operation, or throws without changing anything.

@@ -18,6 +18,10 @@ final class DefinitionCache: Sendable {
     let hasEstimatedSupplementaries: Bool
     /// §4.3 which boundary items pin to the visible bounds, and whether at the start (else the end).
     let pinned: [(index: Int, atStart: Bool)]
+    /// §10.4 the root group has a uniform dimension: every instance depends on the largest.
+    let uniformRoot: Bool
+    /// A flat plan whose rows change their items when items measure along the row (`mainIsConstant` false).
+    let rowsMayReflow: Bool
 
     init(section: LayoutSection, boundaryInsets: EdgeInsets, estimated: Bool, template: Template?, flatPlan: FlatRowPlan?,
          hasEstimatedSupplementaries: Bool, pinned: [(index: Int, atStart: Bool)]) {
@@ -28,6 +32,8 @@ final class DefinitionCache: Sendable {
         self.template = template
         self.flatPlan = flatPlan
         self.hasEstimatedSupplementaries = hasEstimatedSupplementaries
+        uniformRoot = section.group.layoutSize.hasUniformDimension
+        rowsMayReflow = !(flatPlan?.mainIsConstant ?? true)
     }
 }
 

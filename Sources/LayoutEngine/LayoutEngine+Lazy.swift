@@ -15,13 +15,17 @@ extension LayoutEngine {
     @discardableResult
     public func prepare(visibleRect: Rect, measuring: (IndexPath) -> Size) -> UpdateReport {
         prepare(visibleRect) { section, items in
+            var sizes = lazySizes
+            lazySizes = []
+            defer { lazySizes = sizes }
+            sizes.removeAll(keepingCapacity: true)
             for item in items {
                 let size = measuring(IndexPath(section: section, item: item))
-                // A size that cannot be applied stops the preparation (the item would stay unmeasured).
-                do { try self.state.apply(.measure(section: section, item: item, width: size.width, height: size.height)) }
-                catch { return false }
+                // A size that cannot be applied stops the preparation (the item stays unmeasured).
+                guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else { break }
+                sizes.append(size)
             }
-            return true
+            return self.state.applyMeasured(section: section, items: items, sizes: sizes)
         }
     }
 
@@ -31,12 +35,13 @@ extension LayoutEngine {
     public func prepare(visibleRect: Rect) -> UpdateReport {
         prepare(visibleRect) { section, items in
             self.state.markMeasuredByModel(section: section, items: items)
-            return true
+            return items.count
         }
     }
 
-    private func prepare(_ visibleRect: Rect,
-                         mark: (Int, [Int]) -> Bool) -> UpdateReport {
+    /// The rounds of a preparation: `mark` measures items of one section (in increasing order) and returns
+    /// how many of them it measured; fewer than all stops the preparation once those are solved.
+    private func prepare(_ visibleRect: Rect, mark: (_ section: Int, _ items: [Int]) -> Int) -> UpdateReport {
         let margin = visibleRect.length(scrollAxis) / 2
         // §10.3 the stored frames are left-to-right: a right-to-left rect is mirrored first.
         let visibleRect = isRightToLeft ? visibleRect.mirrored(inWidth: mirrorWidth) : visibleRect
@@ -46,10 +51,14 @@ extension LayoutEngine {
         var total = UpdateReport()
         var pending = lazyPending
         lazyPending = []
-        defer { lazyPending = pending }
+        var items = pendingItems
+        pendingItems = []
+        defer {
+            lazyPending = pending
+            pendingItems = items
+        }
         // Each round measures at least one item, so this ends; the bound only guards against a bug.
         rounds: for _ in 0..<10_000 {
-            pending.removeAll(keepingCapacity: true)
             unmeasuredCells(in: area, into: &pending)
             if pending.isEmpty { break }
             // `pending` holds (section, item) pairs in order: measure section by section.
@@ -58,22 +67,19 @@ extension LayoutEngine {
                 let section = pending[start]
                 var end = start + 2
                 while end < pending.count && pending[end] == section { end += 2 }
-                var items = pendingItems
-                pendingItems = []
                 items.removeAll(keepingCapacity: true)
                 for k in Swift.stride(from: start + 1, to: end, by: 2) { items.append(pending[k]) }
-                do throws(LayoutError) {
-                    guard mark(section, items) else {
-                        pendingItems = items
+                let measured = mark(section, items)
+                if measured > 0 {
+                    total.itemsMeasured += measured
+                    do throws(LayoutError) {
+                        try resolveChanged(section: section, at: items[0], reuse: .changed(items[0], items[measured - 1]),
+                                           report: &total)
+                    } catch {
                         break rounds
                     }
-                    total.itemsMeasured += items.count
-                    try resolveChanged(section: section, at: items.first!, reuse: .changed(items.first!, items.last!), report: &total)
-                } catch {
-                    pendingItems = items
-                    break rounds
                 }
-                pendingItems = items
+                if measured < items.count { break rounds }
                 start = end
             }
         }
@@ -81,31 +87,60 @@ extension LayoutEngine {
         return total
     }
 
-    /// Appends (section, item) for every unmeasured cell of an estimated section whose exact frame meets
-    /// `area`, in section and item order. Complexity: O(log sections + log rows + cells near the area).
+    /// Replaces `pending` with (section, item) for every unmeasured cell of an estimated section whose exact
+    /// frame meets `area`, in section and item order. Rows before a section's `measuredPrefix` are skipped,
+    /// and the prefix moves past the rows found measured.
+    /// Complexity: O(log sections + log rows + c) for c cells near the area past the sections' prefixes.
     private func unmeasuredCells(in area: Rect, into pending: inout [Int]) {
-        for index in candidateSections(alongScroll: area.origin(scrollAxis), area.end(scrollAxis)) {
+        pending.removeAll(keepingCapacity: true)
+        var candidates = lazySections
+        lazySections = []
+        defer { lazySections = candidates }
+        candidateSections(alongScroll: area.origin(scrollAxis), area.end(scrollAxis), into: &candidates)
+        for index in candidates {
+            guard case .estimated(let storage) = sections[index].storage, storage.count > 0 else { continue }
+            // Every item before `known` is measured.
+            var known = sections[index].measuredPrefix
+            guard known < storage.itemCount else { continue }
             let g = sections[index]
-            guard case .estimated(let storage) = g.storage, storage.count > 0 else { continue }
-            let items = state.sections[index].items
             let start = sectionStart(index)
             let base = g.orthogonal ? g.pBase : start + g.pBase
             let pLow = area.origin(g.P) - base, pHigh = area.end(g.P) - base
             let searchable = !storage.hasNegativeStrides
-            var q = searchable ? max(0, min(storage.instances(upTo: pLow - storage.extent.maxP), storage.count - 1) - 1) : 0
-            var offset = storage.offset(q)
+            var q = 0, offset = 0.0
+            if known > 0 {
+                // Rows before the one holding `known` have nothing to measure.
+                q = storage.instance(of: known)
+                offset = storage.offset(q)
+                if searchable && offset + storage.extent.minP > pHigh { continue }
+            }
+            if searchable && (known == 0 || offset + storage.extent.maxP < pLow) {
+                let first = max(0, min(storage.instances(upTo: pLow - storage.extent.maxP), storage.count - 1) - 1)
+                if first > q {
+                    q = first
+                    offset = storage.offset(q)
+                }
+            }
+            let items = state.sections[index].items
             while q < storage.count {
                 if searchable, offset + storage.extent.minP > pHigh { break }
-                let origin = instanceOrigin(g, start: start, q: q, offset: offset, gQ: storage.size(q).length(g.P.other))
-                for item in storage.items(of: q) where !items[item].isMeasured {
-                    if storage.cell(item).offsetBy(dx: origin.x, dy: origin.y).intersects(area) {
-                        pending.append(index)
-                        pending.append(item)
+                let rowItems = storage.items(of: q)
+                if rowItems.upperBound > known {
+                    var allMeasured = true
+                    let origin = instanceOrigin(g, start: start, q: q, offset: offset, gQ: storage.size(q).length(g.P.other))
+                    for item in rowItems where !items[item].isMeasured {
+                        allMeasured = false
+                        if storage.cell(item).offsetBy(dx: origin.x, dy: origin.y).intersects(area) {
+                            pending.append(index)
+                            pending.append(item)
+                        }
                     }
+                    if allMeasured && rowItems.lowerBound <= known { known = rowItems.upperBound }
                 }
                 offset += storage.stride(q)
                 q += 1
             }
+            if known > g.measuredPrefix { sections[index].measuredPrefix = known }
         }
     }
 }

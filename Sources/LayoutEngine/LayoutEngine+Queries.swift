@@ -201,19 +201,30 @@ extension LayoutEngine {
 
     /// Sections whose elements may reach into `[low, high]` along the scroll axis.
     func candidateSections(alongScroll low: Double, _ high: Double) -> [Int] {
-        guard !sections.isEmpty else { return [] }
+        var result: [Int] = []
+        candidateSections(alongScroll: low, high, into: &result)
+        return result
+    }
+
+    /// `candidateSections(alongScroll:_:)` into `result` (emptied first, its capacity kept).
+    /// Complexity: O(log sections + sections found), O(sections) with a negative inter-section spacing.
+    func candidateSections(alongScroll low: Double, _ high: Double, into result: inout [Int]) {
+        result.removeAll(keepingCapacity: true)
+        guard !sections.isEmpty else { return }
         let base = layoutBoundary.startExtent
         if sectionOffsets.negativeCount > 0 {
             // Negative spacing: sections may overlap, so no search by position.
-            return sections.indices.filter { i in
+            for i in sections.indices {
                 let start = sectionStart(i)
-                return start - sections[i].overhangBefore <= high && start + sections[i].extent + sections[i].overhangAfter >= low
+                if start - sections[i].overhangBefore <= high && start + sections[i].extent + sections[i].overhangAfter >= low {
+                    result.append(i)
+                }
             }
+            return
         }
         // A section ends `-spacing` after the next one starts when the spacing is negative (they overlap).
         var first = sectionOffsets.count(upTo: low - overhangAfter - base + min(0, spacing))
         first = max(0, min(first, sections.count - 1) - 1)
-        var result: [Int] = []
         var i = first
         var start = sectionStart(i)
         while i < sections.count && start - overhangBefore <= high {
@@ -221,7 +232,6 @@ extension LayoutEngine {
             start += sectionOffsets.values[i]
             i += 1
         }
-        return result
     }
 
     /// Instance q's origin in content coordinates (§4.1), given its offset from instance 0 along P.

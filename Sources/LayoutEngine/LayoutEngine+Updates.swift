@@ -28,21 +28,26 @@ extension LayoutEngine {
             }
         case let .insertItems(section, at, count):
             try applyToState(operation)
+            lowerMeasuredPrefix(section, to: at)
             try lift { () throws(LayoutError) in
                 try resolveChanged(section: section, at: at, reuse: .inserted(at: at, count: count), report: &report)
             }
         case let .deleteItems(section, at, count):
             try applyToState(operation)
+            lowerMeasuredPrefix(section, to: at)
             try lift { () throws(LayoutError) in
                 try resolveChanged(section: section, at: at, reuse: .deleted(at: at, count: count), report: &report)
             }
         case let .reloadItems(section, at, count):
             try applyToState(operation)
+            lowerMeasuredPrefix(section, to: at)
             try lift { () throws(LayoutError) in
                 try resolveChanged(section: section, at: at, reuse: .changed(at, at + count - 1), report: &report)
             }
         case let .moveItem(from, to):
             try applyToState(operation)
+            lowerMeasuredPrefix(from.section, to: from.item)
+            lowerMeasuredPrefix(to.section, to: to.item)
             try lift { () throws(LayoutError) in
                 if to.section == from.section {
                     let low = min(from.item, to.item), high = max(from.item, to.item)
@@ -88,6 +93,12 @@ extension LayoutEngine {
         }
         lastReport = report
         return report
+    }
+
+    /// Items of `section` from `item` on may no longer be measured (they came, went, moved or reloaded): lazy
+    /// preparation looks at them again (`SectionGeometry.measuredPrefix`). O(1).
+    private func lowerMeasuredPrefix(_ section: Int, to item: Int) {
+        if sections[section].measuredPrefix > item { sections[section].measuredPrefix = item }
     }
 
     /// Runs solver work, reporting its failure as an engine error.
@@ -212,8 +223,7 @@ extension LayoutEngine {
         var original = sections[section]
         let cache = try cache(forDefinition: original.definition)
         // §10.4 a uniform root group: every instance depends on the largest, so the section re-solves whole.
-        let uniformRoot = cache.section.group.layoutSize.hasUniformDimension
-        guard case .estimated(var storage) = original.storage, storage.count > 0, !uniformRoot,
+        guard case .estimated(var storage) = original.storage, storage.count > 0, !cache.uniformRoot,
               !original.diagnostics.contains(where: { $0.kind == .noRoom }),
               at <= storage.itemCount, reuse.shift != 0 || at < storage.itemCount
         else {
@@ -234,7 +244,7 @@ extension LayoutEngine {
             var updated: EstimatedInstances? = nil
             // Rows whose items measure along the row reflow when several sizes change at once (a lazy stop):
             // trying them in place would mostly solve rows only to start again.
-            let mayReflow = !(cache.flatPlan?.mainIsConstant ?? true) && reuse.tailStart - 1 > at
+            let mayReflow = reuse.tailStart - 1 > at && cache.rowsMayReflow
             if reuse.shift == 0, !mayReflow, isKnownUniquelyReferenced(&storage),
                let solved = try solver.updateInstancesInPlace(
                    cache, definition: original.definition, index: section, itemCount: itemCount, sizing: sizing,

@@ -45,6 +45,9 @@ public final class LayoutEngine {
     /// Buffers of lazy preparation: (section, item) pairs near the rect, and one section's items.
     var lazyPending: [Int] = []
     var pendingItems: [Int] = []
+    /// More buffers of lazy preparation: the sections near the rect, and the sizes measured in one section.
+    var lazySections: [Int] = []
+    var lazySizes: [Size] = []
     /// The capacity a rect query reserves for its result: about the size of the last result.
     var queryCapacityHint = 16
     /// The sizing of updates and queries, made once (no closures per operation): it reads `state` through

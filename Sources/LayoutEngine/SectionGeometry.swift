@@ -39,6 +39,9 @@ struct SectionGeometry: Sendable {
     var overhangAfter: Double
     /// Whether solving depends on the section's index through supplementary measurement (§6).
     var measuresSupplementariesByIndex: Bool
+    /// Lazy measuring (§6): every item before this index is known to be measured, so looking for unmeasured
+    /// items near a rect can start there. A lower bound: 0 when unknown, lowered by item operations.
+    var measuredPrefix = 0
 
     /// An empty geometry, overwritten before it is read.
     static let placeholder = SectionGeometry(

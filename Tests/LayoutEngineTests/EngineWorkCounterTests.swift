@@ -127,4 +127,28 @@ struct EngineWorkCounterTests {
         #expect(report.itemsMeasured > 0 && report.itemsMeasured <= 200, "\(report)")
         #expect(report.sectionsSolved <= 20 && report.instancesSolved <= 400, "\(report)")
     }
+
+    @Test("lazy scroll through one long section: each stop solves the rows it measures, not the section")
+    func lazyScrollInOneSection() throws {
+        var layout = Self.layout(sections: 2, items: 20_000)
+        layout.sections[1].count = 0
+        let engine = try LayoutEngine(layout: layout, lazy: true)
+        var y = 0.0
+        var measured = 0
+        while y < 200_000 {
+            let rect = Rect(x: 0, y: y, width: 390, height: 844)
+            let report = engine.prepare(visibleRect: rect)
+            measured += report.itemsMeasured
+            // Each round solves its measured rows, the row before them and the one after (whose position moved).
+            #expect(report.itemsMeasured <= 100, "\(report)")
+            #expect(report.instancesSolved <= report.itemsMeasured + 2 * report.sectionsSolved, "\(report)")
+            // Nothing is left to measure near the rect: preparing it again does nothing.
+            #expect(engine.prepare(visibleRect: rect) == UpdateReport())
+            y += 844
+        }
+        #expect(measured > 1_000)
+        let reference = try ReferenceSolver.solve(engine.state.layout, sections: engine.state.resolvedSections(),
+                                                  sizing: engine.state.sizing())
+        #expect(engine.output().differences(from: reference).isEmpty)
+    }
 }
