@@ -171,6 +171,10 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     var extent: RelativeExtent { header.extent }
     var supplementaries: SupplementaryTable { header.supplementaries }
     var hosts: [[GroupHost]] { header.hosts }
+    /// Lists in the supplementary table, read without copying it. O(1).
+    var supplementaryListCount: Int { header.supplementaries.lists.count }
+    /// Whether instances keep host lists. O(1).
+    var keepsHosts: Bool { !header.hosts.isEmpty }
     var hasLeafSupplementaries: Bool { header.hasLeafSupplementaries }
     var hasNegativeStrides: Bool { header.negativeCount > 0 }
 

@@ -300,33 +300,35 @@ struct InstanceRun {
     }
 
     private mutating func writeInPlace(size: Size, stride: Double, count: Int, extent: RelativeExtent, hosts: [GroupHost]) {
-        let storage = previous!
+        let storage = previous.unsafelyUnwrapped
         let q = instance
         let base = builder.cells.count - count
-        let leaf = builder.leafSupplementaries
-        func list(_ k: Int) -> UInt16 { base + k < leaf.count ? leaf[base + k] : 0 }
-        guard q < storage.count, storage.firstItem(q) == next, storage.items(of: q).count == count,
-              storage.hasLeafSupplementaries || (0..<count).allSatisfy({ list($0) == 0 })
-        else {
+        guard q < storage.count, storage.firstItem(q) == next, storage.items(of: q).count == count else {
             shapeChanged = true
             return
         }
+        // Read in place, without copying the buffers or the table (this runs per re-solved row).
         let fits = builder.cells.withUnsafeBufferPointer { cells in
-            let mine = UnsafeBufferPointer(rebasing: cells[base..<base + count])
-            guard storage.accepts(q, size: size, stride: stride, cells: mine) else { return false }
-            storage.replaceInstance(q, cells: mine, leafSupplementaries: list, size: size, stride: stride)
-            return true
+            builder.leafSupplementaries.withUnsafeBufferPointer { leaf -> Bool in
+                func list(_ k: Int) -> UInt16 { base + k < leaf.count ? leaf[base + k] : 0 }
+                guard storage.hasLeafSupplementaries || leaf.isEmpty || (0..<count).allSatisfy({ list($0) == 0 }) else { return false }
+                let mine = UnsafeBufferPointer(rebasing: cells[base..<base + count])
+                guard storage.accepts(q, size: size, stride: stride, cells: mine) else { return false }
+                storage.replaceInstance(q, cells: mine, leafSupplementaries: list, size: size, stride: stride)
+                return true
+            }
         }
         guard fits else {
-            // The compact form cannot hold the change: the caller re-solves into new storage.
+            // A new leaf list where the storage keeps none, or a change the compact form cannot hold: the
+            // caller re-solves into new storage.
             shapeChanged = true
             return
         }
-        if builder.supplementaries.lists.count != storage.supplementaries.lists.count {
+        if builder.supplementaries.lists.count != storage.supplementaryListCount {
             storage.setSupplementaries(builder.supplementaries)
         }
         storage.addExtent(extent)
-        storage.setHosts(q, hosts)
+        if !hosts.isEmpty || storage.keepsHosts { storage.setHosts(q, hosts) }
         solved += 1
         instance += 1
         next += count
