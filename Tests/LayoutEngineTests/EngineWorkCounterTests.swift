@@ -77,6 +77,38 @@ struct EngineWorkCounterTests {
         #expect(report.sectionsSolved == 0 && report.instancesSolved == 0)
     }
 
+    @Test("replaceDefinition re-solves the sections of that definition, and only them")
+    func replaceDefinition() throws {
+        let engine = try Self.engine()
+        var fields = engine.state.layout.sections[1]
+        fields.fields.interGroupSpacing = 12
+        let report = try engine.replaceDefinition(at: 1, with: fields)
+        // Definition 1 builds the second half: 5,000 sections of 10 items in 5 card rows each.
+        #expect(report.sectionsSolved == 5_000 && report.instancesSolved == 25_000 && report.sectionsPlaced == 0, "\(report)")
+        let reference = try ReferenceSolver.solve(engine.state.layout, sections: engine.state.resolvedSections(),
+                                                  sizing: engine.state.sizing())
+        #expect(engine.output().differences(from: reference, limit: 4).isEmpty)
+    }
+
+    @Test("a section move over headers measured by index places the sections between, and solves none")
+    func moveOverIndexMeasuredHeaders() throws {
+        // SPEC-FORMAT.md "Self-sizing": a supplementary measures with its section's index, so a move changes
+        // the headers of every section it passes: O(distance) placements, no rows solved.
+        var layout = Self.layout(sections: 200)
+        for d in layout.sections.indices {
+            layout.sections[d].fields.boundarySupplementaryItems = [BoundarySupplementaryItem(
+                layoutSize: Self.size(.fractionalWidth(1), .estimated(30)), elementKind: "header", alignment: .top,
+                selfSizing: SelfSizing(seed: 3, height: .init(min: 20, max: 60)))]
+        }
+        let engine = try LayoutEngine(layout: layout)
+        let report = try engine.apply(.moveSection(from: 20, to: 70))
+        #expect(report.sectionsSolved == 0 && report.instancesSolved == 0, "\(report)")
+        #expect(report.sectionsPlaced == 51, "\(report)")
+        let reference = try ReferenceSolver.solve(engine.state.layout, sections: engine.state.resolvedSections(),
+                                                  sizing: engine.state.sizing())
+        #expect(engine.output().differences(from: reference, limit: 4).isEmpty)
+    }
+
     @Test("a moved section keeps its measured sizes")
     func moveKeepsSizes() throws {
         let engine = try LayoutEngine(layout: Self.layout(sections: 40), measure: .none)
