@@ -1,3 +1,4 @@
+import Synchronization
 import CompositionalLayout
 import SolverKernel
 
@@ -93,32 +94,34 @@ extension LayoutEngine {
         let solvedIndividually = individual
         let workerState = state
         let reserved = largestSection
-        let results: [Result<SectionGeometry, LayoutError>] = .parallelMap(
-            count: solvedIndividually.count, threads: threads,
-            makeScratch: {
+        // Each worker writes its sections' geometries straight into `geometries` (disjoint slots, no copy of
+        // a result array afterwards); the failure of the lowest section wins, as a serial solve would report.
+        let failure = Mutex<(section: Int, error: LayoutError)?>(nil)
+        if !solvedIndividually.isEmpty { geometries.withUnsafeMutableBufferPointer { buffer in
+            let out = ParallelBuffer(buffer)
+            Parallel.forEachChunk(count: solvedIndividually.count, threads: threads, makeScratch: {
                 var scratch = SolveScratch()
                 scratch.sizing = workerState.sizing()
                 scratch.builder.reserve(items: reserved)
                 return scratch
+            }) { range, scratch in
+                for k in range {
+                    let i = solvedIndividually[k]
+                    let s = sectionData[i]
+                    do throws(LayoutError) {
+                        out.set(i, try solver.solve(index: i, definition: s.definition, cache: frozen[s.definition]!,
+                                                    itemCount: s.items.count, sizing: scratch.sizing ?? sizing, scratch: &scratch))
+                    } catch {
+                        failure.withLock { if $0 == nil || i < $0!.section { $0 = (i, error) } }
+                        return
+                    }
+                }
             }
-        ) { k, scratch in
-            let i = solvedIndividually[k]
-            let s = sectionData[i]
-            do throws(LayoutError) {
-                return .success(try solver.solve(index: i, definition: s.definition, cache: frozen[s.definition]!,
-                                                 itemCount: s.items.count, sizing: scratch.sizing ?? sizing, scratch: &scratch))
-            } catch {
-                return .failure(error)
-            }
-        }
-        for (k, result) in results.enumerated() {
-            switch result {
-            case .success(let g):
-                geometries[solvedIndividually[k]] = g
-                report.sectionsSolved += 1
-                report.instancesSolved += g.instanceCountSolved
-            case .failure(let error): throw error
-            }
+        } }
+        if let (_, error) = failure.withLock({ $0 }) { throw error }
+        for i in solvedIndividually {
+            report.sectionsSolved += 1
+            report.instancesSolved += geometries[i].instanceCountSolved
         }
         sections = geometries
         rebuildOffsets()

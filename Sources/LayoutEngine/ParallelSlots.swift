@@ -19,6 +19,24 @@ struct ParallelSlots<Element>: @unchecked Sendable {
     }
 }
 
+/// Like `ParallelSlots` for a buffer of plain elements: workers overwrite disjoint elements in place (each
+/// element written by exactly one worker; what it replaces must hold nothing another thread uses).
+struct ParallelBuffer<Element>: @unchecked Sendable {
+    private let base: UnsafeMutablePointer<Element>
+    let count: Int
+
+    init(_ buffer: UnsafeMutableBufferPointer<Element>) {
+        base = buffer.baseAddress!
+        count = buffer.count
+    }
+
+    /// Writes element `index`; no two workers may write the same index.
+    func set(_ index: Int, _ value: consuming Element) {
+        precondition(index >= 0 && index < count)
+        base[index] = value
+    }
+}
+
 /// Hands out chunk numbers to workers, each exactly once.
 private final class ChunkCounter: Sendable {
     let next = Atomic<Int>(0)
