@@ -187,11 +187,11 @@ extension LayoutEngine {
     }
 
     /// Stores a re-solved section and updates its offset and the query margins.
-    func store(_ geometry: SectionGeometry, at index: Int) {
-        sections[index] = geometry
+    func store(_ geometry: consuming SectionGeometry, at index: Int) {
         sectionOffsets.set(index, geometry.extent + spacing)
         overhangBefore = max(overhangBefore, geometry.overhangBefore)
         overhangAfter = max(overhangAfter, geometry.overhangAfter)
+        sections[index] = geometry  // moved in, not copied
     }
 }
 

@@ -209,27 +209,30 @@ extension LayoutEngine {
     /// (or one with no room) simply solves again, which costs O(boundary items) (or O(items)).
     /// - Complexity: O(items in the rows re-solved × log rows) in place; O(items of the section) otherwise.
     func resolveChanged(section: Int, at: Int, reuse: TailReuse, report: inout UpdateReport) throws(LayoutError) {
-        var original = sections[section]
-        let cache = try cache(forDefinition: original.definition)
+        let cache = try cache(forDefinition: sections[section].definition)
         // §10.4 a uniform root group: every instance depends on the largest, so the section re-solves whole.
         let uniformRoot = cache.section.group.layoutSize.hasUniformDimension
-        guard case .estimated(var storage) = original.storage, storage.count > 0, !uniformRoot,
-              !original.diagnostics.contains(where: { $0.kind == .noRoom }),
+        // The geometry is taken out of the array (no copy of it, no reference counting of its fields) and its
+        // storage out of the geometry: the storage is then referenced once (by `storage`), and `geometry`
+        // keeps the rest, to put back as it was on failure.
+        var geometry = SectionGeometry.placeholder
+        swap(&geometry, &sections[section])
+        guard case .estimated(var storage) = geometry.storage, storage.count > 0, !uniformRoot,
+              !geometry.diagnostics.contains(where: { $0.kind == .noRoom }),
               at <= storage.itemCount, reuse.shift != 0 || at < storage.itemCount
         else {
+            swap(&geometry, &sections[section])
             try resolveSection(section, report: &report)
             return
         }
+        geometry.storage = .fixed(stride: 0, instances: 0)
+        let definition = geometry.definition
         let itemCount = state.sections[section].items.count
         // The instance before the one holding `at` tried it as its next candidate (and stopped there): with a
         // new size it may fit there now, so re-solving starts one instance earlier.
         let firstInstance = max(0, storage.instance(of: min(at, storage.itemCount - 1)) - 1)
         let (sizing, saved) = lendSizing()
         defer { returnSizing(saved) }
-        // The storage is now referenced once (by `storage`): `original` keeps the rest, to restore on failure.
-        original.storage = .fixed(stride: 0, instances: 0)
-        sections[section].storage = .fixed(stride: 0, instances: 0)
-        var geometry = original
         do throws(LayoutError) {
             var updated: EstimatedInstances? = nil
             // Rows whose items measure along the row reflow when several sizes change at once (a lazy stop):
@@ -237,18 +240,18 @@ extension LayoutEngine {
             let mayReflow = !(cache.flatPlan?.mainIsConstant ?? true) && reuse.tailStart - 1 > at
             if reuse.shift == 0, !mayReflow, isKnownUniquelyReferenced(&storage),
                let solved = try solver.updateInstancesInPlace(
-                   cache, definition: original.definition, index: section, itemCount: itemCount, sizing: sizing,
+                   cache, definition: definition, index: section, itemCount: itemCount, sizing: sizing,
                    storage: storage, fromInstance: firstInstance, low: at, high: reuse.tailStart - 1, scratch: &scratch) {
                 report.instancesSolved += solved
                 updated = storage
             }
             if updated == nil {
                 let (instances, noRoom, solved) = try solver.resolveInstances(
-                    cache, definition: original.definition, index: section, itemCount: itemCount, sizing: sizing,
+                    cache, definition: definition, index: section, itemCount: itemCount, sizing: sizing,
                     previous: storage, fromInstance: firstInstance, reuse: reuse, scratch: &scratch)
                 if noRoom != nil {
-                    original.storage = .estimated(storage)
-                    sections[section] = original
+                    geometry.storage = .estimated(storage)
+                    sections[section] = geometry
                     try resolveSection(section, report: &report)
                     return
                 }
@@ -261,9 +264,9 @@ extension LayoutEngine {
             store(geometry, at: section)
             report.sectionsSolved += 1
         } catch {
-            original.storage = .estimated(storage)
-            sections[section] = original
-            throw error.located(definition: original.definition, section: section)
+            geometry.storage = .estimated(storage)
+            sections[section] = geometry
+            throw error.located(definition: definition, section: section)
         }
     }
 }

@@ -43,7 +43,7 @@ extension SectionBuilder {
         g.boundaryStart = startExtent
         g.boundaryMiddle = middle
         g.drawsDecorations = !g.orthogonal || measure.hasInstances
-        measureOverhang(&g, index: index, cache: cache, sizing: sizing, hasInstances: measure.hasInstances)
+        measureOverhang(&g, index: index, cache: cache, boundary: boundary, hasInstances: measure.hasInstances)
     }
 
     /// §4.1 content length along P: `(G − 1) * stride + eP1 + gP + eP2 − partial` for a template, the sum of
@@ -104,10 +104,21 @@ extension SectionBuilder {
     func forEachSectionElement(_ g: SectionGeometry, index: Int, cache: DefinitionCache, sizing: ItemSizing,
                                _ body: (LayoutElement) -> Void) {
         let section = cache.section
-        if !section.boundarySupplementaryItems.isEmpty {
+        if section.boundarySupplementaryItems.isEmpty {
+            forEachSectionElement(g, index: index, cache: cache, boundary: nil, body)
+        } else {
             let boundary = BoundaryItemsPlacement(
                 items: section.boundarySupplementaryItems, section: index, container: container, scrollAxis: scrollAxis,
                 followedInsets: cache.boundaryInsets, sizing: sizing, startPadding: section.headerTopPadding)
+            forEachSectionElement(g, index: index, cache: cache, boundary: boundary, body)
+        }
+    }
+
+    /// `forEachSectionElement` with the section's boundary items already sized (`place` has them).
+    private func forEachSectionElement(_ g: SectionGeometry, index: Int, cache: DefinitionCache,
+                                       boundary: BoundaryItemsPlacement?, _ body: (LayoutElement) -> Void) {
+        let section = cache.section
+        if let boundary, !section.boundarySupplementaryItems.isEmpty {
             boundary.forEachElement(sectionStart: 0, contentStart: g.boundaryStart,
                                     contentEnd: g.boundaryStart + g.boundaryMiddle, body)
         }
@@ -131,11 +142,11 @@ extension SectionBuilder {
 
     /// How far the section's elements reach before its start and after its end along the scroll axis, so that
     /// rect queries find sections whose elements overhang (negative spacings, offsets, overflowing groups).
-    func measureOverhang(_ g: inout SectionGeometry, index: Int, cache: DefinitionCache, sizing: ItemSizing,
+    func measureOverhang(_ g: inout SectionGeometry, index: Int, cache: DefinitionCache, boundary: BoundaryItemsPlacement,
                          hasInstances: Bool) {
         var before = 0.0, after = 0.0
         let extent = g.extent, scrollAxis = self.scrollAxis
-        forEachSectionElement(g, index: index, cache: cache, sizing: sizing) { e in
+        forEachSectionElement(g, index: index, cache: cache, boundary: boundary) { e in
             let a = e.frame.origin(scrollAxis), b = e.frame.end(scrollAxis)
             before = max(before, -min(a, b))
             after = max(after, max(a, b) - extent)
