@@ -129,7 +129,7 @@ extension LayoutEngine {
         let emitter = Emitter(engine: self, filter: rect, scale: scale, sizing: sizing)
         // A rounded frame moves by at most a pixel (an edge: half a pixel of origin and of length).
         let slack = scale.map { 1 / $0 } ?? 0
-        for index in candidateSections(alongScroll: rect.origin(scrollAxis) - slack, rect.end(scrollAxis) + slack) {
+        forEachCandidateSection(alongScroll: rect.origin(scrollAxis) - slack, rect.end(scrollAxis) + slack) { index in
             emitter.emitSection(index, into: &out)
         }
         if !environment.configuration.boundarySupplementaryItems.isEmpty {
@@ -201,27 +201,37 @@ extension LayoutEngine {
 
     /// Sections whose elements may reach into `[low, high]` along the scroll axis.
     func candidateSections(alongScroll low: Double, _ high: Double) -> [Int] {
-        guard !sections.isEmpty else { return [] }
+        var result: [Int] = []
+        forEachCandidateSection(alongScroll: low, high) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each section whose elements may reach into `[low, high]` along the scroll axis, in
+    /// order, without collecting them. Complexity: O(log sections + sections visited), or O(sections) with
+    /// a negative inter-section spacing.
+    func forEachCandidateSection(alongScroll low: Double, _ high: Double, _ body: (Int) -> Void) {
+        guard !sections.isEmpty else { return }
         let base = layoutBoundary.startExtent
         if sectionOffsets.negativeCount > 0 {
             // Negative spacing: sections may overlap, so no search by position.
-            return sections.indices.filter { i in
+            for i in sections.indices {
                 let start = sectionStart(i)
-                return start - sections[i].overhangBefore <= high && start + sections[i].extent + sections[i].overhangAfter >= low
+                if start - sections[i].overhangBefore <= high && start + sections[i].extent + sections[i].overhangAfter >= low {
+                    body(i)
+                }
             }
+            return
         }
         // A section ends `-spacing` after the next one starts when the spacing is negative (they overlap).
         var first = sectionOffsets.count(upTo: low - overhangAfter - base + min(0, spacing))
         first = max(0, min(first, sections.count - 1) - 1)
-        var result: [Int] = []
         var i = first
         var start = sectionStart(i)
         while i < sections.count && start - overhangBefore <= high {
-            if start + sections[i].extent + overhangAfter >= low { result.append(i) }
+            if start + sections[i].extent + overhangAfter >= low { body(i) }
             start += sectionOffsets.values[i]
             i += 1
         }
-        return result
     }
 
     /// Instance q's origin in content coordinates (§4.1), given its offset from instance 0 along P.
