@@ -268,7 +268,7 @@ struct Emitter {
         var frame = frame
         if let scale { frame = frame.pixelRounded(scale: scale) }
         if let filter, !frame.intersects(filter) { return }
-        out.append(LayoutElement(category: .cell, section: section, item: item, frame: frame, zIndex: 0))
+        out.append(LayoutElement(cellInSection: section, item: item, frame: frame))
     }
 
     func emitSection(_ index: Int, into out: inout [LayoutElement]) {
