@@ -22,23 +22,33 @@ public struct LayoutState: Sendable {
         public var isMeasured: Bool { measuredByModel || !measuredWidth.isNaN || !measuredHeight.isNaN }
     }
 
-    /// The items of a section: implicit while untouched (item i came into existence as (origin, i)), explicit
-    /// once an operation changes them, so an untouched million-item layout stores no per-item data.
+    /// The items of a section: implicit while untouched (item i came into existence as (origin, i)), measured
+    /// while only `measure` operations reached a few of them (their sizes kept sparse), explicit once an
+    /// operation changes the items, so an untouched million-item layout stores no per-item data.
     public enum Items: Hashable, Sendable {
         case implicit(originSection: Int, count: Int)
+        /// Implicit items, of which those in `sizes` were measured.
+        case measured(originSection: Int, count: Int, sizes: MeasuredSizes)
         case explicit([Item])
 
         public var count: Int {
             switch self {
-            case .implicit(_, let count): return count
+            case .implicit(_, let count), .measured(_, let count, _): return count
             case .explicit(let items): return items.count
             }
         }
 
-        /// Item `index`. Complexity: O(1).
+        /// Item `index`. Complexity: O(1) (O(log measured items) for a measured section).
         public subscript(index: Int) -> Item {
             switch self {
             case .implicit(let origin, _): return Item(originSection: origin, originItem: index)
+            case .measured(let origin, _, let sizes):
+                var item = Item(originSection: origin, originItem: index)
+                if let entry = sizes.entry(index) {
+                    item.measuredWidth = entry.width
+                    item.measuredHeight = entry.height
+                }
+                return item
             case .explicit(let items): return items[index]
             }
         }
@@ -48,9 +58,36 @@ public struct LayoutState: Sendable {
             switch self {
             case .implicit(let origin, let count):
                 return (0..<count).map { Item(originSection: origin, originItem: $0) }
+            case .measured(let origin, let count, let sizes):
+                var items = (0..<count).map { Item(originSection: origin, originItem: $0) }
+                for entry in sizes.entries {
+                    items[entry.item].measuredWidth = entry.width
+                    items[entry.item].measuredHeight = entry.height
+                }
+                return items
             case .explicit(let items):
                 self = .implicit(originSection: 0, count: 0)  // release the buffer so the caller owns it uniquely
                 return items
+            }
+        }
+
+        /// Gives item `index` a measured size. An untouched section records it sparsely (O(log k) to find,
+        /// O(k) to insert, k ≤ `MeasuredSizes.limit`, one small allocation the first time) until it holds more
+        /// than the limit; then, or for an explicit section, it is written into the item's record (O(count)
+        /// the first time the section is made explicit, O(1) after).
+        mutating func measure(_ index: Int, width: Double, height: Double) {
+            switch self {
+            case .implicit(let origin, let count):
+                self = .measured(originSection: origin, count: count, sizes: MeasuredSizes(item: index, width: width, height: height))
+            case .measured(let origin, let count, var sizes) where sizes.count < MeasuredSizes.limit || sizes.entry(index) != nil:
+                self = .implicit(originSection: 0, count: 0)  // release the entries so `sizes` owns them uniquely
+                sizes.set(index, width: width, height: height)
+                self = .measured(originSection: origin, count: count, sizes: sizes)
+            case .measured, .explicit:
+                var items = makeExplicit()
+                items[index].measuredWidth = width
+                items[index].measuredHeight = height
+                self = .explicit(items)
             }
         }
     }
@@ -118,16 +155,25 @@ public struct LayoutState: Sendable {
         let model = layout.selfSizing
         let mode = measureMode
         let isMeasured: @Sendable (ItemSizing.Request) -> Bool = { request in
-            if mode == .all { return true }
-            guard case .explicit(let items) = sections[request.section].items else { return false }
-            let item = items[request.item]
-            return !(request.axis == .x ? item.measuredWidth : item.measuredHeight).isNaN || item.measuredByModel
+            mode == .all || Self.isMeasured(request, items: sections[request.section].items)
         }
         var sizing = ItemSizing(measuresSupplementaries: mode == .all || isLazy, itemLength: { request in
             Self.length(request, items: sections[request.section].items, mode: mode, model: model)
         }, isMeasured: isMeasured)
         sizing.sectionLengths = { section in SectionLengths.make(items: sections[section].items, mode: mode, model: model) }
         return sizing
+    }
+
+    /// Whether an item took a size of its own: a `measure` operation's on the request's axis, or the model's
+    /// (lazy measuring reached it).
+    static func isMeasured(_ request: ItemSizing.Request, items: Items) -> Bool {
+        switch items {
+        case .implicit: return false
+        case .measured(_, _, let sizes): return sizes.entry(request.item) != nil  // a measure gives both axes
+        case .explicit(let items):
+            let item = items[request.item]
+            return !(request.axis == .x ? item.measuredWidth : item.measuredHeight).isNaN || item.measuredByModel
+        }
     }
 
     /// An item's length: a `measure` operation's size on the axes it gave, else the model at the item's origin
@@ -138,6 +184,10 @@ public struct LayoutState: Sendable {
         switch items {
         case .implicit(let originSection, _):
             // Untouched sections (most of a large layout) need no per-item record.
+            guard mode == .all else { return request.estimate }
+            origin = (originSection, request.item)
+        case .measured(let originSection, _, let sizes):
+            if let entry = sizes.entry(request.item) { return request.axis == .x ? entry.width : entry.height }
             guard mode == .all else { return request.estimate }
             origin = (originSection, request.item)
         case .explicit(let items):
@@ -158,10 +208,7 @@ public struct LayoutState: Sendable {
         var sizing = ItemSizing(measuresSupplementaries: source.measuresSupplementaries, itemLength: { request in
             length(request, items: source.sections[request.section].items, mode: source.mode, model: source.model)
         }, isMeasured: { request in
-            if source.mode == .all { return true }
-            guard case .explicit(let items) = source.sections[request.section].items else { return false }
-            let item = items[request.item]
-            return !(request.axis == .x ? item.measuredWidth : item.measuredHeight).isNaN || item.measuredByModel
+            source.mode == .all || isMeasured(request, items: source.sections[request.section].items)
         })
         sizing.sectionLengths = { section in
             SectionLengths.make(items: source.sections[section].items, mode: source.mode, model: source.model)
@@ -202,10 +249,7 @@ public struct LayoutState: Sendable {
             guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
                 throw OperationError("measure needs a finite width and height >= 0, got \(width) x \(height)")
             }
-            var items = sections[section].items.makeExplicit()
-            items[item].measuredWidth = width
-            items[item].measuredHeight = height
-            sections[section].items = .explicit(items)
+            sections[section].items.measure(item, width: width, height: height)
         case let .insertItems(section, at, count):
             try checkSection(section)
             try checkCount(count)

@@ -40,6 +40,11 @@ public struct SectionLengths: Sendable {
             guard mode == .all else { return estimate }
             originSection = section
             originItem = item
+        case .measured(let section, _, let sizes):
+            if let entry = sizes.entry(item) { return axis == .x ? entry.width : entry.height }
+            guard mode == .all else { return estimate }
+            originSection = section
+            originItem = item
         case .explicit(let list):
             let entry = list[item]
             let measured = axis == .x ? entry.measuredWidth : entry.measuredHeight

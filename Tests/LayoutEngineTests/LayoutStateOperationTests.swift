@@ -86,7 +86,43 @@ struct LayoutStateOperationTests {
         var state = LayoutState(layout: Self.layout)
         try state.apply(.measure(section: 1, item: 0, width: 1, height: 1))
         guard case .implicit = state.sections[0].items else { Issue.record("section 0 was made explicit"); return }
+        // A measure alone records the size sparsely; an operation that changes the items makes them explicit.
+        guard case .measured = state.sections[1].items else { Issue.record("section 1 should keep its size sparsely"); return }
+        try state.apply(.deleteItems(section: 1, at: 3, count: 1))
         guard case .explicit = state.sections[1].items else { Issue.record("section 1 should be explicit"); return }
+        #expect(state.sections[1].items[0].measuredHeight == 1)
+    }
+
+    /// Sparse sizes read like explicit ones, and a section measured past the sparse limit becomes explicit
+    /// with every size it was given.
+    @Test func sparseSizesMatchExplicitOnes() throws {
+        var sparse = LayoutState(layout: Self.layout)
+        var explicit = LayoutState(layout: Self.layout)
+        try explicit.apply(.reloadItems(section: 0, at: 0, count: 1))  // explicit from the start, same items
+        let order = [4, 1, 5, 1, 0, 3]
+        for (k, item) in order.enumerated() {
+            let op = LayoutOperation.measure(section: 0, item: item, width: Double(10 + k), height: Double(20 + k))
+            try sparse.apply(op)
+            try explicit.apply(op)
+            for i in 0..<sparse.sections[0].items.count {
+                // Field by field: an unmeasured size is NaN, which `==` never matches.
+                let a = sparse.sections[0].items[i], b = explicit.sections[0].items[i]
+                #expect(a.originSection == b.originSection && a.originItem == b.originItem && a.measuredByModel == b.measuredByModel)
+                #expect(a.measuredWidth.bitPattern == b.measuredWidth.bitPattern && a.measuredHeight.bitPattern == b.measuredHeight.bitPattern)
+                #expect(height(sparse, 0, i) == height(explicit, 0, i))
+            }
+        }
+        guard case .measured(_, _, let sizes) = sparse.sections[0].items else { Issue.record("not sparse"); return }
+        #expect(sizes.entries.map(\.item) == [0, 1, 3, 4, 5])
+        var wide = Self.layout
+        wide.sections[0].items = LayoutState.MeasuredSizes.limit + 2
+        var many = LayoutState(layout: wide)
+        for item in 0...LayoutState.MeasuredSizes.limit {
+            try many.apply(.measure(section: 0, item: item, width: 1, height: Double(item)))
+        }
+        guard case .explicit(let items) = many.sections[0].items else { Issue.record("should be explicit past the limit"); return }
+        #expect(items.prefix(LayoutState.MeasuredSizes.limit + 1).map(\.measuredHeight) == (0...LayoutState.MeasuredSizes.limit).map(Double.init))
+        #expect(items.last!.measuredHeight.isNaN)
     }
 
     /// Bad addresses and values throw, name what is wrong, and leave the state as it was.
