@@ -359,9 +359,11 @@ public struct LayoutState: Sendable {
 /// Mutable so that one sizing can serve many operations; its owner uses it from one thread at a time (the
 /// workers of a full solve each get a snapshot of their own).
 public final class SizingSource: @unchecked Sendable {
-    public var sections: [LayoutState.Section]
-    public var model: SelfSizing?
-    public var mode: MeasureMode
+    // Unchecked: read per item by the sizing's closures and written around every operation, from one thread,
+    // never while a read is under way; the dynamic checks would cost more than the reads.
+    @exclusivity(unchecked) public var sections: [LayoutState.Section]
+    @exclusivity(unchecked) public var model: SelfSizing?
+    @exclusivity(unchecked) public var mode: MeasureMode
     /// Fixed when the sizing is made: supplementaries measure (mode `all` or a lazy state).
     public let measuresSupplementaries: Bool
 

@@ -193,6 +193,14 @@ extension LayoutEngine {
         overhangAfter = max(overhangAfter, geometry.overhangAfter)
         sections[index] = geometry  // moved in, not copied
     }
+
+    /// What `store` does besides storing, for a section re-solved where it is (`sections[index]` updated in
+    /// place): its offset and the query margins.
+    func storedInPlace(at index: Int) {
+        sectionOffsets.set(index, sections[index].extent + spacing)
+        overhangBefore = max(overhangBefore, sections[index].overhangBefore)
+        overhangAfter = max(overhangAfter, sections[index].overhangAfter)
+    }
 }
 
 /// Sections that solve to the same geometry: one definition, as many items.

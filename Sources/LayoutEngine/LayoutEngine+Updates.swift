@@ -209,24 +209,20 @@ extension LayoutEngine {
     /// (or one with no room) simply solves again, which costs O(boundary items) (or O(items)).
     /// - Complexity: O(items in the rows re-solved × log rows) in place; O(items of the section) otherwise.
     func resolveChanged(section: Int, at: Int, reuse: TailReuse, report: inout UpdateReport) throws(LayoutError) {
-        let cache = try cache(forDefinition: sections[section].definition)
+        let definition = sections[section].definition
+        let cache = try cache(forDefinition: definition)
         // §10.4 a uniform root group: every instance depends on the largest, so the section re-solves whole.
         let uniformRoot = cache.section.group.layoutSize.hasUniformDimension
-        // The geometry is taken out of the array (no copy of it, no reference counting of its fields) and its
-        // storage out of the geometry: the storage is then referenced once (by `storage`), and `geometry`
-        // keeps the rest, to put back as it was on failure.
-        var geometry = SectionGeometry.placeholder
-        swap(&geometry, &sections[section])
-        guard case .estimated(var storage) = geometry.storage, storage.count > 0, !uniformRoot,
-              !geometry.diagnostics.contains(where: { $0.kind == .noRoom }),
+        // The geometry stays in the array and is updated there (no copy of it); only its storage is taken out,
+        // so that it is referenced once (by `storage`). It is put back as it was on failure.
+        guard case .estimated(var storage) = sections[section].storage, storage.count > 0, !uniformRoot,
+              !sections[section].diagnostics.contains(where: { $0.kind == .noRoom }),
               at <= storage.itemCount, reuse.shift != 0 || at < storage.itemCount
         else {
-            swap(&geometry, &sections[section])
             try resolveSection(section, report: &report)
             return
         }
-        geometry.storage = .fixed(stride: 0, instances: 0)
-        let definition = geometry.definition
+        sections[section].storage = .fixed(stride: 0, instances: 0)
         let itemCount = state.sections[section].items.count
         // The instance before the one holding `at` tried it as its next candidate (and stopped there): with a
         // new size it may fit there now, so re-solving starts one instance earlier.
@@ -250,22 +246,20 @@ extension LayoutEngine {
                     cache, definition: definition, index: section, itemCount: itemCount, sizing: sizing,
                     previous: storage, fromInstance: firstInstance, reuse: reuse, scratch: &scratch)
                 if noRoom != nil {
-                    geometry.storage = .estimated(storage)
-                    sections[section] = geometry
+                    sections[section].storage = .estimated(storage)
                     try resolveSection(section, report: &report)
                     return
                 }
                 report.instancesSolved += solved
                 updated = instances
             }
-            geometry.itemCount = itemCount
-            geometry.storage = .estimated(updated!)
-            solver.place(&geometry, index: section, cache: cache, sizing: sizing)
-            store(geometry, at: section)
+            sections[section].itemCount = itemCount
+            sections[section].storage = .estimated(updated!)
+            solver.place(&sections[section], index: section, cache: cache, sizing: sizing)
+            storedInPlace(at: section)
             report.sectionsSolved += 1
         } catch {
-            geometry.storage = .estimated(storage)
-            sections[section] = geometry
+            sections[section].storage = .estimated(storage)
             throw error.located(definition: definition, section: section)
         }
     }
