@@ -89,10 +89,10 @@ public final class LayoutEngine {
     /// returned (calls nest). The state must not change in between. Allocates nothing.
     func lendSizing() -> (sizing: ItemSizing, saved: [LayoutState.Section]) {
         let saved = sizingSource.sections
-        // Field by field: passing the whole `state` would copy it (and retain every array it holds).
+        // Only the sections: passing the whole `state` would copy it (and retain every array it holds), and
+        // the source read the model and the measure mode when it was made, which no operation changes
+        // (copying the model, which holds arrays, was a third of this function).
         sizingSource.sections = state.sections
-        sizingSource.model = state.layout.selfSizing
-        sizingSource.mode = state.measureMode
         return (lentSizing, saved)
     }
 
