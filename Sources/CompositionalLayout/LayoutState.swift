@@ -22,33 +22,27 @@ public struct LayoutState: Sendable {
         public var isMeasured: Bool { measuredByModel || !measuredWidth.isNaN || !measuredHeight.isNaN }
     }
 
-    /// The items of a section: implicit while untouched (item i came into existence as (origin, i)), measured
-    /// while only `measure` operations reached a few of them (their sizes kept sparse), explicit once an
-    /// operation changes the items, so an untouched million-item layout stores no per-item data.
+    /// The items of a section: implicit while untouched (item i came into existence as (origin, i)), sparse
+    /// while a few measures, inserts and deletes reached them, explicit once more did or another operation
+    /// changed them, so an untouched million-item layout stores no per-item data.
     public enum Items: Hashable, Sendable {
         case implicit(originSection: Int, count: Int)
-        /// Implicit items, of which those in `sizes` were measured.
-        case measured(originSection: Int, count: Int, sizes: MeasuredSizes)
+        case sparse(SparseItems)
         case explicit([Item])
 
         public var count: Int {
             switch self {
-            case .implicit(_, let count), .measured(_, let count, _): return count
+            case .implicit(_, let count): return count
+            case .sparse(let items): return items.count
             case .explicit(let items): return items.count
             }
         }
 
-        /// Item `index`. Complexity: O(1) (O(log measured items) for a measured section).
+        /// Item `index`. Complexity: O(1) (O(log runs + log sizes) for sparse items).
         public subscript(index: Int) -> Item {
             switch self {
             case .implicit(let origin, _): return Item(originSection: origin, originItem: index)
-            case .measured(let origin, _, let sizes):
-                var item = Item(originSection: origin, originItem: index)
-                if let entry = sizes.entry(index) {
-                    item.measuredWidth = entry.width
-                    item.measuredHeight = entry.height
-                }
-                return item
+            case .sparse(let items): return items.item(index)
             case .explicit(let items): return items[index]
             }
         }
@@ -57,38 +51,78 @@ public struct LayoutState: Sendable {
         mutating func makeExplicit() -> [Item] {
             switch self {
             case .implicit(let origin, let count):
-                return (0..<count).map { Item(originSection: origin, originItem: $0) }
-            case .measured(let origin, let count, let sizes):
-                var items = (0..<count).map { Item(originSection: origin, originItem: $0) }
-                for entry in sizes.entries {
-                    items[entry.item].measuredWidth = entry.width
-                    items[entry.item].measuredHeight = entry.height
-                }
+                var items: [Item] = []
+                items.reserveCapacity(count + 1)  // room for the insert that often follows
+                for i in 0..<count { items.append(Item(originSection: origin, originItem: i)) }
                 return items
+            case .sparse(let items):
+                return items.explicit()
             case .explicit(let items):
                 self = .implicit(originSection: 0, count: 0)  // release the buffer so the caller owns it uniquely
                 return items
             }
         }
 
-        /// Gives item `index` a measured size. An untouched section records it sparsely (O(log k) to find,
-        /// O(k) to insert, k ≤ `MeasuredSizes.limit`, one small allocation the first time) until it holds more
-        /// than the limit; then, or for an explicit section, it is written into the item's record (O(count)
-        /// the first time the section is made explicit, O(1) after).
-        mutating func measure(_ index: Int, width: Double, height: Double) {
+        /// The sparse form to change, taken out (the enum keeps nothing, so it is uniquely referenced), or nil
+        /// for explicit items.
+        private mutating func takeSparse() -> SparseItems? {
             switch self {
             case .implicit(let origin, let count):
-                self = .measured(originSection: origin, count: count, sizes: MeasuredSizes(item: index, width: width, height: height))
-            case .measured(let origin, let count, var sizes) where sizes.count < MeasuredSizes.limit || sizes.entry(index) != nil:
-                self = .implicit(originSection: 0, count: 0)  // release the entries so `sizes` owns them uniquely
-                sizes.set(index, width: width, height: height)
-                self = .measured(originSection: origin, count: count, sizes: sizes)
-            case .measured, .explicit:
-                var items = makeExplicit()
-                items[index].measuredWidth = width
-                items[index].measuredHeight = height
-                self = .explicit(items)
+                return SparseItems(originSection: origin, count: count)
+            case .sparse(let items):
+                self = .implicit(originSection: 0, count: 0)
+                return items
+            case .explicit:
+                return nil
             }
+        }
+
+        /// Keeps `items` sparse while they are within `SparseItems.limit`, else makes them explicit.
+        private mutating func putBack(_ items: SparseItems) {
+            self = items.isWithinLimit ? .sparse(items) : .explicit(items.explicit())
+        }
+
+        /// Gives item `index` a measured size. O(runs + sizes) while sparse (O(count) when the section turns
+        /// explicit), O(1) for explicit items after the first time.
+        mutating func measure(_ index: Int, width: Double, height: Double) {
+            if var sparse = takeSparse() {
+                sparse.measure(index, width: width, height: height)
+                putBack(sparse)
+                return
+            }
+            var items = makeExplicit()
+            items[index].measuredWidth = width
+            items[index].measuredHeight = height
+            self = .explicit(items)
+        }
+
+        /// Inserts `count` items at `at` that came into existence as `(section, at + k)`. O(runs + sizes)
+        /// while sparse, else O(count of the section).
+        mutating func insert(at: Int, count: Int, section: Int) {
+            if var sparse = takeSparse() {
+                sparse.insert(at: at, count: count, originSection: section)
+                putBack(sparse)
+                return
+            }
+            var items = makeExplicit()
+            if count == 1 {
+                items.insert(Item(originSection: section, originItem: at), at: at)
+            } else {
+                items.insert(contentsOf: (at..<at + count).map { Item(originSection: section, originItem: $0) }, at: at)
+            }
+            self = .explicit(items)
+        }
+
+        /// Deletes items `at..<at + count`. O(runs + sizes) while sparse, else O(count of the section).
+        mutating func delete(at: Int, count: Int) {
+            if var sparse = takeSparse() {
+                sparse.delete(at: at, count: count)
+                putBack(sparse)
+                return
+            }
+            var items = makeExplicit()
+            items.removeSubrange(at..<at + count)
+            self = .explicit(items)
         }
     }
 
@@ -169,7 +203,7 @@ public struct LayoutState: Sendable {
     static func isMeasured(_ request: ItemSizing.Request, items: Items) -> Bool {
         switch items {
         case .implicit: return false
-        case .measured(_, _, let sizes): return sizes.entry(request.item) != nil  // a measure gives both axes
+        case .sparse(let items): return items.size(request.item) != nil  // a measure gives both axes
         case .explicit(let items):
             let item = items[request.item]
             return !(request.axis == .x ? item.measuredWidth : item.measuredHeight).isNaN || item.measuredByModel
@@ -186,10 +220,10 @@ public struct LayoutState: Sendable {
             // Untouched sections (most of a large layout) need no per-item record.
             guard mode == .all else { return request.estimate }
             origin = (originSection, request.item)
-        case .measured(let originSection, _, let sizes):
-            if let entry = sizes.entry(request.item) { return request.axis == .x ? entry.width : entry.height }
+        case .sparse(let items):
+            if let size = items.size(request.item) { return request.axis == .x ? size.width : size.height }
             guard mode == .all else { return request.estimate }
-            origin = (originSection, request.item)
+            origin = items.origin(request.item)
         case .explicit(let items):
             let item = items[request.item]
             let measured = request.axis == .x ? item.measuredWidth : item.measuredHeight
@@ -256,18 +290,10 @@ public struct LayoutState: Sendable {
             guard at >= 0, at <= sections[section].items.count else {
                 throw OperationError("insertItems at \(at): section \(section) has \(sections[section].items.count) items (insert at 0...\(sections[section].items.count))")
             }
-            var items = sections[section].items.makeExplicit()
-            if count == 1 {
-                items.insert(Item(originSection: section, originItem: at), at: at)
-            } else {
-                items.insert(contentsOf: (at..<at + count).map { Item(originSection: section, originItem: $0) }, at: at)
-            }
-            sections[section].items = .explicit(items)
+            sections[section].items.insert(at: at, count: count, section: section)
         case let .deleteItems(section, at, count):
             try checkRange(section, at, count, "deleteItems")
-            var items = sections[section].items.makeExplicit()
-            items.removeSubrange(at..<at + count)
-            sections[section].items = .explicit(items)
+            sections[section].items.delete(at: at, count: count)
         case let .moveItem(from, to):
             try checkItem(from.section, from.item)
             try checkSection(to.section)
