@@ -115,6 +115,7 @@ extension LayoutState {
 
         /// Records item `item`'s size (replacing an earlier one). Complexity: O(sizes).
         mutating func measure(_ item: Int, width: Double, height: Double) {
+            if sizes.isEmpty { sizes.reserveCapacity(4) }  // one allocation for the usual few
             let i = sizeIndex(item)
             let size = Size(item: item, width: width, height: height)
             if i < sizes.count && sizes[i].item == item { sizes[i] = size } else { sizes.insert(size, at: i) }
