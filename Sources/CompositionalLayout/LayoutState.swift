@@ -22,23 +22,27 @@ public struct LayoutState: Sendable {
         public var isMeasured: Bool { measuredByModel || !measuredWidth.isNaN || !measuredHeight.isNaN }
     }
 
-    /// The items of a section: implicit while untouched (item i came into existence as (origin, i)), explicit
-    /// once an operation changes them, so an untouched million-item layout stores no per-item data.
+    /// The items of a section: implicit while untouched (item i came into existence as (origin, i)), sparse
+    /// while a few measures, inserts and deletes reached them, explicit once more did or another operation
+    /// changed them, so an untouched million-item layout stores no per-item data.
     public enum Items: Hashable, Sendable {
         case implicit(originSection: Int, count: Int)
+        case sparse(SparseItems)
         case explicit([Item])
 
         public var count: Int {
             switch self {
             case .implicit(_, let count): return count
+            case .sparse(let items): return items.count
             case .explicit(let items): return items.count
             }
         }
 
-        /// Item `index`. Complexity: O(1).
+        /// Item `index`. Complexity: O(1) (O(log runs + log sizes) for sparse items).
         public subscript(index: Int) -> Item {
             switch self {
             case .implicit(let origin, _): return Item(originSection: origin, originItem: index)
+            case .sparse(let items): return items.item(index)
             case .explicit(let items): return items[index]
             }
         }
@@ -47,11 +51,78 @@ public struct LayoutState: Sendable {
         mutating func makeExplicit() -> [Item] {
             switch self {
             case .implicit(let origin, let count):
-                return (0..<count).map { Item(originSection: origin, originItem: $0) }
+                var items: [Item] = []
+                items.reserveCapacity(count + 1)  // room for the insert that often follows
+                for i in 0..<count { items.append(Item(originSection: origin, originItem: i)) }
+                return items
+            case .sparse(let items):
+                return items.explicit()
             case .explicit(let items):
                 self = .implicit(originSection: 0, count: 0)  // release the buffer so the caller owns it uniquely
                 return items
             }
+        }
+
+        /// The sparse form to change, taken out (the enum keeps nothing, so it is uniquely referenced), or nil
+        /// for explicit items.
+        private mutating func takeSparse() -> SparseItems? {
+            switch self {
+            case .implicit(let origin, let count):
+                return SparseItems(originSection: origin, count: count)
+            case .sparse(let items):
+                self = .implicit(originSection: 0, count: 0)
+                return items
+            case .explicit:
+                return nil
+            }
+        }
+
+        /// Keeps `items` sparse while they are within `SparseItems.limit`, else makes them explicit.
+        private mutating func putBack(_ items: SparseItems) {
+            self = items.isWithinLimit ? .sparse(items) : .explicit(items.explicit())
+        }
+
+        /// Gives item `index` a measured size. O(runs + sizes) while sparse (O(count) when the section turns
+        /// explicit), O(1) for explicit items after the first time.
+        mutating func measure(_ index: Int, width: Double, height: Double) {
+            if var sparse = takeSparse() {
+                sparse.measure(index, width: width, height: height)
+                putBack(sparse)
+                return
+            }
+            var items = makeExplicit()
+            items[index].measuredWidth = width
+            items[index].measuredHeight = height
+            self = .explicit(items)
+        }
+
+        /// Inserts `count` items at `at` that came into existence as `(section, at + k)`. O(runs + sizes)
+        /// while sparse, else O(count of the section).
+        mutating func insert(at: Int, count: Int, section: Int) {
+            if var sparse = takeSparse() {
+                sparse.insert(at: at, count: count, originSection: section)
+                putBack(sparse)
+                return
+            }
+            var items = makeExplicit()
+            if count == 1 {
+                items.insert(Item(originSection: section, originItem: at), at: at)
+            } else {
+                items.insert(contentsOf: (at..<at + count).map { Item(originSection: section, originItem: $0) }, at: at)
+            }
+            self = .explicit(items)
+        }
+
+        /// Deletes items `at..<at + count`. O(runs + sizes) while sparse, else O(count of the section).
+        mutating func delete(at: Int, count: Int) {
+            if var sparse = takeSparse() {
+                sparse.delete(at: at, count: count)
+                putBack(sparse)
+                return
+            }
+            var items = makeExplicit()
+            items.removeSubrange(at..<at + count)
+            self = .explicit(items)
         }
     }
 
@@ -118,16 +189,25 @@ public struct LayoutState: Sendable {
         let model = layout.selfSizing
         let mode = measureMode
         let isMeasured: @Sendable (ItemSizing.Request) -> Bool = { request in
-            if mode == .all { return true }
-            guard case .explicit(let items) = sections[request.section].items else { return false }
-            let item = items[request.item]
-            return !(request.axis == .x ? item.measuredWidth : item.measuredHeight).isNaN || item.measuredByModel
+            mode == .all || Self.isMeasured(request, items: sections[request.section].items)
         }
         var sizing = ItemSizing(measuresSupplementaries: mode == .all || isLazy, itemLength: { request in
             Self.length(request, items: sections[request.section].items, mode: mode, model: model)
         }, isMeasured: isMeasured)
         sizing.sectionLengths = { section in SectionLengths.make(items: sections[section].items, mode: mode, model: model) }
         return sizing
+    }
+
+    /// Whether an item took a size of its own: a `measure` operation's on the request's axis, or the model's
+    /// (lazy measuring reached it).
+    static func isMeasured(_ request: ItemSizing.Request, items: Items) -> Bool {
+        switch items {
+        case .implicit: return false
+        case .sparse(let items): return items.size(request.item) != nil  // a measure gives both axes
+        case .explicit(let items):
+            let item = items[request.item]
+            return !(request.axis == .x ? item.measuredWidth : item.measuredHeight).isNaN || item.measuredByModel
+        }
     }
 
     /// An item's length: a `measure` operation's size on the axes it gave, else the model at the item's origin
@@ -140,6 +220,10 @@ public struct LayoutState: Sendable {
             // Untouched sections (most of a large layout) need no per-item record.
             guard mode == .all else { return request.estimate }
             origin = (originSection, request.item)
+        case .sparse(let items):
+            if let size = items.size(request.item) { return request.axis == .x ? size.width : size.height }
+            guard mode == .all else { return request.estimate }
+            origin = items.origin(request.item)
         case .explicit(let items):
             let item = items[request.item]
             let measured = request.axis == .x ? item.measuredWidth : item.measuredHeight
@@ -158,10 +242,7 @@ public struct LayoutState: Sendable {
         var sizing = ItemSizing(measuresSupplementaries: source.measuresSupplementaries, itemLength: { request in
             length(request, items: source.sections[request.section].items, mode: source.mode, model: source.model)
         }, isMeasured: { request in
-            if source.mode == .all { return true }
-            guard case .explicit(let items) = source.sections[request.section].items else { return false }
-            let item = items[request.item]
-            return !(request.axis == .x ? item.measuredWidth : item.measuredHeight).isNaN || item.measuredByModel
+            source.mode == .all || isMeasured(request, items: source.sections[request.section].items)
         })
         sizing.sectionLengths = { section in
             SectionLengths.make(items: source.sections[section].items, mode: source.mode, model: source.model)
@@ -224,28 +305,17 @@ public struct LayoutState: Sendable {
             guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
                 throw OperationError("measure needs a finite width and height >= 0, got \(width) x \(height)")
             }
-            var items = sections[section].items.makeExplicit()
-            items[item].measuredWidth = width
-            items[item].measuredHeight = height
-            sections[section].items = .explicit(items)
+            sections[section].items.measure(item, width: width, height: height)
         case let .insertItems(section, at, count):
             try checkSection(section)
             try checkCount(count)
             guard at >= 0, at <= sections[section].items.count else {
                 throw OperationError("insertItems at \(at): section \(section) has \(sections[section].items.count) items (insert at 0...\(sections[section].items.count))")
             }
-            var items = sections[section].items.makeExplicit()
-            if count == 1 {
-                items.insert(Item(originSection: section, originItem: at), at: at)
-            } else {
-                items.insert(contentsOf: (at..<at + count).map { Item(originSection: section, originItem: $0) }, at: at)
-            }
-            sections[section].items = .explicit(items)
+            sections[section].items.insert(at: at, count: count, section: section)
         case let .deleteItems(section, at, count):
             try checkRange(section, at, count, "deleteItems")
-            var items = sections[section].items.makeExplicit()
-            items.removeSubrange(at..<at + count)
-            sections[section].items = .explicit(items)
+            sections[section].items.delete(at: at, count: count)
         case let .moveItem(from, to):
             try checkItem(from.section, from.item)
             try checkSection(to.section)
@@ -337,9 +407,11 @@ public struct LayoutState: Sendable {
 /// Mutable so that one sizing can serve many operations; its owner uses it from one thread at a time (the
 /// workers of a full solve each get a snapshot of their own).
 public final class SizingSource: @unchecked Sendable {
-    public var sections: [LayoutState.Section]
-    public var model: SelfSizing?
-    public var mode: MeasureMode
+    // Unchecked: read per item by the sizing's closures and written around every operation, from one thread,
+    // never while a read is under way; the dynamic checks would cost more than the reads.
+    @exclusivity(unchecked) public var sections: [LayoutState.Section]
+    @exclusivity(unchecked) public var model: SelfSizing?
+    @exclusivity(unchecked) public var mode: MeasureMode
     /// Fixed when the sizing is made: supplementaries measure (mode `all` or a lazy state).
     public let measuresSupplementaries: Bool
 

@@ -40,6 +40,10 @@ public struct SectionLengths: Sendable {
             guard mode == .all else { return estimate }
             originSection = section
             originItem = item
+        case .sparse(let items):
+            if let size = items.size(item) { return axis == .x ? size.width : size.height }
+            guard mode == .all else { return estimate }
+            (originSection, originItem) = items.origin(item)
         case .explicit(let list):
             let entry = list[item]
             let measured = axis == .x ? entry.measuredWidth : entry.measuredHeight

@@ -129,7 +129,7 @@ extension LayoutEngine {
         let emitter = Emitter(engine: self, filter: rect, scale: scale, sizing: sizing)
         // A rounded frame moves by at most a pixel (an edge: half a pixel of origin and of length).
         let slack = scale.map { 1 / $0 } ?? 0
-        for index in candidateSections(alongScroll: rect.origin(scrollAxis) - slack, rect.end(scrollAxis) + slack) {
+        forEachCandidateSection(alongScroll: rect.origin(scrollAxis) - slack, rect.end(scrollAxis) + slack) { index in
             emitter.emitSection(index, into: &out)
         }
         if !environment.configuration.boundarySupplementaryItems.isEmpty {
@@ -210,6 +210,13 @@ extension LayoutEngine {
     /// Complexity: O(log sections + sections found), O(sections) with a negative inter-section spacing.
     func candidateSections(alongScroll low: Double, _ high: Double, into result: inout [Int]) {
         result.removeAll(keepingCapacity: true)
+        forEachCandidateSection(alongScroll: low, high) { result.append($0) }
+    }
+
+    /// Calls `body` with each section whose elements may reach into `[low, high]` along the scroll axis, in
+    /// order, without collecting them. Complexity: O(log sections + sections visited), or O(sections) with
+    /// a negative inter-section spacing.
+    func forEachCandidateSection(alongScroll low: Double, _ high: Double, _ body: (Int) -> Void) {
         guard !sections.isEmpty else { return }
         let base = layoutBoundary.startExtent
         if sectionOffsets.negativeCount > 0 {
@@ -217,7 +224,7 @@ extension LayoutEngine {
             for i in sections.indices {
                 let start = sectionStart(i)
                 if start - sections[i].overhangBefore <= high && start + sections[i].extent + sections[i].overhangAfter >= low {
-                    result.append(i)
+                    body(i)
                 }
             }
             return
@@ -228,7 +235,7 @@ extension LayoutEngine {
         var i = first
         var start = sectionStart(i)
         while i < sections.count && start - overhangBefore <= high {
-            if start + sections[i].extent + overhangAfter >= low { result.append(i) }
+            if start + sections[i].extent + overhangAfter >= low { body(i) }
             start += sectionOffsets.values[i]
             i += 1
         }
@@ -268,7 +275,7 @@ struct Emitter {
         var frame = frame
         if let scale { frame = frame.pixelRounded(scale: scale) }
         if let filter, !frame.intersects(filter) { return }
-        out.append(LayoutElement(category: .cell, section: section, item: item, frame: frame, zIndex: 0))
+        out.append(LayoutElement(cellInSection: section, item: item, frame: frame))
     }
 
     func emitSection(_ index: Int, into out: inout [LayoutElement]) {

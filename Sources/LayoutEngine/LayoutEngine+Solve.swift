@@ -190,11 +190,19 @@ extension LayoutEngine {
     }
 
     /// Stores a re-solved section and updates its offset and the query margins.
-    func store(_ geometry: SectionGeometry, at index: Int) {
-        sections[index] = geometry
+    func store(_ geometry: consuming SectionGeometry, at index: Int) {
         sectionOffsets.set(index, geometry.extent + spacing)
         overhangBefore = max(overhangBefore, geometry.overhangBefore)
         overhangAfter = max(overhangAfter, geometry.overhangAfter)
+        sections[index] = geometry  // moved in, not copied
+    }
+
+    /// What `store` does besides storing, for a section re-solved where it is (`sections[index]` updated in
+    /// place): its offset and the query margins.
+    func storedInPlace(at index: Int) {
+        sectionOffsets.set(index, sections[index].extent + spacing)
+        overhangBefore = max(overhangBefore, sections[index].overhangBefore)
+        overhangAfter = max(overhangAfter, sections[index].overhangAfter)
     }
 }
 

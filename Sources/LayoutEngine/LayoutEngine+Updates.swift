@@ -220,26 +220,25 @@ extension LayoutEngine {
     /// (or one with no room) simply solves again, which costs O(boundary items) (or O(items)).
     /// - Complexity: O(items in the rows re-solved × log rows) in place; O(items of the section) otherwise.
     func resolveChanged(section: Int, at: Int, reuse: TailReuse, report: inout UpdateReport) throws(LayoutError) {
-        var original = sections[section]
-        let cache = try cache(forDefinition: original.definition)
+        let definition = sections[section].definition
+        let cache = try cache(forDefinition: definition)
         // §10.4 a uniform root group: every instance depends on the largest, so the section re-solves whole.
-        guard case .estimated(var storage) = original.storage, storage.count > 0, !cache.uniformRoot,
-              !original.diagnostics.contains(where: { $0.kind == .noRoom }),
+        // The geometry stays in the array and is updated there (no copy of it); only its storage is taken out,
+        // so that it is referenced once (by `storage`). It is put back as it was on failure.
+        guard case .estimated(var storage) = sections[section].storage, storage.count > 0, !cache.uniformRoot,
+              !sections[section].diagnostics.contains(where: { $0.kind == .noRoom }),
               at <= storage.itemCount, reuse.shift != 0 || at < storage.itemCount
         else {
             try resolveSection(section, report: &report)
             return
         }
+        sections[section].storage = .fixed(stride: 0, instances: 0)
         let itemCount = state.sections[section].items.count
         // The instance before the one holding `at` tried it as its next candidate (and stopped there): with a
         // new size it may fit there now, so re-solving starts one instance earlier.
         let firstInstance = max(0, storage.instance(of: min(at, storage.itemCount - 1)) - 1)
         let (sizing, saved) = lendSizing()
         defer { returnSizing(saved) }
-        // The storage is now referenced once (by `storage`): `original` keeps the rest, to restore on failure.
-        original.storage = .fixed(stride: 0, instances: 0)
-        sections[section].storage = .fixed(stride: 0, instances: 0)
-        var geometry = original
         do throws(LayoutError) {
             var updated: EstimatedInstances? = nil
             // Rows whose items measure along the row reflow when several sizes change at once (a lazy stop):
@@ -247,33 +246,31 @@ extension LayoutEngine {
             let mayReflow = reuse.tailStart - 1 > at && cache.rowsMayReflow
             if reuse.shift == 0, !mayReflow, isKnownUniquelyReferenced(&storage),
                let solved = try solver.updateInstancesInPlace(
-                   cache, definition: original.definition, index: section, itemCount: itemCount, sizing: sizing,
+                   cache, definition: definition, index: section, itemCount: itemCount, sizing: sizing,
                    storage: storage, fromInstance: firstInstance, low: at, high: reuse.tailStart - 1, scratch: &scratch) {
                 report.instancesSolved += solved
                 updated = storage
             }
             if updated == nil {
                 let (instances, noRoom, solved) = try solver.resolveInstances(
-                    cache, definition: original.definition, index: section, itemCount: itemCount, sizing: sizing,
+                    cache, definition: definition, index: section, itemCount: itemCount, sizing: sizing,
                     previous: storage, fromInstance: firstInstance, reuse: reuse, scratch: &scratch)
                 if noRoom != nil {
-                    original.storage = .estimated(storage)
-                    sections[section] = original
+                    sections[section].storage = .estimated(storage)
                     try resolveSection(section, report: &report)
                     return
                 }
                 report.instancesSolved += solved
                 updated = instances
             }
-            geometry.itemCount = itemCount
-            geometry.storage = .estimated(updated!)
-            solver.place(&geometry, index: section, cache: cache, sizing: sizing)
-            store(geometry, at: section)
+            sections[section].itemCount = itemCount
+            sections[section].storage = .estimated(updated!)
+            solver.place(&sections[section], index: section, cache: cache, sizing: sizing)
+            storedInPlace(at: section)
             report.sectionsSolved += 1
         } catch {
-            original.storage = .estimated(storage)
-            sections[section] = original
-            throw error.located(definition: original.definition, section: section)
+            sections[section].storage = .estimated(storage)
+            throw error.located(definition: definition, section: section)
         }
     }
 }

@@ -13,7 +13,7 @@ import SolverKernel
 /// solves, see `threads`).
 public final class LayoutEngine {
     /// The data the engine lays out.
-    public internal(set) var state: LayoutState {
+    @exclusivity(unchecked) public internal(set) var state: LayoutState {
         didSet { stateVersion &+= 1 }  // no `oldValue`: the state is still modified in place
     }
     /// Counts changes to `state`, so that a solve kept for another container knows whether it still holds.
@@ -27,12 +27,15 @@ public final class LayoutEngine {
     /// them (the state's measure mode is then `none`: only measured items leave their estimates).
     public let isLazy: Bool
 
-    // Storage, maintained by the files of this module.
+    // Storage, maintained by the files of this module. The properties every operation and query reads (and
+    // `state` above) are `@exclusivity(unchecked)`: the engine is used from one thread and never lends one of
+    // them while it reads it again, so the dynamic checks (about 75 instructions each, some 30 per measure)
+    // only cost.
     /// Per definition index, its cache at the current width (nil until a section uses it).
-    var definitions: [DefinitionCache?] = []
-    var sections: [SectionGeometry] = []
+    @exclusivity(unchecked) var definitions: [DefinitionCache?] = []
+    @exclusivity(unchecked) var sections: [SectionGeometry] = []
     /// Per section, its extent plus the inter-section spacing: section i starts at the prefix sum of i values.
-    var sectionOffsets = FenwickTree(count: 0)
+    @exclusivity(unchecked) var sectionOffsets = FenwickTree(count: 0)
     var layoutBoundary: BoundaryItemsPlacement
     /// The layout as it solves now: calc values written in (SEMANTICS.md §10.6), refreshed by `solveAll`.
     var environment: CollectionLayout
@@ -41,7 +44,7 @@ public final class LayoutEngine {
     var overhangAfter = 0.0
     var lastReport = UpdateReport()
     /// Buffers reused by every incremental solve (updates allocate only the storage they replace).
-    var scratch = SolveScratch()
+    @exclusivity(unchecked) var scratch = SolveScratch()
     /// Buffers of lazy preparation: (section, item) pairs near the rect, and one section's items.
     var lazyPending: [Int] = []
     var pendingItems: [Int] = []
@@ -89,10 +92,10 @@ public final class LayoutEngine {
     /// returned (calls nest). The state must not change in between. Allocates nothing.
     func lendSizing() -> (sizing: ItemSizing, saved: [LayoutState.Section]) {
         let saved = sizingSource.sections
-        // Field by field: passing the whole `state` would copy it (and retain every array it holds).
+        // Only the sections: passing the whole `state` would copy it (and retain every array it holds), and
+        // the source read the model and the measure mode when it was made, which no operation changes
+        // (copying the model, which holds arrays, was a third of this function).
         sizingSource.sections = state.sections
-        sizingSource.model = state.layout.selfSizing
-        sizingSource.mode = state.measureMode
         return (lentSizing, saved)
     }
 

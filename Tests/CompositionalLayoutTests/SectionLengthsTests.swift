@@ -10,12 +10,12 @@ struct SectionLengthsTests {
         let group = LayoutGroup(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)),
                                 arrangement: .horizontal, subitems: .repeatingUntilFull([item.node]))
         let layout = CollectionLayout(name: "lengths", container: LayoutContainer(width: 390, height: 844),
-                                      sections: [SectionDefinition(count: 3, items: 12, section: LayoutSection(group: group))],
+                                      sections: [SectionDefinition(count: 4, items: 12, section: LayoutSection(group: group))],
                                       selfSizing: layoutModel)
         return LayoutState(layout: layout, measure: mode)
     }
 
-    @Test("implicit and explicit sections, measured and lazily measured items, both modes, with and without models",
+    @Test("implicit, sparse and explicit sections, measured and lazily measured items, both modes, with and without models",
           arguments: [MeasureMode.all, .none])
     func agree(mode: MeasureMode) throws {
         let layoutModels: [SelfSizing?] = [nil, SelfSizing(seed: 3, width: .init(min: 20, max: 90), height: .init(min: 30, max: 60)),
@@ -30,9 +30,13 @@ struct SectionLengthsTests {
             try state.apply(.measure(section: 1, item: 5, width: 12, height: 91))
             state.markMeasuredByModel(section: 1, items: [7, 8])
             try state.apply(.moveItem(from: IndexPath(section: 2, item: 0), to: IndexPath(section: 0, item: 3)))
+            // Section 3 only measures and inserts: it keeps the sparse form.
+            try state.apply(.measure(section: 3, item: 4, width: 31, height: 17))
+            try state.apply(.insertItems(section: 3, at: 2, count: 1))
+            if case .sparse = state.sections[3].items {} else { Issue.record("section 3 is not sparse: \(state.sections[3].items)") }
             let sizing = state.sizing()
             let sectionLengths = try #require(sizing.sectionLengths)
-            for section in 0..<3 {
+            for section in 0..<4 {
                 let plain = try #require(sectionLengths(section))
                 for item in 0..<state.sections[section].items.count {
                     for axis in [Axis.x, .y] {
@@ -46,7 +50,7 @@ struct SectionLengthsTests {
                 }
             }
         }
-        #expect(checked == 3 * 2 * 2 * (13 + 14 + 11))  // section 0 gained the moved item
+        #expect(checked == 3 * 2 * 2 * (13 + 14 + 11 + 13))  // section 0 gained the moved item, 3 an insert
     }
 
     @Test("a model that measures from a cycle has no plain form")

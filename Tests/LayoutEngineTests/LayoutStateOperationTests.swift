@@ -86,7 +86,70 @@ struct LayoutStateOperationTests {
         var state = LayoutState(layout: Self.layout)
         try state.apply(.measure(section: 1, item: 0, width: 1, height: 1))
         guard case .implicit = state.sections[0].items else { Issue.record("section 0 was made explicit"); return }
+        // A measure, an insert or a delete keeps the section sparse; a move makes it explicit.
+        guard case .sparse = state.sections[1].items else { Issue.record("section 1 should be sparse"); return }
+        try state.apply(.deleteItems(section: 1, at: 3, count: 1))
+        try state.apply(.insertItems(section: 1, at: 0, count: 2))
+        guard case .sparse = state.sections[1].items else { Issue.record("section 1 should still be sparse"); return }
+        try state.apply(.moveItem(from: IndexPath(section: 1, item: 0), to: IndexPath(section: 1, item: 4)))
         guard case .explicit = state.sections[1].items else { Issue.record("section 1 should be explicit"); return }
+        #expect(state.sections[1].items[1].measuredHeight == 1)
+    }
+
+    /// Sparse items read exactly like explicit ones through any sequence of measures, inserts and deletes
+    /// (checked against a plain list that applies the same rules), and turn explicit past their limit.
+    @Test(arguments: 0..<40)
+    func sparseItemsMatchAnExplicitList(seed: Int) throws {
+        var wide = Self.layout
+        wide.sections[0].items = 12
+        var state = LayoutState(layout: wide)
+        var expected = (0..<12).map { LayoutState.Item(originSection: 0, originItem: $0) }
+        var rng = SplitMix(seed: UInt64(seed))
+        for step in 0..<30 {
+            let count = expected.count
+            switch rng.next(4) {
+            case 0 where count > 0:
+                let item = rng.next(count), h = Double(step + 1)
+                try state.apply(.measure(section: 0, item: item, width: 2, height: h))
+                expected[item].measuredWidth = 2
+                expected[item].measuredHeight = h
+            case 1, 0:
+                let at = rng.next(count + 1), n = 1 + rng.next(3)
+                try state.apply(.insertItems(section: 0, at: at, count: n))
+                expected.insert(contentsOf: (at..<at + n).map { LayoutState.Item(originSection: 0, originItem: $0) }, at: at)
+            default:
+                guard count > 0 else { continue }
+                let at = rng.next(count), n = 1 + rng.next(min(3, count - at))
+                try state.apply(.deleteItems(section: 0, at: at, count: n))
+                expected.removeSubrange(at..<at + n)
+            }
+            let items = state.sections[0].items
+            #expect(items.count == expected.count)
+            for i in 0..<expected.count {
+                // Field by field: an unmeasured size is NaN, which `==` never matches.
+                let a = items[i], b = expected[i]
+                #expect(a.originSection == b.originSection && a.originItem == b.originItem, "step \(step) item \(i)")
+                #expect(a.measuredWidth.bitPattern == b.measuredWidth.bitPattern && a.measuredHeight.bitPattern == b.measuredHeight.bitPattern,
+                        "step \(step) item \(i)")
+                #expect(height(state, 0, i) == (b.measuredHeight.isNaN ? model(Int(b.originSection), Int(b.originItem)) : b.measuredHeight))
+            }
+            if case .sparse(let sparse) = items {
+                #expect(sparse.runs.count + sparse.sizes.count <= LayoutState.SparseItems.limit)
+            }
+        }
+    }
+
+    /// A small deterministic generator for the sequences above.
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1 }
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(max(1, bound)))
+        }
     }
 
     /// Bad addresses and values throw, name what is wrong, and leave the state as it was.
