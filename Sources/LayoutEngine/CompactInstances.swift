@@ -32,20 +32,35 @@ struct CompactForm: Sendable {
     /// per-instance column is stored). nil: the lengths are stored.
     var instanceOverCell: Double?
     var strides: StrideTerms
+    /// Whether cells carry leaf supplementary lists: one per position (`perInstance` of them, stored after
+    /// the pattern cells), the same in every instance.
+    var hasLeafPattern = false
+
+    /// Where the pattern's leaf lists start, in 8-byte units (after the pattern cells).
+    var leafPatternOffset: Int { perInstance * 4 }
+    /// Where the item lengths start, in 8-byte units.
+    var lengthsOffset: Int { perInstance * 4 + (hasLeafPattern ? (perInstance + 3) / 4 : 0) }
 
     /// The compact form of `builder`'s instances, or nil when they do not repeat so. Complexity: O(items +
     /// instances), reading only.
     static func analyse(_ builder: borrowing InstanceBuilder) -> CompactForm? {
-        guard let terms = builder.strideTerms, builder.leafSupplementaries.isEmpty, builder.hosts.isEmpty else { return nil }
+        guard let terms = builder.strideTerms, builder.hosts.isEmpty else { return nil }
         let n = builder.firstItem.count, m = builder.cells.count
         guard n > 0, m > 0, builder.firstItem[0] == 0 else { return nil }
         let k = n > 1 ? Int(builder.firstItem[1]) : m
         guard k >= 1, m > (n - 1) * k, m <= n * k else { return nil }
         for q in 0..<n where Int(builder.firstItem[q]) != q * k { return nil }
-        for axis in [terms.P, terms.P.other] {
-            if let form = analyse(builder, perInstance: k, varying: axis, terms: terms) { return form }
+        // Leaf lists (padded to every cell when there are any) must repeat per position too.
+        let hasLeaf = !builder.leafSupplementaries.isEmpty
+        if hasLeaf {
+            guard builder.leafSupplementaries.count == m else { return nil }
+            for i in k..<m where builder.leafSupplementaries[i] != builder.leafSupplementaries[i % k] { return nil }
         }
-        return nil
+        // Lengths vary along the section axis (lists, grids) or across it; no array of the two (an allocation).
+        guard var form = analyse(builder, perInstance: k, varying: terms.P, terms: terms)
+                ?? analyse(builder, perInstance: k, varying: terms.P.other, terms: terms) else { return nil }
+        form.hasLeafPattern = hasLeaf
+        return form
     }
 
     private static func analyse(_ builder: borrowing InstanceBuilder, perInstance k: Int, varying: Axis,

@@ -70,9 +70,9 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
 
     private static func makeCompact(_ builder: borrowing InstanceBuilder, _ form: CompactForm) -> EstimatedInstances {
         let n = builder.firstItem.count, items = builder.cells.count, k = form.perInstance
-        let layout = CompactLayout(count: n, items: items, perInstance: k, storesLengths: form.instanceOverCell == nil)
+        let layout = CompactLayout(form, count: n, items: items)
         let buffer = create(minimumCapacity: layout.total) { _ in
-            InstancesHeader(count: n, itemCount: items, hasLeafSupplementaries: false, negativeCount: 0,
+            InstancesHeader(count: n, itemCount: items, hasLeafSupplementaries: form.hasLeafPattern, negativeCount: 0,
                             extent: builder.extent, supplementaries: builder.supplementaries, hosts: [], compact: form)
         }
         let storage = unsafeDowncast(buffer, to: EstimatedInstances.self)
@@ -80,6 +80,10 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
             let pattern = UnsafeMutableRawPointer(base).bindMemory(to: Rect.self, capacity: k)
             builder.cells.withUnsafeBufferPointer { pattern.initialize(from: $0.baseAddress!, count: min(k, items)) }
             if items < k { (pattern + items).initialize(repeating: .zero, count: k - items) }
+            if form.hasLeafPattern {
+                let leaf = (UnsafeMutableRawPointer(base) + form.leafPatternOffset * 8).bindMemory(to: UInt16.self, capacity: k)
+                for j in 0..<k { leaf[j] = j < items ? builder.leafSupplementaries[j] : 0 }
+            }
             let lengths = base + layout.cellLengths
             for i in 0..<items { lengths[i] = builder.cells[i].size.length(form.varying) }
             if layout.storesLengths {
@@ -123,9 +127,9 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     /// Where each region of the compact form starts, in 8-byte units.
     private struct CompactLayout {
         var cellLengths: Int, instanceLengths: Int, tree: Int, total: Int, storesLengths: Bool
-        init(count n: Int, items: Int, perInstance k: Int, storesLengths: Bool) {
-            self.storesLengths = storesLengths
-            cellLengths = k * 4
+        init(_ form: CompactForm, count n: Int, items: Int) {
+            storesLengths = form.instanceOverCell == nil
+            cellLengths = form.lengthsOffset
             instanceLengths = cellLengths + items
             tree = instanceLengths + (storesLengths ? n : 0)
             total = tree + n + 1
@@ -133,8 +137,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     }
 
     private var compactLayout: CompactLayout {
-        CompactLayout(count: header.count, items: header.itemCount, perInstance: header.compact!.perInstance,
-                      storesLengths: header.compact!.instanceOverCell == nil)
+        CompactLayout(header.compact!, count: header.count, items: header.itemCount)
     }
 
     /// Where each region starts, in 8-byte units.
@@ -182,7 +185,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     @inline(__always) func cell(_ i: Int) -> Rect {
         precondition(i >= 0 && i < header.itemCount)
         guard let form = header.compact else { return region(0, Rect.self)[i] }
-        let lengths = region(form.perInstance * 4, Double.self)
+        let lengths = region(form.lengthsOffset, Double.self)
         return form.cell(pattern: region(0, Rect.self)[i % form.perInstance], length: lengths[i])
     }
 
@@ -190,6 +193,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     func leafSupplementary(_ i: Int) -> UInt16 {
         guard header.hasLeafSupplementaries else { return 0 }
         precondition(i >= 0 && i < header.itemCount)
+        if let form = header.compact { return region(form.leafPatternOffset, UInt16.self)[i % form.perInstance] }
         return region(layout.leaf, UInt16.self)[i]
     }
 
@@ -198,7 +202,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
         precondition(q >= 0 && q < header.count)
         guard let form = header.compact else { return region(header.itemCount * 4, Size.self)[q] }
         // Compact: stored after the item lengths, or derived from the instance's one cell.
-        let lengths = region(form.perInstance * 4, Double.self)
+        let lengths = region(form.lengthsOffset, Double.self)
         if let c = form.instanceOverCell { return form.size(length: lengths[q] + c) }
         return form.size(length: lengths[header.itemCount + q])
     }
@@ -285,10 +289,14 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
 
     /// Whether instance q can take these cells (items from its first), size and stride in place: always in
     /// the full form; in the compact form when they still repeat its pattern. O(cells).
-    func accepts(_ q: Int, size: Size, stride: Double, cells: UnsafeBufferPointer<Rect>) -> Bool {
+    func accepts(_ q: Int, size: Size, stride: Double, cells: UnsafeBufferPointer<Rect>,
+                 leafSupplementaries: (Int) -> UInt16) -> Bool {
         guard let form = header.compact else { return true }
         let pattern = region(0, Rect.self)
-        return form.accepts(size: size, stride: stride, cells: cells, first: firstItem(q)) { pattern[$0] }
+        let first = firstItem(q)
+        guard form.accepts(size: size, stride: stride, cells: cells, first: first, pattern: { pattern[$0] }) else { return false }
+        for k in cells.indices where leafSupplementaries(k) != leafSupplementary(first + k) { return false }
+        return true
     }
 
     /// Replaces instance q's size and stride, its cells unchanged. O(log instances).
@@ -311,7 +319,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
 
     private func writeInstance(_ q: Int, size: Size, stride: Double, old: Double) {
         if let form = header.compact {
-            if form.instanceOverCell == nil { region(form.perInstance * 4 + header.itemCount, Double.self)[q] = size.length(form.varying) }
+            if form.instanceOverCell == nil { region(form.lengthsOffset + header.itemCount, Double.self)[q] = size.length(form.varying) }
         } else {
             region(header.itemCount * 4, Size.self)[q] = size
             region(layout.values, Double.self)[q] = stride
@@ -332,8 +340,8 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     private func setCell(_ i: Int, _ cell: Rect, leafSupplementary: UInt16) {
         precondition(i >= 0 && i < header.itemCount)
         if let form = header.compact {
-            precondition(leafSupplementary == 0)
-            region(form.perInstance * 4, Double.self)[i] = cell.size.length(form.varying)
+            precondition(leafSupplementary == self.leafSupplementary(i), "the compact form keeps one leaf list per position")
+            region(form.lengthsOffset, Double.self)[i] = cell.size.length(form.varying)
             return
         }
         region(0, Rect.self)[i] = cell
@@ -367,8 +375,14 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
                 builder.sizes.append(size(q))
                 builder.strides.append(stride(q))
             }
+            let cellsBefore = builder.cells.count
             for i in firstCell..<header.itemCount { builder.cells.append(cell(i)) }
-            if !builder.leafSupplementaries.isEmpty { builder.padLeafSupplementaries(to: builder.cells.count) }
+            if header.hasLeafSupplementaries {
+                builder.padLeafSupplementaries(to: cellsBefore)
+                for i in firstCell..<header.itemCount { builder.leafSupplementaries.append(leafSupplementary(i)) }
+            } else if !builder.leafSupplementaries.isEmpty {
+                builder.padLeafSupplementaries(to: builder.cells.count)
+            }
             return
         }
         let layout = self.layout
@@ -404,6 +418,9 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
                 builder.strides.append(stride(q))
             }
             for i in 0..<cellCount { builder.cells.append(cell(i)) }
+            if header.hasLeafSupplementaries {
+                for i in 0..<cellCount { builder.leafSupplementaries.append(leafSupplementary(i)) }
+            }
             return
         }
         let layout = self.layout

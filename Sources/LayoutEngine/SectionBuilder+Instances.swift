@@ -313,7 +313,7 @@ struct InstanceRun {
                 func list(_ k: Int) -> UInt16 { base + k < leaf.count ? leaf[base + k] : 0 }
                 guard storage.hasLeafSupplementaries || leaf.isEmpty || (0..<count).allSatisfy({ list($0) == 0 }) else { return false }
                 let mine = UnsafeBufferPointer(rebasing: cells[base..<base + count])
-                guard storage.accepts(q, size: size, stride: stride, cells: mine) else { return false }
+                guard storage.accepts(q, size: size, stride: stride, cells: mine, leafSupplementaries: list) else { return false }
                 storage.replaceInstance(q, cells: mine, leafSupplementaries: list, size: size, stride: stride)
                 return true
             }

@@ -21,13 +21,19 @@ struct CompactInstancesTests {
         let pair = LayoutGroup(layoutSize: size(.fractionalWidth(1), height), arrangement: .horizontal,
                                subitems: .dividing(LayoutItem(layoutSize: size(.fractionalWidth(1), height)).node, count: 2),
                                interItemSpacing: .fixed(8))
+        // Posts with a badge on each: a leaf supplementary list per item, the same at every position.
+        let badge = SupplementaryItem(layoutSize: size(.absolute(22), .absolute(22)), elementKind: "badge",
+                                      containerAnchor: LayoutAnchor(edges: [.top, .trailing], absoluteOffset: Point(x: -4, y: 4)))
+        let post = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), height),
+                                          subitems: [LayoutItem(layoutSize: size(.fractionalWidth(1), height), supplementaryItems: [badge])])
         let chip = LayoutItem(layoutSize: size(.estimated(60), .absolute(30)))
         let chips = LayoutGroup(layoutSize: size(.fractionalWidth(1), .absolute(30)), arrangement: .horizontal,
                                 subitems: .repeatingUntilFull([chip.node]), interItemSpacing: .fixed(6))
         return CollectionLayout(name: "compact", container: LayoutContainer(width: 390, height: 844),
                                 sections: [SectionDefinition(count: 3, items: 9, section: list),
                                            SectionDefinition(count: 3, items: 7, section: LayoutSection(group: pair)),
-                                           SectionDefinition(count: 2, items: 25, section: LayoutSection(group: chips))],
+                                           SectionDefinition(count: 2, items: 25, section: LayoutSection(group: chips)),
+                                           SectionDefinition(count: 2, items: 6, section: LayoutSection(group: post))],
                                 selfSizing: SelfSizing(seed: 11, width: .init(min: 40, max: 140), height: .init(min: 40, max: 120)))
     }
 
@@ -42,7 +48,9 @@ struct CompactInstancesTests {
     static func readsAlike(_ storage: EstimatedInstances) -> Bool {
         let full = storage.fullForm()
         guard !full.isCompact, full.count == storage.count, full.itemCount == storage.itemCount else { return false }
-        for i in 0..<storage.itemCount where storage.cell(i) != full.cell(i) || storage.instance(of: i) != full.instance(of: i) {
+        guard storage.hasLeafSupplementaries == full.hasLeafSupplementaries else { return false }
+        for i in 0..<storage.itemCount where storage.cell(i) != full.cell(i) || storage.instance(of: i) != full.instance(of: i)
+            || storage.leafSupplementary(i) != full.leafSupplementary(i) {
             return false
         }
         for q in 0..<storage.count {
@@ -62,7 +70,8 @@ struct CompactInstancesTests {
     func forms() throws {
         let engine = try LayoutEngine(layout: Self.layout())
         let storages = Self.storages(engine)
-        #expect(storages.map(\.isCompact) == [true, true, true, true, true, true, false, false])
+        #expect(storages.map(\.isCompact) == [true, true, true, true, true, true, false, false, true, true])
+        #expect(storages[8].hasLeafSupplementaries && storages[8].leafSupplementary(3) != 0)
         for storage in storages { #expect(Self.readsAlike(storage)) }
     }
 
@@ -82,10 +91,18 @@ struct CompactInstancesTests {
         _ = try engine.measure([(IndexPath(section: 4, item: 2), Size(width: 100, height: 300))])
         #expect(Self.storages(engine)[4].isCompact && Self.readsAlike(Self.storages(engine)[4]))
         #expect(try matchesReference(engine))
+        // A post with its badge, measured in place: the leaf lists stay the pattern's.
+        let post = ObjectIdentifier(Self.storages(engine)[9])
+        _ = try engine.measure([(IndexPath(section: 9, item: 1), Size(width: 390, height: 140))])
+        #expect(ObjectIdentifier(Self.storages(engine)[9]) == post && Self.storages(engine)[9].isCompact)
+        #expect(Self.readsAlike(Self.storages(engine)[9]))
+        #expect(try matchesReference(engine))
         // Insert and delete re-solve into new storage, compact again.
         _ = try engine.apply(.insertItems(section: 0, at: 3, count: 2))
         _ = try engine.apply(.deleteItems(section: 3, at: 0, count: 1))
-        #expect(Self.storages(engine)[0].isCompact && Self.storages(engine)[3].isCompact)
+        _ = try engine.apply(.insertItems(section: 8, at: 2, count: 1))
+        #expect(Self.storages(engine)[0].isCompact && Self.storages(engine)[3].isCompact && Self.storages(engine)[8].isCompact)
+        #expect(Self.readsAlike(Self.storages(engine)[8]))
         #expect(try matchesReference(engine))
     }
 
