@@ -54,13 +54,13 @@ extension LayoutEngine {
         let frozen = caches
         // A fixed-size section whose supplementaries do not measure by index is the same for every section of
         // its definition with as many items: solve each such shape once.
-        var shared: [ShapeKey: SectionGeometry] = [:]
+        var shared: [ShapeKey: Int32] = [:]
         var lastKey: ShapeKey? = nil
-        var lastGeometry = SectionGeometry.placeholder
-        var geometries: [SectionGeometry] = []
-        geometries.reserveCapacity(sectionData.count)
-        var individual: [Int] = []
-        individual.reserveCapacity(sectionData.count)
+        var lastShape: Int32 = -1
+        // Per section: the index of its shape in `shapes`, or -1 when it is solved alone.
+        var shapeOf = [Int32](repeating: -1, count: sectionData.count)
+        var shapes: [SectionGeometry] = []
+        var individualCount = 0
         var largestSection = 0
         let sharesShape = frozen.map { cache in
             cache.map { $0.template != nil && !($0.hasEstimatedSupplementaries && sizing.measuresSupplementaries) } ?? false
@@ -68,61 +68,70 @@ extension LayoutEngine {
         for i in sectionData.indices {
             let definition = sectionData[i].definition
             guard sharesShape[definition] else {
-                individual.append(i)
+                individualCount += 1
                 largestSection = max(largestSection, sectionData[i].items.count)
-                geometries.append(SectionGeometry.placeholder)
                 continue
             }
             let key = ShapeKey(definition: definition, items: sectionData[i].items.count)
             if lastKey == key {
-                geometries.append(lastGeometry)   // runs of equal sections skip even the hash
+                shapeOf[i] = lastShape   // runs of equal sections skip even the hash
             } else if let known = shared[key] {
-                geometries.append(known)
+                shapeOf[i] = known
                 lastKey = key
-                lastGeometry = known
+                lastShape = known
             } else {
                 let g = try solver.solve(index: i, definition: definition, cache: frozen[definition]!, itemCount: key.items,
                                          sizing: sizing, scratch: &scratch)
-                shared[key] = g
+                let shape = Int32(shapes.count)
+                shapes.append(g)
+                shared[key] = shape
                 lastKey = key
-                lastGeometry = g
-                geometries.append(g)
+                lastShape = shape
+                shapeOf[i] = shape
                 report.sectionsSolved += 1
             }
         }
-        // Every other section alone, in parallel: estimated sections are where the work is.
-        let solvedIndividually = individual
+        // Every other section alone, in parallel: estimated sections are where the work is. The workers write
+        // every geometry straight into the new array's memory (first touched there, in parallel: at 75,000
+        // sections it is 14 MB of fresh pages), and the failure of the lowest section wins, as a serial solve
+        // would report it.
         let workerState = state
         let reserved = largestSection
-        // Each worker writes its sections' geometries straight into `geometries` (disjoint slots, no copy of
-        // a result array afterwards); the failure of the lowest section wins, as a serial solve would report.
+        let sharedShapes = shapes
+        let shapeIndex = shapeOf
         let failure = Mutex<(section: Int, error: LayoutError)?>(nil)
-        if !solvedIndividually.isEmpty { geometries.withUnsafeMutableBufferPointer { buffer in
+        let geometries = [SectionGeometry](unsafeUninitializedCapacity: sectionData.count) { buffer, initialized in
+            guard !buffer.isEmpty else { return }
             let out = ParallelBuffer(buffer)
-            Parallel.forEachChunk(count: solvedIndividually.count, threads: threads, makeScratch: {
+            Parallel.forEachChunk(count: buffer.count, threads: threads, makeScratch: {
                 var scratch = SolveScratch()
                 scratch.sizing = workerState.sizing()
                 scratch.builder.reserve(items: reserved)
                 return scratch
             }) { range, scratch in
-                for k in range {
-                    let i = solvedIndividually[k]
+                for i in range {
+                    let shape = shapeIndex[i]
+                    if shape >= 0 {
+                        out.initialize(i, sharedShapes[Int(shape)])
+                        continue
+                    }
                     let s = sectionData[i]
                     do throws(LayoutError) {
-                        out.set(i, try solver.solve(index: i, definition: s.definition, cache: frozen[s.definition]!,
-                                                    itemCount: s.items.count, sizing: scratch.sizing ?? sizing, scratch: &scratch))
+                        out.initialize(i, try solver.solve(index: i, definition: s.definition, cache: frozen[s.definition]!,
+                                                           itemCount: s.items.count, sizing: scratch.sizing ?? sizing,
+                                                           scratch: &scratch))
                     } catch {
+                        // Every slot is initialised exactly once, failed ones too.
+                        out.initialize(i, .placeholder)
                         failure.withLock { if $0 == nil || i < $0!.section { $0 = (i, error) } }
-                        return
                     }
                 }
             }
-        } }
-        if let (_, error) = failure.withLock({ $0 }) { throw error }
-        for i in solvedIndividually {
-            report.sectionsSolved += 1
-            report.instancesSolved += geometries[i].instanceCountSolved
+            initialized = buffer.count
         }
+        if let (_, error) = failure.withLock({ $0 }) { throw error }
+        report.sectionsSolved += individualCount
+        for i in geometries.indices where shapeOf[i] < 0 { report.instancesSolved += geometries[i].instanceCountSolved }
         sections = geometries
         rebuildOffsets()
         lastReport = report

@@ -19,8 +19,8 @@ struct ParallelSlots<Element>: @unchecked Sendable {
     }
 }
 
-/// Like `ParallelSlots` for a buffer of plain elements: workers overwrite disjoint elements in place (each
-/// element written by exactly one worker; what it replaces must hold nothing another thread uses).
+/// Like `ParallelSlots` for uninitialised memory: workers initialise disjoint elements in place, each
+/// element by exactly one worker (the buffer's owner then counts them all as initialised).
 struct ParallelBuffer<Element>: @unchecked Sendable {
     private let base: UnsafeMutablePointer<Element>
     let count: Int
@@ -30,10 +30,10 @@ struct ParallelBuffer<Element>: @unchecked Sendable {
         count = buffer.count
     }
 
-    /// Writes element `index`; no two workers may write the same index.
-    func set(_ index: Int, _ value: consuming Element) {
+    /// Initialises element `index` of uninitialised memory; each index exactly once, by one worker.
+    func initialize(_ index: Int, _ value: consuming Element) {
         precondition(index >= 0 && index < count)
-        base[index] = value
+        (base + index).initialize(to: value)
     }
 }
 
