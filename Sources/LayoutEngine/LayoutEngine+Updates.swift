@@ -84,11 +84,7 @@ extension LayoutEngine {
             sectionOffsets.move(from: from, to: to)
             // The moved section keeps its instances (its items keep their sizes); sections whose boundary items
             // measure by index are placed again where their index changed.
-            try lift { () throws(LayoutError) in
-                for index in min(from, to)...max(from, to) where sections[index].measuresSupplementariesByIndex {
-                    try placeSection(index, report: &report)
-                }
-            }
+            try lift { () throws(LayoutError) in try placeIndexDependentSections(min(from, to)...max(from, to), report: &report) }
             report.sectionsShifted += abs(to - from) + 1
         }
         lastReport = report
@@ -203,6 +199,26 @@ extension LayoutEngine {
     /// Places section `index` again without solving its instances: its boundary items measure with its new
     /// index (§6), its instances (whose extent margins do not depend on the index) stay.
     /// - Complexity: O(boundary items + decorations), plus O(instances) for an orthogonal estimated section.
+    /// Places again, where they are, the sections of `range` whose boundary items measure by index (a section
+    /// move changed their indices), with one sizing lent for all of them.
+    /// - Complexity: O(sections in the range × (boundary items + log sections)).
+    func placeIndexDependentSections(_ range: ClosedRange<Int>, report: inout UpdateReport) throws(LayoutError) {
+        let (sizing, saved) = lendSizing()
+        defer { returnSizing(saved) }
+        var lastDefinition = -1
+        var cache: DefinitionCache? = nil
+        for index in range where sections[index].measuresSupplementariesByIndex {
+            let definition = sections[index].definition
+            if definition != lastDefinition {
+                cache = try self.cache(forDefinition: definition)
+                lastDefinition = definition
+            }
+            solver.place(&sections[index], index: index, cache: cache!, sizing: sizing)
+            storedInPlace(at: index)
+            report.sectionsPlaced += 1
+        }
+    }
+
     func placeSection(_ index: Int, report: inout UpdateReport) throws(LayoutError) {
         var geometry = sections[index]
         let cache = try cache(forDefinition: geometry.definition)
