@@ -63,7 +63,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
                 let leaf = (raw + layout.leaf * 8).bindMemory(to: UInt16.self, capacity: items)
                 builder.leafSupplementaries.withUnsafeBufferPointer { leaf.initialize(from: $0.baseAddress!, count: items) }
             }
-            storage.header.negativeCount = buildTree(base + layout.tree, strides: UnsafePointer(values), count: n)
+            storage.head.pointee.negativeCount = buildTree(base + layout.tree, strides: UnsafePointer(values), count: n)
         }
         return storage
     }
@@ -93,7 +93,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
             // The tree's leaves are the strides, which the compact form recomputes rather than stores.
             let tree = base + layout.tree
             builder.strides.withUnsafeBufferPointer { strides in
-                storage.header.negativeCount = buildTree(tree, strides: strides.baseAddress!, count: n)
+                storage.head.pointee.negativeCount = buildTree(tree, strides: strides.baseAddress!, count: n)
             }
         }
         return storage
@@ -114,7 +114,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
 
     /// The same instances in the full form (for a change the compact form cannot hold). O(items + instances).
     func fullForm() -> EstimatedInstances {
-        guard header.compact != nil else { return self }
+        guard head.pointee.compact != nil else { return self }
         var builder = InstanceBuilder()
         appendPrefix(instances: count, to: &builder)
         builder.strideTerms = nil
@@ -122,12 +122,12 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     }
 
     /// Whether the instances are in the compact form.
-    var isCompact: Bool { header.compact != nil }
+    var isCompact: Bool { head.pointee.compact != nil }
 
     /// Where each region of the compact form starts, in 8-byte units.
     private struct CompactLayout {
         var cellLengths: Int, instanceLengths: Int, tree: Int, total: Int, storesLengths: Bool
-        init(_ form: CompactForm, count n: Int, items: Int) {
+        @inline(__always) init(_ form: CompactForm, count n: Int, items: Int) {
             storesLengths = form.instanceOverCell == nil
             cellLengths = form.lengthsOffset
             instanceLengths = cellLengths + items
@@ -136,14 +136,14 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
         }
     }
 
-    private var compactLayout: CompactLayout {
-        CompactLayout(header.compact!, count: header.count, items: header.itemCount)
+    @inline(__always) private var compactLayout: CompactLayout {
+        CompactLayout(head.pointee.compact!, count: head.pointee.count, items: head.pointee.itemCount)
     }
 
     /// Where each region starts, in 8-byte units.
     private struct Layout {
         var cells = 0, sizes: Int, tree: Int, values: Int, firstItem: Int, leaf: Int, total: Int
-        init(count n: Int, items: Int, hasLeaf: Bool) {
+        @inline(__always) init(count n: Int, items: Int, hasLeaf: Bool) {
             sizes = items * 4
             tree = sizes + n * 2
             values = tree + n + 1
@@ -154,11 +154,17 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     }
 
     /// Where the Fenwick tree starts, in either form.
-    private var treeOffset: Int { header.compact == nil ? layout.tree : compactLayout.tree }
+    @inline(__always) private var treeOffset: Int { head.pointee.compact == nil ? layout.tree : compactLayout.tree }
 
-    private var layout: Layout {
-        Layout(count: header.count, items: header.itemCount, hasLeaf: header.hasLeafSupplementaries)
+    @inline(__always) private var layout: Layout {
+        Layout(count: head.pointee.count, items: head.pointee.itemCount, hasLeaf: head.pointee.hasLeafSupplementaries)
     }
+
+    /// The header, reached through its address: `ManagedBuffer.header` is a class property, and every read
+    /// of it paid a dynamic exclusivity check (about 75 instructions; several per query row). The header
+    /// lives inline in this object, which never moves, so its address holds while the object is alive.
+    @inline(__always)
+    var head: UnsafeMutablePointer<InstancesHeader> { withUnsafeMutablePointerToHeader { $0 } }
 
     @inline(__always)
     private func region<T>(_ offset: Int, _: T.Type) -> UnsafeMutablePointer<T> {
@@ -168,62 +174,62 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     // MARK: Reads
 
     /// Instances. O(1).
-    var count: Int { header.count }
+    var count: Int { head.pointee.count }
     /// Items with a cell. O(1).
-    var itemCount: Int { header.itemCount }
-    var extent: RelativeExtent { header.extent }
-    var supplementaries: SupplementaryTable { header.supplementaries }
-    var hosts: [[GroupHost]] { header.hosts }
+    var itemCount: Int { head.pointee.itemCount }
+    var extent: RelativeExtent { head.pointee.extent }
+    var supplementaries: SupplementaryTable { head.pointee.supplementaries }
+    var hosts: [[GroupHost]] { head.pointee.hosts }
     /// Lists in the supplementary table, read without copying it. O(1).
-    var supplementaryListCount: Int { header.supplementaries.lists.count }
+    var supplementaryListCount: Int { head.pointee.supplementaries.lists.count }
     /// Whether instances keep host lists. O(1).
-    var keepsHosts: Bool { !header.hosts.isEmpty }
-    var hasLeafSupplementaries: Bool { header.hasLeafSupplementaries }
-    var hasNegativeStrides: Bool { header.negativeCount > 0 }
+    var keepsHosts: Bool { !head.pointee.hosts.isEmpty }
+    var hasLeafSupplementaries: Bool { head.pointee.hasLeafSupplementaries }
+    var hasNegativeStrides: Bool { head.pointee.negativeCount > 0 }
 
     /// Item `i`'s cell relative to its instance's origin. O(1).
     @inline(__always) func cell(_ i: Int) -> Rect {
-        precondition(i >= 0 && i < header.itemCount)
-        guard let form = header.compact else { return region(0, Rect.self)[i] }
+        precondition(i >= 0 && i < head.pointee.itemCount)
+        guard let form = head.pointee.compact else { return region(0, Rect.self)[i] }
         let lengths = region(form.lengthsOffset, Double.self)
         return form.cell(pattern: region(0, Rect.self)[i % form.perInstance], length: lengths[i])
     }
 
     /// Leaf `i`'s supplementary list index (0 = none). O(1).
     func leafSupplementary(_ i: Int) -> UInt16 {
-        guard header.hasLeafSupplementaries else { return 0 }
-        precondition(i >= 0 && i < header.itemCount)
-        if let form = header.compact { return region(form.leafPatternOffset, UInt16.self)[i % form.perInstance] }
+        guard head.pointee.hasLeafSupplementaries else { return 0 }
+        precondition(i >= 0 && i < head.pointee.itemCount)
+        if let form = head.pointee.compact { return region(form.leafPatternOffset, UInt16.self)[i % form.perInstance] }
         return region(layout.leaf, UInt16.self)[i]
     }
 
     /// Instance q's size. O(1).
     @inline(__always) func size(_ q: Int) -> Size {
-        precondition(q >= 0 && q < header.count)
-        guard let form = header.compact else { return region(header.itemCount * 4, Size.self)[q] }
+        precondition(q >= 0 && q < head.pointee.count)
+        guard let form = head.pointee.compact else { return region(head.pointee.itemCount * 4, Size.self)[q] }
         // Compact: stored after the item lengths, or derived from the instance's one cell.
         let lengths = region(form.lengthsOffset, Double.self)
         if let c = form.instanceOverCell { return form.size(length: lengths[q] + c) }
-        return form.size(length: lengths[header.itemCount + q])
+        return form.size(length: lengths[head.pointee.itemCount + q])
     }
 
     /// Instance q's stride (what it adds to the offset of the next). O(1).
     func stride(_ q: Int) -> Double {
-        precondition(q >= 0 && q < header.count)
-        if let form = header.compact { return form.strides.stride(size(q)) }
+        precondition(q >= 0 && q < head.pointee.count)
+        if let form = head.pointee.compact { return form.strides.stride(size(q)) }
         return region(layout.values, Double.self)[q]
     }
 
     /// Instance q's first item. O(1).
     func firstItem(_ q: Int) -> Int {
-        precondition(q >= 0 && q < header.count)
-        if let form = header.compact { return q * form.perInstance }
+        precondition(q >= 0 && q < head.pointee.count)
+        if let form = head.pointee.compact { return q * form.perInstance }
         return Int(region(layout.firstItem, Int32.self)[q])
     }
 
     /// Where instance q starts after instance 0 (the sum of the strides before it). O(log instances).
     func offset(_ q: Int) -> Double {
-        precondition(q >= 0 && q <= header.count)
+        precondition(q >= 0 && q <= head.pointee.count)
         let tree = region(treeOffset, Double.self)
         var sum = 0.0, i = q
         while i > 0 { sum += tree[i]; i -= i & -i }
@@ -233,8 +239,8 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     /// The number of leading strides whose sum is at most `position` (needs no negative stride).
     /// O(log instances).
     func instances(upTo position: Double) -> Int {
-        precondition(header.negativeCount == 0, "position search needs non-negative strides")
-        let n = header.count
+        precondition(head.pointee.negativeCount == 0, "position search needs non-negative strides")
+        let n = head.pointee.count
         let tree = region(treeOffset, Double.self)
         var index = 0, remaining = position, step = 1
         while step * 2 <= n { step *= 2 }
@@ -251,9 +257,9 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
 
     /// The instance holding item `item`. O(log instances).
     func instance(of item: Int) -> Int {
-        if let form = header.compact { return min(item / form.perInstance, header.count - 1) }
+        if let form = head.pointee.compact { return min(item / form.perInstance, head.pointee.count - 1) }
         let first = region(layout.firstItem, Int32.self)
-        var lo = 0, hi = header.count - 1
+        var lo = 0, hi = head.pointee.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if Int(first[mid]) <= item { lo = mid } else { hi = mid - 1 }
@@ -264,24 +270,24 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     /// The items of instance q. O(1).
     func items(of q: Int) -> Range<Int> {
         let start = firstItem(q)
-        let end = q + 1 < header.count ? firstItem(q + 1) : header.itemCount
+        let end = q + 1 < head.pointee.count ? firstItem(q + 1) : head.pointee.itemCount
         return start..<end
     }
 
     /// The largest instance length along `axis` (an orthogonal section's band). O(instances).
     func largestLength(_ axis: Axis) -> Double {
         var largest = -Double.infinity
-        for q in 0..<header.count { largest = max(largest, size(q).length(axis)) }
-        return header.count == 0 ? 0 : largest
+        for q in 0..<head.pointee.count { largest = max(largest, size(q).length(axis)) }
+        return head.pointee.count == 0 ? 0 : largest
     }
 
     /// The lowest and highest instance origin relative to instance 0 along P (strides may be negative).
     /// O(1) with non-negative strides (a prefix sum: O(log instances)), else O(instances).
     func originSpan() -> (low: Double, high: Double) {
-        guard header.count > 0 else { return (0, 0) }
-        guard hasNegativeStrides else { return (0, offset(header.count - 1)) }
+        guard head.pointee.count > 0 else { return (0, 0) }
+        guard hasNegativeStrides else { return (0, offset(head.pointee.count - 1)) }
         var sum = 0.0, lo = 0.0, hi = 0.0
-        for q in 0..<header.count - 1 { sum += stride(q); lo = min(lo, sum); hi = max(hi, sum) }
+        for q in 0..<head.pointee.count - 1 { sum += stride(q); lo = min(lo, sum); hi = max(hi, sum) }
         return (lo, hi)
     }
 
@@ -291,7 +297,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     /// the full form; in the compact form when they still repeat its pattern. O(cells).
     func accepts(_ q: Int, size: Size, stride: Double, cells: UnsafeBufferPointer<Rect>,
                  leafSupplementaries: (Int) -> UInt16) -> Bool {
-        guard let form = header.compact else { return true }
+        guard let form = head.pointee.compact else { return true }
         let pattern = region(0, Rect.self)
         let first = firstItem(q)
         guard form.accepts(size: size, stride: stride, cells: cells, first: first, pattern: { pattern[$0] }) else { return false }
@@ -301,7 +307,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
 
     /// Replaces instance q's size and stride, its cells unchanged. O(log instances).
     func setInstance(_ q: Int, size: Size, stride: Double) {
-        precondition(q >= 0 && q < header.count)
+        precondition(q >= 0 && q < head.pointee.count)
         writeInstance(q, size: size, stride: stride, old: self.stride(q))
     }
 
@@ -309,7 +315,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     /// stride; `accepts` must hold. O(cells + log instances).
     func replaceInstance(_ q: Int, cells: UnsafeBufferPointer<Rect>, leafSupplementaries: (Int) -> UInt16,
                          size: Size, stride: Double) {
-        precondition(q >= 0 && q < header.count)
+        precondition(q >= 0 && q < head.pointee.count)
         // Read before the cells change: a compact instance's stride derives from its cell.
         let old = self.stride(q)
         let first = firstItem(q)
@@ -318,19 +324,19 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     }
 
     private func writeInstance(_ q: Int, size: Size, stride: Double, old: Double) {
-        if let form = header.compact {
-            if form.instanceOverCell == nil { region(form.lengthsOffset + header.itemCount, Double.self)[q] = size.length(form.varying) }
+        if let form = head.pointee.compact {
+            if form.instanceOverCell == nil { region(form.lengthsOffset + head.pointee.itemCount, Double.self)[q] = size.length(form.varying) }
         } else {
-            region(header.itemCount * 4, Size.self)[q] = size
+            region(head.pointee.itemCount * 4, Size.self)[q] = size
             region(layout.values, Double.self)[q] = stride
         }
-        if old < 0 { header.negativeCount -= 1 }
-        if stride < 0 { header.negativeCount += 1 }
+        if old < 0 { head.pointee.negativeCount -= 1 }
+        if stride < 0 { head.pointee.negativeCount += 1 }
         let delta = stride - old
         guard delta != 0 else { return }
         let tree = region(treeOffset, Double.self)
         var i = q + 1
-        while i <= header.count {
+        while i <= head.pointee.count {
             tree[i] += delta
             i += i & -i
         }
@@ -338,36 +344,36 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
 
     /// Replaces item `i`'s cell and leaf supplementary list. O(1).
     private func setCell(_ i: Int, _ cell: Rect, leafSupplementary: UInt16) {
-        precondition(i >= 0 && i < header.itemCount)
-        if let form = header.compact {
+        precondition(i >= 0 && i < head.pointee.itemCount)
+        if let form = head.pointee.compact {
             precondition(leafSupplementary == self.leafSupplementary(i), "the compact form keeps one leaf list per position")
             region(form.lengthsOffset, Double.self)[i] = cell.size.length(form.varying)
             return
         }
         region(0, Rect.self)[i] = cell
-        if header.hasLeafSupplementaries { region(layout.leaf, UInt16.self)[i] = leafSupplementary }
+        if head.pointee.hasLeafSupplementaries { region(layout.leaf, UInt16.self)[i] = leafSupplementary }
     }
 
     /// Replaces the supplementary table with one that extends it (new lists interned). O(1).
-    func setSupplementaries(_ table: SupplementaryTable) { header.supplementaries = table }
+    func setSupplementaries(_ table: SupplementaryTable) { head.pointee.supplementaries = table }
 
     /// Grows the query extent (it stays a conservative bound). O(1).
-    func addExtent(_ extent: RelativeExtent) { header.extent.add(extent) }
+    func addExtent(_ extent: RelativeExtent) { head.pointee.extent.add(extent) }
 
     /// Replaces instance q's hosts (only when the storage keeps hosts). O(hosts).
     func setHosts(_ q: Int, _ hosts: [GroupHost]) {
-        if header.hosts.isEmpty && hosts.isEmpty { return }
-        if header.hosts.count < header.count { header.hosts += Array(repeating: [], count: header.count - header.hosts.count) }
-        header.hosts[q] = hosts
+        if head.pointee.hosts.isEmpty && hosts.isEmpty { return }
+        if head.pointee.hosts.count < head.pointee.count { head.pointee.hosts += Array(repeating: [], count: head.pointee.count - head.pointee.hosts.count) }
+        head.pointee.hosts[q] = hosts
     }
 
     /// Appends this storage's instances `from...` to `builder`, their first items shifted by `shift`.
     /// O(items and instances copied).
     func appendTail(fromInstance from: Int, shift: Int, to builder: inout InstanceBuilder) {
-        let n = header.count
+        let n = head.pointee.count
         guard from < n else { return }
-        builder.extent.add(header.extent)  // conservative: the extent of every old instance
-        if header.compact != nil {
+        builder.extent.add(head.pointee.extent)  // conservative: the extent of every old instance
+        if head.pointee.compact != nil {
             // Compact: no leaf lists nor hosts; rebuilt value by value.
             let firstCell = firstItem(from)
             for q in from..<n {
@@ -376,10 +382,10 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
                 builder.strides.append(stride(q))
             }
             let cellsBefore = builder.cells.count
-            for i in firstCell..<header.itemCount { builder.cells.append(cell(i)) }
-            if header.hasLeafSupplementaries {
+            for i in firstCell..<head.pointee.itemCount { builder.cells.append(cell(i)) }
+            if head.pointee.hasLeafSupplementaries {
                 builder.padLeafSupplementaries(to: cellsBefore)
-                for i in firstCell..<header.itemCount { builder.leafSupplementaries.append(leafSupplementary(i)) }
+                for i in firstCell..<head.pointee.itemCount { builder.leafSupplementaries.append(leafSupplementary(i)) }
             } else if !builder.leafSupplementaries.isEmpty {
                 builder.padLeafSupplementaries(to: builder.cells.count)
             }
@@ -389,19 +395,19 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
         let firstCell = firstItem(from)
         let first = region(layout.firstItem, Int32.self)
         for q in from..<n { builder.firstItem.append(first[q] + Int32(shift)) }
-        builder.sizes.append(contentsOf: UnsafeBufferPointer(start: region(header.itemCount * 4, Size.self) + from, count: n - from))
+        builder.sizes.append(contentsOf: UnsafeBufferPointer(start: region(head.pointee.itemCount * 4, Size.self) + from, count: n - from))
         builder.strides.append(contentsOf: UnsafeBufferPointer(start: region(layout.values, Double.self) + from, count: n - from))
-        let cellCount = header.itemCount - firstCell
+        let cellCount = head.pointee.itemCount - firstCell
         builder.cells.append(contentsOf: UnsafeBufferPointer(start: region(0, Rect.self) + firstCell, count: cellCount))
-        if header.hasLeafSupplementaries {
+        if head.pointee.hasLeafSupplementaries {
             builder.padLeafSupplementaries(to: builder.cells.count - cellCount)
             builder.leafSupplementaries.append(contentsOf: UnsafeBufferPointer(start: region(layout.leaf, UInt16.self) + firstCell, count: cellCount))
         } else if !builder.leafSupplementaries.isEmpty {
             builder.padLeafSupplementaries(to: builder.cells.count)
         }
-        if !header.hosts.isEmpty {
+        if !head.pointee.hosts.isEmpty {
             builder.padHosts(to: builder.firstItem.count - (n - from))
-            builder.hosts.append(contentsOf: header.hosts[from...])
+            builder.hosts.append(contentsOf: head.pointee.hosts[from...])
         }
     }
 
@@ -409,31 +415,31 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     func appendPrefix(instances: Int, to builder: inout InstanceBuilder) {
         guard instances > 0 else { return }
         let cellCount = firstItem(instances - 1) + items(of: instances - 1).count
-        builder.supplementaries = header.supplementaries
-        builder.extent = header.extent
-        if header.compact != nil {
+        builder.supplementaries = head.pointee.supplementaries
+        builder.extent = head.pointee.extent
+        if head.pointee.compact != nil {
             for q in 0..<instances {
                 builder.firstItem.append(Int32(firstItem(q)))
                 builder.sizes.append(size(q))
                 builder.strides.append(stride(q))
             }
             for i in 0..<cellCount { builder.cells.append(cell(i)) }
-            if header.hasLeafSupplementaries {
+            if head.pointee.hasLeafSupplementaries {
                 for i in 0..<cellCount { builder.leafSupplementaries.append(leafSupplementary(i)) }
             }
             return
         }
         let layout = self.layout
         builder.firstItem.append(contentsOf: UnsafeBufferPointer(start: region(layout.firstItem, Int32.self), count: instances))
-        builder.sizes.append(contentsOf: UnsafeBufferPointer(start: region(header.itemCount * 4, Size.self), count: instances))
+        builder.sizes.append(contentsOf: UnsafeBufferPointer(start: region(head.pointee.itemCount * 4, Size.self), count: instances))
         builder.strides.append(contentsOf: UnsafeBufferPointer(start: region(layout.values, Double.self), count: instances))
         builder.cells.append(contentsOf: UnsafeBufferPointer(start: region(0, Rect.self), count: cellCount))
-        if header.hasLeafSupplementaries {
+        if head.pointee.hasLeafSupplementaries {
             builder.leafSupplementaries.append(contentsOf: UnsafeBufferPointer(start: region(layout.leaf, UInt16.self), count: cellCount))
         }
-        builder.supplementaries = header.supplementaries
-        if !header.hosts.isEmpty { builder.hosts.append(contentsOf: header.hosts.prefix(instances)) }
-        builder.extent = header.extent
+        builder.supplementaries = head.pointee.supplementaries
+        if !head.pointee.hosts.isEmpty { builder.hosts.append(contentsOf: head.pointee.hosts.prefix(instances)) }
+        builder.extent = head.pointee.extent
     }
 }
 

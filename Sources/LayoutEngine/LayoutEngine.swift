@@ -17,46 +17,46 @@ public final class LayoutEngine {
         didSet { stateVersion &+= 1 }  // no `oldValue`: the state is still modified in place
     }
     /// Counts changes to `state`, so that a solve kept for another container knows whether it still holds.
-    var stateVersion = 0
+    @exclusivity(unchecked) var stateVersion = 0
     /// The solve of the container before the last resize that changed the size, while `state` changed only by
     /// that resize since: resizing back (a rotation and back) restores it instead of solving again.
-    var previousSolve: SavedSolve? = nil
+    @exclusivity(unchecked) var previousSolve: SavedSolve? = nil
     /// Threads used by full solves (1 = serial). The result is identical for every count.
     public var threads: Int
     /// Whether items start at their estimates and measure only when `prepare(visibleRect:measuring:)` reaches
     /// them (the state's measure mode is then `none`: only measured items leave their estimates).
     public let isLazy: Bool
 
-    // Storage, maintained by the files of this module. The properties every operation and query reads (and
-    // `state` above) are `@exclusivity(unchecked)`: the engine is used from one thread and never lends one of
-    // them while it reads it again, so the dynamic checks (about 75 instructions each, some 30 per measure)
-    // only cost.
+    // Storage, maintained by the files of this module. Its stored properties (and `state` above) are
+    // `@exclusivity(unchecked)`: the engine is used from one thread and never lends one of them while it
+    // reads it again (nor while it calls user code), so the dynamic checks (about 75 instructions each, some
+    // 30 per measure and 80 per rect query) only cost.
     /// Per definition index, its cache at the current width (nil until a section uses it).
     @exclusivity(unchecked) var definitions: [DefinitionCache?] = []
     @exclusivity(unchecked) var sections: [SectionGeometry] = []
     /// Per section, its extent plus the inter-section spacing: section i starts at the prefix sum of i values.
     @exclusivity(unchecked) var sectionOffsets = FenwickTree(count: 0)
-    var layoutBoundary: BoundaryItemsPlacement
+    @exclusivity(unchecked) var layoutBoundary: BoundaryItemsPlacement
     /// The layout as it solves now: calc values written in (SEMANTICS.md §10.6), refreshed by `solveAll`.
-    var environment: CollectionLayout
+    @exclusivity(unchecked) var environment: CollectionLayout
     /// The largest overhang of any section's elements beyond its extent (a query margin).
-    var overhangBefore = 0.0
-    var overhangAfter = 0.0
-    var lastReport = UpdateReport()
+    @exclusivity(unchecked) var overhangBefore = 0.0
+    @exclusivity(unchecked) var overhangAfter = 0.0
+    @exclusivity(unchecked) var lastReport = UpdateReport()
     /// Buffers reused by every incremental solve (updates allocate only the storage they replace).
     @exclusivity(unchecked) var scratch = SolveScratch()
     /// Buffers of lazy preparation: (section, item) pairs near the rect, and one section's items.
-    var lazyPending: [Int] = []
-    var pendingItems: [Int] = []
+    @exclusivity(unchecked) var lazyPending: [Int] = []
+    @exclusivity(unchecked) var pendingItems: [Int] = []
     /// More buffers of lazy preparation: the sections near the rect, and the sizes measured in one section.
-    var lazySections: [Int] = []
-    var lazySizes: [Size] = []
+    @exclusivity(unchecked) var lazySections: [Int] = []
+    @exclusivity(unchecked) var lazySizes: [Size] = []
     /// The capacity a rect query reserves for its result: about the size of the last result.
-    var queryCapacityHint = 16
+    @exclusivity(unchecked) var queryCapacityHint = 16
     /// The sizing of updates and queries, made once (no closures per operation): it reads `state` through
     /// `sizingSource` while lent (`lendSizing`), and the source is emptied when it is returned.
     let sizingSource: SizingSource
-    var lentSizing: ItemSizing
+    @exclusivity(unchecked) var lentSizing: ItemSizing
 
     /// Solves `layout` in full.
     /// - Parameters:
