@@ -11,10 +11,25 @@ extension LayoutEngine {
     /// - Complexity: O(sections + items / threads); allocates one array of section positions.
     public func writeCellFrames(into buffer: UnsafeMutableBufferPointer<Rect>, threads: Int? = nil) -> Int {
         let sections = self.sections
-        // Where each section's cells go: the prefix sum of its cell counts.
+        let templates = definitions
+        // Templates are shared by many sections: copying one per section from every worker (a retain and a
+        // release of each of its arrays) made the workers fight over the same reference counts. Their cells
+        // are read through pointers instead, valid while `templates` holds them.
+        let templateCells = templates.map { cache in
+            cache?.template.map { TemplateFrames(cells: $0.cells.withUnsafeBufferPointer { $0 }, size: $0.size) }
+        }
+        // Where each section's cells go: the prefix sum of its cell counts (items past a "no room" instance
+        // have none).
         var firsts = [Int](repeating: 0, count: sections.count + 1)
-        for (index, g) in sections.enumerated() {
-            firsts[index + 1] = firsts[index] + cellCount(g)
+        for index in sections.indices {
+            let cells: Int
+            switch sections[index].storage {
+            case let .fixed(_, instances):
+                cells = min(sections[index].itemCount, instances * (templateCells[sections[index].definition]?.cells.count ?? 0))
+            case .estimated(let storage):
+                cells = storage.itemCount
+            }
+            firsts[index + 1] = firsts[index] + cells
         }
         let total = firsts[sections.count]
         guard let base = buffer.baseAddress else { return total }
@@ -22,18 +37,18 @@ extension LayoutEngine {
         let sink = FrameSink(base: base, count: buffer.count, mirrorWidth: isRightToLeft ? mirrorWidth : nil)
         let offsets = sectionOffsets
         let start = layoutBoundary.startExtent
-        let templates = definitions
         let scale = pixelScale
         let starts = firsts
+        withExtendedLifetime(templates) {
         Parallel.forEachChunk(count: sections.count, threads: threads ?? self.threads, makeScratch: { () }) { range, _ in
             for index in range {
-                let g = sections[index]
                 var slot = starts[index]
                 let sectionStart = start + offsets.prefixSum(index)
-                switch g.storage {
+                switch sections[index].storage {
                 case let .fixed(stride, instances):
-                    let template = templates[g.definition]!.template!
-                    let n = template.count
+                    let g = sections[index]
+                    let template = templateCells[g.definition]!
+                    let n = template.cells.count
                     let gQ = template.size.length(g.P.other)
                     for q in 0..<instances {
                         let origin = g.instanceOrigin(start: sectionStart, offset: Double(q) * stride, gQ: gQ)
@@ -43,6 +58,7 @@ extension LayoutEngine {
                         }
                     }
                 case .estimated(let storage):
+                    let g = sections[index]
                     var offset = 0.0
                     for q in 0..<storage.count {
                         let origin = g.instanceOrigin(start: sectionStart, offset: offset, gQ: storage.size(q).length(g.P.other))
@@ -55,19 +71,15 @@ extension LayoutEngine {
                 }
             }
         }
+        }
         return total
     }
+}
 
-    /// The cells a section has (items past a "no room" instance have none). O(1).
-    private func cellCount(_ g: SectionGeometry) -> Int {
-        switch g.storage {
-        case let .fixed(_, instances):
-            let n = definitions[g.definition]?.template?.count ?? 0
-            return min(g.itemCount, instances * n)
-        case .estimated(let storage):
-            return storage.itemCount
-        }
-    }
+/// A template's cells read through a pointer while the template is kept alive (see `writeCellFrames`).
+private struct TemplateFrames: @unchecked Sendable {
+    let cells: UnsafeBufferPointer<Rect>
+    let size: Size
 }
 
 /// The caller's frame buffer, written by workers at disjoint slots (each section's cells go to its own
