@@ -84,26 +84,32 @@ extension FlatRowPlan {
                               leafSupplementaries: inout ContiguousArray<UInt16>) -> (size: Size, count: Int) {
         let cross = main.other
         let finalBox = scratch.patternFinalBox
+        let patternTotal = scratch.patternTotal
         let n = scratch.patternSlots.count
+        let firstCell = cells.count
+        // Pass 1: each item's cross length measured and written as its cell's (scratch is only read here, so
+        // reading its slots through a pointer needs no retain), and §6 the largest slot across, as
+        // `boundingSize` sums it.
+        var largestCross = n == 0 ? 0 : -Double.infinity
+        scratch.patternSlots.withUnsafeBufferPointer { slots in
+            for k in 0..<n {
+                let length = lengths.length(items[slots[k].planIndex], cross, finalBox, first + k)
+                largestCross = max(largestCross, length + slots[k].preCross + slots[k].postCross)
+                cells.append(Rect(origin: .zero, size: Size(main, slots[k].cellMainLength, across: length)))
+            }
+        }
+        var size = slot.proposed
+        if estimatedMain { size = Size(main, patternTotal + insets.sum(main), across: size.length(cross)) }
+        if estimatedCross { size = Size(cross, largestCross + insets.sum(cross), across: size.length(main)) }
+        // Pass 2: §3.4 each item alone across, then §2 its cell, as `arrange` places it.
+        let contentCross = size.length(cross) - insets.sum(cross)
+        let crossStart = insets.pre(cross)
         let tracksSupplementaries = !supplementaries.isEmpty
-        return scratch.patternSlots.withUnsafeBufferPointer { slots in
-            scratch.crossLengths.withUnsafeMutableBufferPointer { crossLengths in
-                // §6 the largest slot across, as `boundingSize` sums it.
-                var largestCross = n == 0 ? 0 : -Double.infinity
-                for k in 0..<n {
-                    let length = lengths.length(items[slots[k].planIndex], cross, finalBox, first + k)
-                    crossLengths[k] = length
-                    largestCross = max(largestCross, length + slots[k].preCross + slots[k].postCross)
-                }
-                var size = slot.proposed
-                if estimatedMain { size = Size(main, scratch.patternTotal + insets.sum(main), across: size.length(cross)) }
-                if estimatedCross { size = Size(cross, largestCross + insets.sum(cross), across: size.length(main)) }
-                // §3.4 each item alone across, then §2 its cell, as `arrange` places it.
-                let contentCross = size.length(cross) - insets.sum(cross)
-                let crossStart = insets.pre(cross)
+        scratch.patternSlots.withUnsafeBufferPointer { slots in
+            cells.withUnsafeMutableBufferPointer { written in
                 for k in 0..<n {
                     let s = slots[k]
-                    let length = crossLengths[k]
+                    let length = written[firstCell + k].size.length(cross)
                     var crossOrigin = crossStart + s.preCross
                     if s.flexibleEdges > 0 {
                         let left = contentCross - length - s.preCross - s.postCross
@@ -114,12 +120,14 @@ extension FlatRowPlan {
                         crossOrigin += s.crossInsetPre
                         crossLength -= s.crossInsetSum
                     }
-                    cells.append(Rect(origin: Point.along(main, s.cellMainOrigin, across: crossOrigin),
-                                      size: Size(main, s.cellMainLength, across: crossLength)))
-                    if tracksSupplementaries { leafSupplementaries.append(s.supplementaryList) }
+                    written[firstCell + k] = Rect(origin: Point.along(main, s.cellMainOrigin, across: crossOrigin),
+                                                  size: Size(main, s.cellMainLength, across: crossLength))
                 }
-                return (size, n)
+            }
+            if tracksSupplementaries {
+                for k in 0..<n { leafSupplementaries.append(slots[k].supplementaryList) }
             }
         }
+        return (size, n)
     }
 }
