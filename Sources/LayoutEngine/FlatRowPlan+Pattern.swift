@@ -36,8 +36,6 @@ extension FlatRowPlan {
                                       finalBox: &finalPattern, lengths: lengths)
         scratch.patternBox = content
         scratch.patternFits = fits
-        scratch.patternPlan = Array(scratch.plan.prefix(scratch.count))
-        scratch.patternMain = Array(scratch.mainLengths.prefix(scratch.count))
         scratch.patternFinalBox = finalPattern
         scratch.patternReach = max(scratch.firstPassCount, scratch.count)
         // The main placement of `arrange`, once: cross lengths do not enter it.

@@ -104,8 +104,6 @@ final class FlatRowPlan: Sendable {
         var cachedLengths: [[Double]] = []
         /// The main-axis placement of a full instance against `patternBox` (see `mainIsConstant`).
         var patternBox: Size? = nil
-        var patternPlan: [Int] = []
-        var patternMain: [Double] = []
         var patternFinalBox = Size.zero
         var patternFits = false
         /// How many items the pattern's first pass took: an instance with fewer items left runs out there,
@@ -229,22 +227,15 @@ final class FlatRowPlan: Sendable {
     }
 
     /// §3.1–§3.2 which items the instance places along the main axis and their lengths (into `scratch`); the
-    /// box they resolved against, or nil when the group has no room. When no item measures along the main
-    /// axis, a full instance reuses the section's pattern instead of fitting again.
+    /// box they resolved against, or nil when the group has no room. (Full instances of a section whose items
+    /// do not measure along the row take the pattern path instead, `solvePatternInstance`.)
     private func fitAlongMain(slot: RootSlot, first: Int, itemCount: Int, section: Int, container: LayoutContainer,
                               lengths: borrowing ItemLengths, scratch: inout Scratch) throws(LayoutError) -> Size? {
-        let content = slot.content
-        let avail = content.length(main)
         // The box the placed items resolved against (pass 2 narrows it).
-        var finalBox = content
-        guard mainIsConstant else {
-            let fits = try placeAlongMain(content: content, avail: avail, first: first, itemCount: itemCount, section: section,
-                                          container: container, scratch: &scratch, finalBox: &finalBox, lengths: lengths)
-            return fits ? finalBox : nil
-        }
-        // Full instances took the pattern (`solvePatternInstance`); this one runs out of items first.
-        let fits = try placeAlongMain(content: content, avail: avail, first: first, itemCount: itemCount, section: section,
-                                      container: container, scratch: &scratch, finalBox: &finalBox, lengths: lengths)
+        var finalBox = slot.content
+        let fits = try placeAlongMain(content: slot.content, avail: slot.content.length(main), first: first,
+                                      itemCount: itemCount, section: section, container: container, scratch: &scratch,
+                                      finalBox: &finalBox, lengths: lengths)
         return fits ? finalBox : nil
     }
 

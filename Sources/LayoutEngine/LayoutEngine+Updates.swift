@@ -84,7 +84,7 @@ extension LayoutEngine {
             sectionOffsets.move(from: from, to: to)
             // The moved section keeps its instances (its items keep their sizes); sections whose boundary items
             // measure by index are placed again where their index changed.
-            try lift { () throws(LayoutError) in try placeIndexDependentSections(min(from, to)...max(from, to), report: &report) }
+            try lift { () throws(LayoutError) in try placeIndexDependentSections(min(from, to)..<max(from, to) + 1, report: &report) }
             report.sectionsShifted += abs(to - from) + 1
         }
         lastReport = report
@@ -188,21 +188,15 @@ extension LayoutEngine {
     /// are not items) are placed again after sections before them came or went; the others only move.
     /// - Complexity: O(sections after `index`) to look, O(boundary items) per index-dependent section.
     func resolveIndexDependentSections(after index: Int, report: inout UpdateReport) throws(LayoutError) {
-        var i = index
-        while i < sections.count {
-            if sections[i].measuresSupplementariesByIndex { try placeSection(i, report: &report) }
-            i += 1
-        }
+        if index < sections.count { try placeIndexDependentSections(index..<sections.count, report: &report) }
         report.sectionsShifted += max(0, sections.count - index)
     }
 
-    /// Places section `index` again without solving its instances: its boundary items measure with its new
-    /// index (§6), its instances (whose extent margins do not depend on the index) stay.
-    /// - Complexity: O(boundary items + decorations), plus O(instances) for an orthogonal estimated section.
     /// Places again, where they are, the sections of `range` whose boundary items measure by index (a section
-    /// move changed their indices), with one sizing lent for all of them.
+    /// move, insert or delete changed their indices), with one sizing lent for all of them. Their instances
+    /// (whose extent margins do not depend on the index) stay.
     /// - Complexity: O(sections in the range × (boundary items + log sections)).
-    func placeIndexDependentSections(_ range: ClosedRange<Int>, report: inout UpdateReport) throws(LayoutError) {
+    func placeIndexDependentSections(_ range: Range<Int>, report: inout UpdateReport) throws(LayoutError) {
         let (sizing, saved) = lendSizing()
         defer { returnSizing(saved) }
         var lastDefinition = -1
@@ -217,16 +211,6 @@ extension LayoutEngine {
             storedInPlace(at: index)
             report.sectionsPlaced += 1
         }
-    }
-
-    func placeSection(_ index: Int, report: inout UpdateReport) throws(LayoutError) {
-        var geometry = sections[index]
-        let cache = try cache(forDefinition: geometry.definition)
-        let (sizing, saved) = lendSizing()
-        defer { returnSizing(saved) }
-        solver.place(&geometry, index: index, cache: cache, sizing: sizing)
-        store(geometry, at: index)
-        report.sectionsPlaced += 1
     }
 
     /// Re-solves section `section` after its items changed at `at` as `reuse` says (sizes of items
