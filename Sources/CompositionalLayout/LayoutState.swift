@@ -48,6 +48,29 @@ public struct LayoutState: Sendable {
         }
 
         /// The explicit list. Complexity: O(count) the first time.
+        /// Where item `item`'s length along `axis` comes from in a state measuring with `mode`: a measured
+        /// length, the model at the item's origin, or its estimate. The one reading of the items that both the
+        /// sizing's closure and `SectionLengths` make. Complexity: O(1).
+        @inline(__always)
+        func lengthSource(_ item: Int, axis: Axis, mode: MeasureMode) -> LengthSource {
+            switch self {
+            case .implicit(let originSection, _):
+                // Untouched sections (most of a large layout) need no per-item record.
+                return mode == .all ? .model(section: originSection, item: item) : .estimate
+            case .sparse(let items):
+                if let size = items.size(item) { return .measured(axis == .x ? size.width : size.height) }
+                guard mode == .all else { return .estimate }
+                let origin = items.origin(item)
+                return .model(section: origin.section, item: origin.item)
+            case .explicit(let items):
+                let entry = items[item]
+                let measured = axis == .x ? entry.measuredWidth : entry.measuredHeight
+                if !measured.isNaN { return .measured(measured) }
+                guard mode == .all || entry.measuredByModel else { return .estimate }
+                return .model(section: Int(entry.originSection), item: Int(entry.originItem))
+            }
+        }
+
         mutating func makeExplicit() -> [Item] {
             switch self {
             case .implicit(let origin, let count):
@@ -201,38 +224,21 @@ public struct LayoutState: Sendable {
     /// Whether an item took a size of its own: a `measure` operation's on the request's axis, or the model's
     /// (lazy measuring reached it).
     static func isMeasured(_ request: ItemSizing.Request, items: Items) -> Bool {
-        switch items {
-        case .implicit: return false
-        case .sparse(let items): return items.size(request.item) != nil  // a measure gives both axes
-        case .explicit(let items):
-            let item = items[request.item]
-            return !(request.axis == .x ? item.measuredWidth : item.measuredHeight).isNaN || item.measuredByModel
-        }
+        // Without `--measure all`, only a measure or lazy measuring gives an item more than its estimate.
+        items.lengthSource(request.item, axis: request.axis, mode: .none) != .estimate
     }
 
     /// An item's length: a `measure` operation's size on the axes it gave, else the model at the item's origin
     /// (mode `all` or measured by the model) or the estimate.
     @inline(__always)
     static func length(_ request: ItemSizing.Request, items: Items, mode: MeasureMode, model: SelfSizing?) -> Double {
-        let origin: (section: Int, item: Int)
-        switch items {
-        case .implicit(let originSection, _):
-            // Untouched sections (most of a large layout) need no per-item record.
-            guard mode == .all else { return request.estimate }
-            origin = (originSection, request.item)
-        case .sparse(let items):
-            if let size = items.size(request.item) { return request.axis == .x ? size.width : size.height }
-            guard mode == .all else { return request.estimate }
-            origin = items.origin(request.item)
-        case .explicit(let items):
-            let item = items[request.item]
-            let measured = request.axis == .x ? item.measuredWidth : item.measuredHeight
-            if !measured.isNaN { return measured }
-            guard mode == .all || item.measuredByModel else { return request.estimate }
-            origin = (Int(item.originSection), Int(item.originItem))
+        switch items.lengthSource(request.item, axis: request.axis, mode: mode) {
+        case .measured(let length): return length
+        case .estimate: return request.estimate
+        case .model(let section, let item):
+            return ItemSizing.modelLength(section: section, item: item, axis: request.axis,
+                                          estimate: request.estimate, declared: request.declared, layoutModel: model)
         }
-        return ItemSizing.modelLength(section: origin.section, item: origin.item, axis: request.axis,
-                                      estimate: request.estimate, declared: request.declared, layoutModel: model)
     }
 
     /// A sizing that reads the state through `source` when it is asked, so one sizing (and its closures) can

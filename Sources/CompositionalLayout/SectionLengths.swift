@@ -1,3 +1,13 @@
+/// Where an item's length comes from (`LayoutState.Items.lengthSource`).
+public enum LengthSource: Sendable, Equatable {
+    /// A `measure` operation's length on that axis.
+    case measured(Double)
+    /// The self-sizing model at the item's origin (where it came into existence).
+    case model(section: Int, item: Int)
+    /// Its estimate.
+    case estimate
+}
+
 /// A self-sizing model without references (a `SelfSizing` with seeded ranges, no `cycle`): copying one
 /// copies bytes, so a solver's inner loop can read it per item from every thread without touching a
 /// reference count.
@@ -35,22 +45,10 @@ public struct SectionLengths: Sendable {
     @inline(__always)
     public func length(item: Int, axis: Axis, estimate: Double, declared: SeededModel?) -> Double {
         let originSection: Int, originItem: Int
-        switch items {
-        case .implicit(let section, _):
-            guard mode == .all else { return estimate }
-            originSection = section
-            originItem = item
-        case .sparse(let items):
-            if let size = items.size(item) { return axis == .x ? size.width : size.height }
-            guard mode == .all else { return estimate }
-            (originSection, originItem) = items.origin(item)
-        case .explicit(let list):
-            let entry = list[item]
-            let measured = axis == .x ? entry.measuredWidth : entry.measuredHeight
-            if !measured.isNaN { return measured }
-            guard mode == .all || entry.measuredByModel else { return estimate }
-            originSection = Int(entry.originSection)
-            originItem = Int(entry.originItem)
+        switch items.lengthSource(item, axis: axis, mode: mode) {
+        case .measured(let length): return length
+        case .estimate: return estimate
+        case .model(let section, let item): (originSection, originItem) = (section, item)
         }
         if let declared, let length = declared.length(section: originSection, item: originItem, axis: axis) { return length }
         if let layoutModel, let length = layoutModel.length(section: originSection, item: originItem, axis: axis) { return length }
