@@ -1,26 +1,8 @@
 import Dispatch
 import Synchronization
 
-/// The one unsafe box of the engine: lets `DispatchQueue.concurrentPerform` workers write results into
-/// disjoint slots of one buffer. Every slot is written by exactly one worker; the buffer outlives the workers.
-struct ParallelSlots<Element>: @unchecked Sendable {
-    private let base: UnsafeMutablePointer<Element?>
-    let count: Int
-
-    init(_ buffer: UnsafeMutableBufferPointer<Element?>) {
-        base = buffer.baseAddress!
-        count = buffer.count
-    }
-
-    /// Writes slot `index`; no two workers may write the same index.
-    func set(_ index: Int, _ value: Element) {
-        precondition(index >= 0 && index < count)
-        base[index] = value
-    }
-}
-
-/// Like `ParallelSlots` for uninitialised memory: workers initialise disjoint elements in place, each
-/// element by exactly one worker (the buffer's owner then counts them all as initialised).
+/// Lets workers initialise disjoint elements of uninitialised memory in
+/// place, each element by exactly one worker (the buffer's owner then counts them all as initialised).
 struct ParallelBuffer<Element>: @unchecked Sendable {
     private let base: UnsafeMutablePointer<Element>
     let count: Int
@@ -67,28 +49,5 @@ enum Parallel {
                 body(count * chunk / chunks ..< count * (chunk + 1) / chunks, &scratch)
             }
         }
-    }
-}
-
-extension Array {
-    /// `count` results computed by `body`, on exactly `threads` workers (1 = serial, in order), each with a
-    /// scratch of its own. The results are the same for every thread count: each index is computed alone.
-    static func parallelMap<Scratch>(count: Int, threads: Int, makeScratch: @Sendable () -> Scratch,
-                                     _ body: @Sendable (Int, inout Scratch) -> Element) -> [Element] {
-        if threads <= 1 || count < 2 {
-            var scratch = makeScratch()
-            var result: [Element] = []
-            result.reserveCapacity(count)
-            for i in 0..<count { result.append(body(i, &scratch)) }
-            return result
-        }
-        var slots = [Element?](repeating: nil, count: count)
-        slots.withUnsafeMutableBufferPointer { buffer in
-            let box = ParallelSlots(buffer)
-            Parallel.forEachChunk(count: count, threads: threads, makeScratch: makeScratch) { range, scratch in
-                for i in range { box.set(i, body(i, &scratch)) }
-            }
-        }
-        return slots.map { $0! }
     }
 }
