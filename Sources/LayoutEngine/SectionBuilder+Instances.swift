@@ -195,9 +195,7 @@ extension SectionBuilder {
                 run.stopWithNoRoom()
                 break
             }
-            if node.noRoom && run.noRoom == nil {
-                run.noRoom = "a nested group holds no items in the instance starting at item \(run.next)"
-            }
+            if node.noRoom && run.noRoom == nil { run.noRoom = RootPlacement.nestedNoRoom(start: run.next) }
             var instanceExtent = RelativeExtent()
             var largestCell = Size.zero  // item hosts (§4.4): a cell can be larger than its group
             for leaf in node.leaves {
@@ -226,9 +224,8 @@ struct InstanceRun {
     let itemCount: Int
     /// The section axis.
     let P: Axis
-    /// What a stride adds to an instance's length (§4.1): its fixed edge spacings and the inter-group spacing.
-    private let edges: (pre: Double, post: Double)
-    private let groupSpacing: Double
+    /// §4.1 the root group's placement: its stride.
+    private let root: RootPlacement
     private let previous: EstimatedInstances?
     private let reuse: TailReuse?
     /// Old instance boundaries after the change: once a new instance starts on one, the rest is unchanged.
@@ -244,12 +241,10 @@ struct InstanceRun {
         self.itemCount = itemCount
         let P = section.isOrthogonal ? scrollAxis.other : scrollAxis
         self.P = P
-        let edgeSpacing = section.group.edgeSpacing ?? EdgeSpacing()
-        func fixed(_ e: LayoutSpacing?) -> Double { (e?.isFlexible ?? false) ? 0 : (e?.value ?? 0) }
-        self.edges = (fixed(edgeSpacing.pre(P)), fixed(edgeSpacing.post(P)))
-        self.groupSpacing = section.interGroupSpacing
+        let root = RootPlacement(section, P: P)
+        self.root = root
         self.builder = builder
-        self.builder.strideTerms = StrideTerms(P: P, pre: edges.pre, post: edges.post, spacing: section.interGroupSpacing)
+        self.builder.strideTerms = root
         self.previous = reuse == nil ? nil : previous
         self.reuse = reuse
         self.inPlace = inPlace
@@ -275,14 +270,14 @@ struct InstanceRun {
 
     /// §6 an instance that holds no item ends the section.
     mutating func stopWithNoRoom() {
-        noRoom = "no item fits in the group instance starting at item \(next); items \(next)..<\(itemCount) get no cells"
+        noRoom = RootPlacement.instanceNoRoom(start: next, itemCount: itemCount)
         if inPlace { shapeChanged = true }
     }
 
     /// Records the instance just written into the buffers: `count` items, `size` long.
     mutating func append(size: Size, count: Int, extent: RelativeExtent, hosts: [GroupHost]?) {
-        // §4.1 stride = eP1 + gP + eP2 + interGroupSpacing, summed in that order as the reference does.
-        let stride = edges.pre + size.length(P) + edges.post + groupSpacing
+        // §4.1 stride = eP1 + gP + eP2 + interGroupSpacing, the kernel's sum.
+        let stride = root.stride(size.length(P))
         if inPlace {
             writeInPlace(size: size, stride: stride, count: count, extent: extent, hosts: hosts ?? [])
             return

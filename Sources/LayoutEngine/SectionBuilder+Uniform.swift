@@ -13,14 +13,14 @@ extension SectionBuilder {
         let instances = instances.fullForm()
         let uniformAxes = Axis.allCases.filter { size.dimension($0).isUniform }
         let largest = uniformAxes.map { instances.largestLength($0) }
-        let P = section.isOrthogonal ? scrollAxis.other : scrollAxis
-        let (e1, e2) = fixedEdges(section, P)
+        let root = rootPlacement(section)
+        let P = root.P
         for q in 0..<instances.count {
             var instanceSize = instances.size(q)
             for (axis, length) in zip(uniformAxes, largest) {
                 instanceSize = Size(axis, length, across: instanceSize.length(axis.other))
             }
-            instances.setInstance(q, size: instanceSize, stride: e1 + instanceSize.length(P) + e2 + section.interGroupSpacing)
+            instances.setInstance(q, size: instanceSize, stride: root.stride(instanceSize.length(P)))
         }
         return instances
     }
