@@ -2,12 +2,12 @@ import CompositionalLayout
 
 /// docs/layout-rules.md §2: resolving dimensions against a container box. `length` is the one place a
 /// dimension becomes a length, for both solvers and every fast path of the engine.
-package enum DimensionResolver {
+public enum DimensionResolver {
     /// A dimension's length against the container box `box`, exact (§1: rounding to pixels happens only on
     /// output); an estimated dimension takes `estimatedLength` (the measured length while measuring, else its
     /// estimate). O(1); inlined, so a caller's closure costs nothing.
     @inlinable @inline(__always)
-    package static func length(_ dimension: LayoutDimension, box: Size, container: LayoutContainer,
+    public static func length(_ dimension: LayoutDimension, box: Size, container: LayoutContainer,
                                estimatedLength: (Double) -> Double) -> Double {
         switch dimension {
         case .absolute(let v): return v
@@ -20,7 +20,7 @@ package enum DimensionResolver {
 
     /// Both dimensions of `size` against `box`; estimated ones keep their estimates.
     @inlinable
-    package static func size(_ size: LayoutSize, box: Size, container: LayoutContainer) -> Size {
+    public static func size(_ size: LayoutSize, box: Size, container: LayoutContainer) -> Size {
         Size(width: length(size.widthDimension, box: box, container: container) { $0 },
              height: length(size.heightDimension, box: box, container: container) { $0 })
     }
@@ -28,7 +28,7 @@ package enum DimensionResolver {
     /// §2 "Item content insets": the cell frame is the slot inset by the item's insets, except along an
     /// axis whose dimension is estimated.
     @inlinable
-    package static func cellFrame(slot: Rect, item: LayoutItem) -> Rect {
+    public static func cellFrame(slot: Rect, item: LayoutItem) -> Rect {
         GroupRules.cellFrame(slot: slot, insets: item.contentInsets,
                              widthEstimated: item.layoutSize.widthDimension.isEstimated,
                              heightEstimated: item.layoutSize.heightDimension.isEstimated)

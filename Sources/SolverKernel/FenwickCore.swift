@@ -2,12 +2,12 @@
 /// starts (`FenwickTree`, an array) and the instance strides of an estimated section (`EstimatedInstances`,
 /// a region of its one allocation). `tree` holds n + 1 entries; entry 0 is unused and entry i sums the values
 /// `i - lowbit(i) ..< i`. Allocation-free; every function is inlined into its caller.
-package enum FenwickCore {
+public enum FenwickCore {
     /// Builds the tree over `values` (n of them) bottom-up: each node takes its own value, then its children
     /// in ascending order (the order `move` relies on). Returns how many values are negative.
     /// - Complexity: O(n).
     @inlinable @inline(__always)
-    package static func build(_ tree: UnsafeMutablePointer<Double>, values: UnsafePointer<Double>,
+    public static func build(_ tree: UnsafeMutablePointer<Double>, values: UnsafePointer<Double>,
                               count n: Int) -> Int {
         var negative = 0
         tree[0] = 0
@@ -26,7 +26,7 @@ package enum FenwickCore {
 
     /// The sum of the first `count` values. Complexity: O(log n).
     @inlinable @inline(__always)
-    package static func prefixSum(_ tree: UnsafePointer<Double>, _ count: Int) -> Double {
+    public static func prefixSum(_ tree: UnsafePointer<Double>, _ count: Int) -> Double {
         var sum = 0.0
         var i = count
         while i > 0 {
@@ -38,7 +38,7 @@ package enum FenwickCore {
 
     /// Adds `delta` to value `index` of n. Complexity: O(log n).
     @inlinable @inline(__always)
-    package static func add(_ tree: UnsafeMutablePointer<Double>, count n: Int, at index: Int, _ delta: Double) {
+    public static func add(_ tree: UnsafeMutablePointer<Double>, count n: Int, at index: Int, _ delta: Double) {
         var i = index + 1
         while i <= n {
             tree[i] += delta
@@ -49,7 +49,7 @@ package enum FenwickCore {
     /// The number of leading values (of n) whose sum is at most `position`: with non-negative values, the
     /// index of the entry that contains `position`. Complexity: O(log n).
     @inlinable @inline(__always)
-    package static func count(_ tree: UnsafePointer<Double>, count n: Int, upTo position: Double) -> Int {
+    public static func count(_ tree: UnsafePointer<Double>, count n: Int, upTo position: Double) -> Int {
         var index = 0
         var remaining = position
         var step = 1

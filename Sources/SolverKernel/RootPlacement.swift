@@ -3,19 +3,19 @@ import CompositionalLayout
 /// docs/layout-rules.md §4.1: how a section places its root group's repetitions, over plain values, for
 /// both solvers: the stride, the edge spacings, the cross offset, the instance count, the content length
 /// (with `partial`) and the "no room" messages. Every function is O(1) and allocation-free.
-package struct RootPlacement: Sendable, Equatable {
+public struct RootPlacement: Sendable, Equatable {
     /// The section axis P (§1).
-    package let P: Axis
+    public let P: Axis
     /// The fixed edge spacings of the root group along P and Q (flexible ones count 0).
-    package let eP1: Double, eP2: Double, eQ1: Double, eQ2: Double
+    public let eP1: Double, eP2: Double, eQ1: Double, eQ2: Double
     /// The edge spacings along Q as written, for the cross offset of a non-orthogonal section (§3.4).
-    package let preQ: Double, postQ: Double
-    package let flexibleEdgesQ: Int
-    package let interGroupSpacing: Double
+    public let preQ: Double, postQ: Double
+    public let flexibleEdgesQ: Int
+    public let interGroupSpacing: Double
     /// Whether an edge spacing along P is flexible: it counts 0 and the section reports it.
-    package let flexibleAlongP: Bool
+    public let flexibleAlongP: Bool
 
-    package init(_ section: LayoutSection, P: Axis) {
+    public init(_ section: LayoutSection, P: Axis) {
         let spacing = section.group.edgeSpacing ?? EdgeSpacing()
         func fixed(_ value: LayoutSpacing?) -> Double { (value?.isFlexible ?? false) ? 0 : (value?.value ?? 0) }
         self.P = P
@@ -35,25 +35,25 @@ package struct RootPlacement: Sendable, Equatable {
     /// §2 the root group's container box: the container minus the section's insets on its cross axis only
     /// (`preQ`, `postQ`: those insets).
     @inlinable
-    package static func box(container: LayoutContainer, P: Axis, preQ: Double, postQ: Double) -> Size {
+    public static func box(container: LayoutContainer, P: Axis, preQ: Double, postQ: Double) -> Size {
         Size(P.other, container.size.length(P.other) - preQ - postQ, across: container.size.length(P))
     }
 
     /// §4.1 stride = eP1 + gP + eP2 + interGroupSpacing, summed in that order.
     @inlinable @inline(__always)
-    package func stride(_ gP: Double) -> Double { eP1 + gP + eP2 + interGroupSpacing }
+    public func stride(_ gP: Double) -> Double { eP1 + gP + eP2 + interGroupSpacing }
 
     /// §4.1 crossOffset of a non-orthogonal section: the root group placed across its box (`qLength` long)
     /// like an item across a group (§3.4).
     @inlinable @inline(__always)
-    package func crossOffset(_ gQ: Double, qLength: Double) -> Double {
+    public func crossOffset(_ gQ: Double, qLength: Double) -> Double {
         GroupRules.crossOrigin(contentOrigin: 0, contentLength: qLength, slotLength: gQ, pre: preQ, post: postQ,
                                flexibleEdges: flexibleEdgesQ)
     }
 
     /// §4.1 G = ceil(C / N), 0 when C or N is 0.
     @inlinable
-    package static func instanceCount(items: Int, perInstance n: Int) -> Int {
+    public static func instanceCount(items: Int, perInstance n: Int) -> Int {
         (n == 0 || items == 0) ? 0 : (items + n - 1) / n
     }
 
@@ -61,24 +61,24 @@ package struct RootPlacement: Sendable, Equatable {
     /// (the largest slot end along P of all template slots less that of the first r present; 0 when the
     /// last instance is full or the section is estimated, §6).
     @inlinable
-    package func contentLength(lastOffset: Double, lastLength: Double, partial: Double = 0) -> Double {
+    public func contentLength(lastOffset: Double, lastLength: Double, partial: Double = 0) -> Double {
         lastOffset + eP1 + lastLength + eP2 - partial
     }
 
     /// §3 "no room" of a template: no item fits (`holdsNoItems`), or only a nested group holds none.
-    package static func templateNoRoom(itemCount: Int, holdsNoItems: Bool) -> String {
+    public static func templateNoRoom(itemCount: Int, holdsNoItems: Bool) -> String {
         holdsNoItems
             ? "the root group holds no items at this container size; the section's \(itemCount) items get no cells"
             : "a nested group holds no items at this container size"
     }
 
     /// §6 "no room" of an estimated instance starting at item `start`: it holds no item, which ends the section.
-    package static func instanceNoRoom(start: Int, itemCount: Int) -> String {
+    public static func instanceNoRoom(start: Int, itemCount: Int) -> String {
         "no item fits in the group instance starting at item \(start); items \(start)..<\(itemCount) get no cells"
     }
 
     /// §6 a nested group of the instance starting at item `start` holds no items.
-    package static func nestedNoRoom(start: Int) -> String {
+    public static func nestedNoRoom(start: Int) -> String {
         "a nested group holds no items in the instance starting at item \(start)"
     }
 }
