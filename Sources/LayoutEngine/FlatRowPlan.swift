@@ -2,7 +2,7 @@ import CompositionalLayout
 import SolverKernel
 
 /// A fast path for the most common estimated sections: a root group whose subitems are items (lists,
-/// chips, feeds, columns). It applies SEMANTICS.md §3.1–§3.4 and §6 exactly as the shared kernel does, but
+/// chips, feeds, columns). It applies docs/layout-rules.md §3.1–§3.4 and §6 exactly as the shared kernel does, but
 /// writes cell frames straight into the section's buffers with no allocation per instance, which is what
 /// makes a million self-sizing items solve in tens of milliseconds. Any other shape takes the kernel.
 /// A class: sections hand it around once each, and a reference costs one retain where a struct of arrays

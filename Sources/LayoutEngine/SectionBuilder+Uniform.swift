@@ -1,6 +1,6 @@
 import CompositionalLayout
 
-/// SEMANTICS.md §10.4, a section whose root group is uniform on an axis: every instance takes, on that axis,
+/// docs/version-2.md §10.4, a section whose root group is uniform on an axis: every instance takes, on that axis,
 /// the largest instance length in the section (its items keep their places), and the instances restack with
 /// those lengths. A separate pass over the solved instances, so the storage itself knows nothing of it; an
 /// update of such a section re-solves it whole (`LayoutEngine.resolveChanged`).

@@ -1,7 +1,7 @@
 import CompositionalLayout
 import SolverKernel
 
-/// One section, solved literally: SEMANTICS.md §4.1 (the root group and its repetitions), §4.2 (section
+/// One section, solved literally: docs/layout-rules.md §4.1 (the root group and its repetitions), §4.2 (section
 /// extent), §6 (estimated sections: instances solved one after another), §4.3 (boundary items), §4.4 (anchored
 /// supplementaries emitted per present host) and §4.5 (backgrounds). `solve` reads as the list of rules; each
 /// step is a function of its own that cites its section.

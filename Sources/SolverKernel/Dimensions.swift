@@ -1,6 +1,6 @@
 import CompositionalLayout
 
-/// SEMANTICS.md §2: resolving dimensions against a container box.
+/// docs/layout-rules.md §2: resolving dimensions against a container box.
 package enum DimensionResolver {
     /// A dimension's length against the container box `box`, exact (§1: rounding to pixels happens only on
     /// output); an estimated dimension takes `estimatedLength` (the measured length while measuring, else its

@@ -5,7 +5,7 @@ import LayoutTestSupport
 import PropertyBased
 import Testing
 
-/// The engine held to the reference on random layouts with version 2 features (SEMANTICS.md §10: safe areas,
+/// The engine held to the reference on random layouts with version 2 features (docs/version-2.md §10: safe areas,
 /// margins, directions, traits, references, uniform dimensions, calc values, cycles, header padding) after
 /// every step of random operations, including resizes that change the environment, at 1 and 2 threads.
 @Suite("Engine equals the reference on random version 2 layouts")

@@ -1,7 +1,7 @@
 import CompositionalLayout
 import LayoutBenchKit
 
-/// Version 2 features on random layouts (SEMANTICS.md §10), for the property tests: a random layout of the
+/// Version 2 features on random layouts (docs/version-2.md §10), for the property tests: a random layout of the
 /// version 1 generator decorated from its own random stream with a safe area, layout margins, a readable
 /// width, a direction and traits (§10.1), insets references (§10.2), uniform dimensions (§10.4), trait and
 /// effective-width conditions on variants (§10.5), `calc` values (§10.6), cycles (§10.7) and list header
