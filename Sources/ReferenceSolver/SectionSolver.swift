@@ -163,6 +163,10 @@ struct SectionSolver {
                 result[i].node.size = Size(axis, largest, across: result[i].node.size.length(axis.other))
             }
         }
+        // Revision 1.2: the grown instance is the group from then on, its own supplementaries included.
+        for i in result.indices {
+            GroupHost.growRootHost(&result[i].node.hosts, root: section.group, to: result[i].node.size)
+        }
         var offset = 0.0
         for i in result.indices {
             result[i].offset = offset

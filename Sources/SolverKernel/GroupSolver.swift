@@ -117,15 +117,9 @@ package struct GroupSolver {
         case .group(let group):
             var solved = try solveGroup(group, size: size, firstItem: firstItem, fixedAxis: fixedAxis)
             if !group.supplementaryItems.isEmpty {
-                // §4.4 a group hosts its supplementaries on its content box: the slot inset by its contentInsets
-                // (custom groups take no insets, §3.5, so theirs is the slot).
-                var box = Rect(origin: .zero, size: solved.size)
-                if group.arrangement.mainAxis != nil {
-                    let insets = group.contentInsets
-                    box = Rect(x: insets.leading, y: insets.top, width: box.width - insets.leading - insets.trailing,
-                               height: box.height - insets.top - insets.bottom)
-                }
-                solved.hosts.append(GroupHost(box: box, firstLeaf: 0, leafCount: solved.leaves.count,
+                // §4.4 a group hosts its supplementaries on its content box.
+                solved.hosts.append(GroupHost(box: GroupHost.contentBox(of: group, size: solved.size),
+                                              firstLeaf: 0, leafCount: solved.leaves.count,
                                               supplementaries: group.supplementaryItems))
             }
             return solved
