@@ -190,7 +190,7 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case tooManyItemsInGroup(limit: Int)
         /// The layout holds more items than the limit.
         case tooManyItems(count: Int, limit: Int)
-        /// A `calc` value out of its key's range at this container, or at no place of the layout (docs/layout-rules.md
+        /// A `calc` value out of its key's range at this container, or at no place of the layout (docs/version-2.md
         /// §10.6): its path, expression, value and the effective content size it was evaluated at.
         case invalidComputedValue(path: String, expression: String, value: Double, width: Double, height: Double, allowed: String)
     }

@@ -16,7 +16,7 @@ struct Layoutbench: ParsableCommand {
             """,
         version: VersionInfo.text,
         subcommands: [Solve.self, Render.self, Replay.self, Generate.self, Bench.self, Compare.self, AB.self, List.self,
-                      Watch.self, History.self, CountInstructions.self]
+                      Watch.self, History.self, CountInstructions.self, Lint.self]
     )
 
     /// Runs the command. Every error, the parser's included, ends in `Failure.exit(for:)`: one policy.
