@@ -9,6 +9,7 @@
 //   ReferenceSolver       the layout rules, literally, one function per rule: the oracle
 //   LayoutEngine          the fast, incremental solver: templates, offset trees, queries
 //   LayoutRender          SVG pictures of a solve output
+//   LayoutLint            compositional layout's known traps found in a spec (lint), text, JSON and SARIF
 //   LayoutBenchKit        presets, scenarios, runner, statistics, jemalloc memory (CJemalloc), results,
 //                         compare, replay
 //   layoutbench           the CLI: argument parsing and printing only
@@ -53,6 +54,8 @@ let package = Package(
         .target(name: "ReferenceSolver", dependencies: ["CompositionalLayout", "SolverKernel"]),
         .target(name: "LayoutEngine", dependencies: ["CompositionalLayout", "SolverKernel"]),
         .target(name: "LayoutRender", dependencies: ["CompositionalLayout"]),
+        // Known traps found in a layout before a device does: static checks and solves at device widths.
+        .target(name: "LayoutLint", dependencies: ["CompositionalLayout", "LayoutSpec", "SolverKernel", "ReferenceSolver"]),
         // The system's jemalloc: linking it makes it the allocator of the whole process.
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         // Callgrind's client requests as C functions (no-ops without valgrind's headers or outside valgrind).
@@ -77,7 +80,7 @@ let package = Package(
             name: "layoutbench",
             dependencies: [
                 "CompositionalLayout", "LayoutSpec", "ReferenceSolver", "LayoutEngine", "LayoutRender", "LayoutBenchKit",
-                "LayoutStore", "LayoutWatch", .product(name: "Logging", package: "swift-log"),
+                "LayoutStore", "LayoutWatch", "LayoutLint", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -98,6 +101,7 @@ let package = Package(
         ),
         .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "CompositionalLayout", "LayoutSpec"]),
         .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "CompositionalLayout"]),
+        .testTarget(name: "LayoutLintTests", dependencies: ["LayoutLint", "LayoutSpec", "CompositionalLayout", "LayoutTestSupport"]),
         .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "LayoutBenchKit"]),
         // Unit tests of the daemon's parts, and integration tests that start the real `layoutbench watch`.
         .testTarget(name: "LayoutWatchTests", dependencies: ["LayoutWatch", "LayoutStore", "LayoutBenchKit", "layoutbench"]),

@@ -8,7 +8,7 @@ public struct CollectionLayout: Hashable, Sendable {
     public var sections: [SectionDefinition]
     /// The layout-wide self-sizing model for items (never for supplementaries).
     public var selfSizing: SelfSizing?
-    /// Lengths written as `calc(EXPR)`, evaluated before each solve (SEMANTICS.md §10.6). Version 2.
+    /// Lengths written as `calc(EXPR)`, evaluated before each solve (docs/version-2.md §10.6). Version 2.
     public var computedValues: [ComputedValue]
 
     public init(name: String, container: LayoutContainer, configuration: LayoutConfiguration = LayoutConfiguration(),
@@ -21,7 +21,7 @@ public struct CollectionLayout: Hashable, Sendable {
         self.computedValues = computedValues
     }
 
-    /// The most items one group instance may place (SPEC-FORMAT.md, "Limits").
+    /// The most items one group instance may place (docs/spec-format.md, "Limits").
     public static let maxItemsPerGroupInstance = 10_000_000
 
     /// The number of sections (Σ of the definitions' counts). Complexity: O(definitions).
@@ -66,15 +66,15 @@ public struct LayoutContainer: Hashable, Sendable {
     public var width: Double
     public var height: Double
     /// Device pixels per point. When set and > 0, output frames are rounded to pixels at the very end
-    /// (SEMANTICS.md §1 "Pixel rounding"); solving itself is exact but for a count group's share (§3.2).
+    /// (docs/layout-rules.md §1 "Pixel rounding"); solving itself is exact but for a count group's share (§3.2).
     public var displayScale: Double?
-    /// The safe area (SEMANTICS.md §10.1), directional: leading is the right edge in right-to-left.
+    /// The safe area (docs/version-2.md §10.1), directional: leading is the right edge in right-to-left.
     public var safeAreaInsets: EdgeInsets
     /// The layout margins from the view's edges; nil: derived from the width and the safe area (§10.1).
     public var layoutMargins: EdgeInsets?
     /// The readable content width r (§10.1, default 672).
     public var readableWidth: Double
-    /// SEMANTICS.md §10.3: right-to-left layouts are solved left-to-right and mirrored.
+    /// docs/version-2.md §10.3: right-to-left layouts are solved left-to-right and mirrored.
     public var layoutDirection: LayoutDirection
     /// The traits variants may test (§10.5).
     public var traits: LayoutTraits
@@ -100,7 +100,7 @@ public struct LayoutContainer: Hashable, Sendable {
         return scale
     }
 
-    /// `snapDown(v)` of SEMANTICS.md §3.2: floor to device pixels when a display scale is set. Only the equal
+    /// `snapDown(v)` of docs/layout-rules.md §3.2: floor to device pixels when a display scale is set. Only the equal
     /// share of a `subitem` + `count` group is snapped while solving.
     @inlinable public func snapDown(_ value: Double) -> Double {
         guard let scale = pixelScale else { return value }
@@ -108,7 +108,7 @@ public struct LayoutContainer: Hashable, Sendable {
     }
 }
 
-/// SEMANTICS.md §1 "Pixel rounding": `px(v) = floor(v * scale + 0.5 + 1e-6) / scale` for v ≥ 0 and
+/// docs/layout-rules.md §1 "Pixel rounding": `px(v) = floor(v * scale + 0.5 + 1e-6) / scale` for v ≥ 0 and
 /// `-px(-v)` below 0 (halves away from zero); a result of −0 is 0.
 @inlinable public func pixelRound(_ value: Double, scale: Double) -> Double {
     let magnitude = (abs(value) * scale + 0.5 + 1e-6).rounded(.down) / scale
@@ -190,7 +190,7 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case tooManyItemsInGroup(limit: Int)
         /// The layout holds more items than the limit.
         case tooManyItems(count: Int, limit: Int)
-        /// A `calc` value out of its key's range at this container, or at no place of the layout (SEMANTICS.md
+        /// A `calc` value out of its key's range at this container, or at no place of the layout (docs/version-2.md
         /// §10.6): its path, expression, value and the effective content size it was evaluated at.
         case invalidComputedValue(path: String, expression: String, value: Double, width: Double, height: Double, allowed: String)
     }

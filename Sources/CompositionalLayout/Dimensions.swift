@@ -1,4 +1,4 @@
-/// How long an element is along one axis (`NSCollectionLayoutDimension`). SEMANTICS.md §2.
+/// How long an element is along one axis (`NSCollectionLayoutDimension`). docs/layout-rules.md §2.
 public enum LayoutDimension: Hashable, Sendable {
     /// A fraction of the container's width.
     case fractionalWidth(Double)
@@ -6,11 +6,11 @@ public enum LayoutDimension: Hashable, Sendable {
     case fractionalHeight(Double)
     /// A fixed length in points.
     case absolute(Double)
-    /// A first guess in points; the element measures itself (self-sizing, SEMANTICS.md §6).
+    /// A first guess in points; the element measures itself (self-sizing, docs/layout-rules.md §6).
     case estimated(Double)
     /// An estimate whose measured length is shared with the item's siblings (iOS 17,
     /// `uniformAcrossSiblings(estimate:)`): it behaves as `estimated` and in addition evens out runs of
-    /// siblings (SEMANTICS.md §10.4). Version 2.
+    /// siblings (docs/version-2.md §10.4). Version 2.
     case uniformAcrossSiblings(estimate: Double)
 
     /// Whether the element measures itself along this axis (uniform dimensions measure too).
@@ -21,7 +21,7 @@ public enum LayoutDimension: Hashable, Sendable {
         }
     }
 
-    /// Whether this is `uniformAcrossSiblings` (SEMANTICS.md §10.4).
+    /// Whether this is `uniformAcrossSiblings` (docs/version-2.md §10.4).
     @inlinable public var isUniform: Bool {
         if case .uniformAcrossSiblings = self { return true }
         return false
@@ -96,7 +96,7 @@ public struct EdgeInsets: Hashable, Sendable {
 }
 
 /// Space between elements, fixed or flexible (`NSCollectionLayoutSpacing`). A flexible spacing is at least
-/// its value and takes a share of the space left over (SEMANTICS.md §3.3).
+/// its value and takes a share of the space left over (docs/layout-rules.md §3.3).
 public enum LayoutSpacing: Hashable, Sendable {
     case fixed(Double)
     case flexible(Double)

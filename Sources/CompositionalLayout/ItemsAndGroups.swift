@@ -1,5 +1,5 @@
 /// The building blocks of a section: items (cells) and groups of items (`NSCollectionLayoutItem`,
-/// `NSCollectionLayoutGroup`). SEMANTICS.md §3.
+/// `NSCollectionLayoutGroup`). docs/layout-rules.md §3.
 
 /// Anything a group can hold: a `LayoutItem` or a nested `LayoutGroup`.
 public protocol LayoutSubitem: Sendable {
@@ -30,7 +30,7 @@ public indirect enum LayoutNode: Hashable, Sendable, LayoutSubitem {
         }
     }
 
-    /// Whether this node or anything below it has an estimated dimension (SEMANTICS.md §6).
+    /// Whether this node or anything below it has an estimated dimension (docs/layout-rules.md §6).
     public var containsEstimatedDimension: Bool {
         switch self {
         case .item(let item):
@@ -74,7 +74,7 @@ public struct LayoutGroup: Hashable, Sendable, LayoutSubitem {
         case horizontal
         /// Along y.
         case vertical
-        /// One item per frame, frames relative to the group's origin (SEMANTICS.md §3.5).
+        /// One item per frame, frames relative to the group's origin (docs/layout-rules.md §3.5).
         case custom(frames: [Rect])
 
         /// The main axis of a horizontal or vertical group; nil for custom groups.
@@ -87,7 +87,7 @@ public struct LayoutGroup: Hashable, Sendable, LayoutSubitem {
         }
     }
 
-    /// What the group repeats (SEMANTICS.md §3.1, §3.2).
+    /// What the group repeats (docs/layout-rules.md §3.1, §3.2).
     public enum Subitems: Hashable, Sendable {
         /// `subitems:`: the list repeats, in order, until the group is full.
         case repeatingUntilFull([LayoutNode])

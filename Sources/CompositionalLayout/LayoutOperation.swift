@@ -1,8 +1,8 @@
-/// A change to a solved layout, as an app makes it (SPEC-FORMAT.md, "Operations"). Sections and items are
+/// A change to a solved layout, as an app makes it (docs/spec-format.md, "Operations"). Sections and items are
 /// addressed by their current index at the time of the operation.
 public enum LayoutOperation: Hashable, Sendable {
     /// A new container size (rotation, split view); variants are re-selected. Version 2: the safe area,
-    /// layout margins, direction and traits may change with it (SEMANTICS.md §10.1).
+    /// layout margins, direction and traits may change with it (docs/version-2.md §10.1).
     case resize(width: Double, height: Double, environment: EnvironmentChange = .unchanged)
     /// An item's preferred size arrives; only its estimated axes adopt it.
     case measure(section: Int, item: Int, width: Double, height: Double)

@@ -1,6 +1,6 @@
 /// The data a layout lays out, as it changes: which sections exist (and which definition builds each), the
 /// items in each, and what each item measured to. Measured sizes belong to items, not positions: an item
-/// keeps its size when it moves or when items before it come and go (SPEC-FORMAT.md, "Operations").
+/// keeps its size when it moves or when items before it come and go (docs/spec-format.md, "Operations").
 ///
 /// Both solvers read it: the reference solves it afresh after every operation, the engine keeps its frames
 /// up to date.
@@ -179,7 +179,7 @@ public struct LayoutState: Sendable {
     public var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
 
     /// The sections as they solve now: variants chosen for the current width.
-    /// Version 2: `calc` values evaluated and variants chosen in the current environment (SEMANTICS.md §10).
+    /// Version 2: `calc` values evaluated and variants chosen in the current environment (docs/version-2.md §10).
     public func resolvedSections() throws(LayoutError) -> [ResolvedSection] {
         let layout = try self.layout.resolvedForEnvironment()
         var byDefinition: [Int: LayoutSection] = [:]

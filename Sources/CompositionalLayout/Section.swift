@@ -1,4 +1,4 @@
-/// A section's layout (`NSCollectionLayoutSection`). SEMANTICS.md §4.
+/// A section's layout (`NSCollectionLayoutSection`). docs/layout-rules.md §4.
 public struct LayoutSection: Hashable, Sendable {
     public var group: LayoutGroup
     public var contentInsets: EdgeInsets
@@ -12,12 +12,12 @@ public struct LayoutSection: Hashable, Sendable {
     public var supplementariesFollowContentInsets: Bool
     /// The list configuration this section was built from, if any (informative: the group already holds it).
     public var listConfiguration: ListConfiguration?
-    /// Where the content's insets are measured from (SEMANTICS.md §10.2, default automatic: the layout's).
+    /// Where the content's insets are measured from (docs/version-2.md §10.2, default automatic: the layout's).
     public var contentInsetsReference: ContentInsetsReference = .automatic
     /// Where the boundary items' insets are measured from (§10.2, default automatic: the section's).
     public var supplementaryContentInsetsReference: ContentInsetsReference = .automatic
     /// Space before the section's start boundary items along the scroll axis: a list's header top padding
-    /// (SEMANTICS.md §10.8); 0 otherwise.
+    /// (docs/version-2.md §10.8); 0 otherwise.
     public var headerTopPadding: Double = 0
 
     public init(group: LayoutGroup, contentInsets: EdgeInsets = .zero, interGroupSpacing: Double = 0,
@@ -43,7 +43,7 @@ public enum OrthogonalScrollingBehavior: String, Hashable, Sendable, CaseIterabl
     case none, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered
 }
 
-/// A list section (`UICollectionLayoutListConfiguration`). SEMANTICS.md §7.
+/// A list section (`UICollectionLayoutListConfiguration`). docs/layout-rules.md §7.
 public struct ListConfiguration: Hashable, Sendable {
     public enum Appearance: String, Hashable, Sendable, CaseIterable {
         case plain, grouped, insetGrouped, sidebar, sidebarPlain
@@ -64,7 +64,7 @@ public struct ListConfiguration: Hashable, Sendable {
     public var headerHeight: LayoutDimension?
     /// Defaults to the appearance's footer height.
     public var footerHeight: LayoutDimension?
-    /// The padding above the header (iOS 15 `headerTopPadding`, SEMANTICS.md §10.8); nil: 0. Version 2.
+    /// The padding above the header (iOS 15 `headerTopPadding`, docs/version-2.md §10.8); nil: 0. Version 2.
     public var headerTopPadding: HeaderTopPadding?
 
     /// `list.headerTopPadding`: a length, or UIKit's automatic value.
@@ -85,7 +85,7 @@ public struct ListConfiguration: Hashable, Sendable {
         self.headerTopPadding = headerTopPadding
     }
 
-    /// SEMANTICS.md §10.8: the padding in points; `automatic` is 22 for plain and sidebarPlain, else 0.
+    /// docs/version-2.md §10.8: the padding in points; `automatic` is 22 for plain and sidebarPlain, else 0.
     public var resolvedHeaderTopPadding: Double {
         switch headerTopPadding {
         case nil: return 0
@@ -94,7 +94,7 @@ public struct ListConfiguration: Hashable, Sendable {
         }
     }
 
-    /// The appearance's metrics (SEMANTICS.md §7, our choice).
+    /// The appearance's metrics (docs/layout-rules.md §7, our choice).
     public struct Metrics: Hashable, Sendable {
         public var contentInsets: EdgeInsets
         public var headerHeight: LayoutDimension
@@ -128,7 +128,7 @@ extension LayoutSection {
     public static let listFooterKind = "footer"
 
     /// A list section, as `NSCollectionLayoutSection.list(using:layoutEnvironment:)`: one full-width row per
-    /// item, the appearance's insets, and its header and footer when the modes ask for them (SEMANTICS.md §7).
+    /// item, the appearance's insets, and its header and footer when the modes ask for them (docs/layout-rules.md §7).
     public static func list(using configuration: ListConfiguration) -> LayoutSection {
         let metrics = ListConfiguration.metrics(configuration.appearance)
         let rowHeight = configuration.rowHeight ?? .estimated(44)
@@ -150,7 +150,7 @@ extension LayoutSection {
         }
         var section = LayoutSection(group: group, contentInsets: metrics.contentInsets, boundarySupplementaryItems: boundary)
         section.listConfiguration = configuration
-        // SEMANTICS.md §10.8: before a supplementary header; added to the top inset with firstItemInSection
+        // docs/version-2.md §10.8: before a supplementary header; added to the top inset with firstItemInSection
         // (SectionFields.section() adds it again after the section's own insets replace the appearance's).
         switch configuration.headerMode {
         case .supplementary: section.headerTopPadding = configuration.resolvedHeaderTopPadding
@@ -175,7 +175,7 @@ public struct LayoutConfiguration: Hashable, Sendable {
     public var interSectionSpacing: Double
     /// Headers and footers of the whole layout (section −1 in the output).
     public var boundarySupplementaryItems: [BoundarySupplementaryItem]
-    /// The layout's reference for insets (SEMANTICS.md §10.2, default safeArea). Version 2.
+    /// The layout's reference for insets (docs/version-2.md §10.2, default safeArea). Version 2.
     public var contentInsetsReference: ContentInsetsReference
 
     public init(scrollDirection: ScrollDirection = .vertical, interSectionSpacing: Double = 0,

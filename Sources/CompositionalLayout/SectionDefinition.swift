@@ -1,5 +1,5 @@
 /// Sections as a spec declares them: a definition used by `count` consecutive sections of `items` items
-/// each, with adaptive variants chosen by the container's width (SEMANTICS.md §4.7).
+/// each, with adaptive variants chosen by the container's width (docs/layout-rules.md §4.7).
 
 /// The fields a section definition or one of its variants sets; absent fields are not named.
 public struct SectionFields: Hashable, Sendable {
@@ -16,7 +16,7 @@ public struct SectionFields: Hashable, Sendable {
     public var boundarySupplementaryItems: [BoundarySupplementaryItem]?
     public var decorationItems: [DecorationItem]?
     public var supplementariesFollowContentInsets: Bool?
-    /// SEMANTICS.md §10.2 (version 2).
+    /// docs/version-2.md §10.2 (version 2).
     public var contentInsetsReference: ContentInsetsReference?
     public var supplementaryContentInsetsReference: ContentInsetsReference?
 
@@ -52,7 +52,7 @@ public struct SectionFields: Hashable, Sendable {
     }
 
     /// The section these fields describe, or nil without content. A list's own insets replace the
-    /// appearance's; its header and footer come before the section's own boundary items (SEMANTICS.md §7).
+    /// appearance's; its header and footer come before the section's own boundary items (docs/layout-rules.md §7).
     public func section() -> LayoutSection? {
         guard let content else { return nil }
         var section: LayoutSection
@@ -64,7 +64,7 @@ public struct SectionFields: Hashable, Sendable {
         }
         if let contentInsets {
             section.contentInsets = contentInsets
-            // SEMANTICS.md §10.8: with firstItemInSection the header padding adds to the top inset in force.
+            // docs/version-2.md §10.8: with firstItemInSection the header padding adds to the top inset in force.
             if case .list(let list) = content, list.headerMode == .firstItemInSection {
                 section.contentInsets.top += list.resolvedHeaderTopPadding
             }
@@ -85,7 +85,7 @@ public struct SectionFields: Hashable, Sendable {
 }
 
 /// When a variant applies: `minWidth <= width < maxWidth`, either bound optional; in version 2 also
-/// `widthAbove` (width > v), `widthAtMost` (width <= v) and traits (SEMANTICS.md §10.5). Every condition
+/// `widthAbove` (width > v), `widthAtMost` (width <= v) and traits (docs/version-2.md §10.5). Every condition
 /// named must hold. The width is the effective content width (§10.1; W without reference insets).
 public struct WidthCondition: Hashable, Sendable {
     public var minWidth: Double?
@@ -175,19 +175,19 @@ public struct SectionDefinition: Hashable, Sendable {
             // Keep the list itself so its header and footer are not added twice.
             fields.content = .list(list)
             let listOnly = LayoutSection.list(using: list)
-            // The list's own insets (header padding included) are not the section's own (SEMANTICS.md §10.8).
+            // The list's own insets (header padding included) are not the section's own (docs/version-2.md §10.8).
             if section.contentInsets == listOnly.contentInsets { fields.contentInsets = nil }
             fields.boundarySupplementaryItems = Array(section.boundarySupplementaryItems.dropFirst(listOnly.boundarySupplementaryItems.count))
         }
         self.init(name: name, count: count, items: items, fields: fields)
     }
 
-    /// The first variant that holds for `width`, if any (SEMANTICS.md §4.7).
+    /// The first variant that holds for `width`, if any (docs/layout-rules.md §4.7).
     public func variant(forWidth width: Double) -> SectionVariant? {
         variantIndex(width: width, traits: .default).map { variants[$0] }
     }
 
-    /// The index of the first variant that holds for `width` and `traits` (SEMANTICS.md §4.7, §10.5).
+    /// The index of the first variant that holds for `width` and `traits` (docs/layout-rules.md §4.7, §10.5).
     public func variantIndex(width: Double, traits: LayoutTraits) -> Int? {
         variants.firstIndex { $0.when?.holds(width: width, traits: traits) ?? true }
     }
@@ -198,7 +198,7 @@ public struct SectionDefinition: Hashable, Sendable {
         try section(width: width, traits: .default)
     }
 
-    /// The section in force at effective width `width` with `traits` (SEMANTICS.md §10.5).
+    /// The section in force at effective width `width` with `traits` (docs/version-2.md §10.5).
     public func section(width: Double, traits: LayoutTraits) throws(LayoutError) -> LayoutSection {
         var fields = self.fields
         if let index = variantIndex(width: width, traits: traits) { fields = fields.overridden(by: variants[index].fields) }

@@ -1,4 +1,4 @@
-/// How estimated dimensions get their lengths when a layout is solved (SEMANTICS.md §6, SPEC-FORMAT.md
+/// How estimated dimensions get their lengths when a layout is solved (docs/layout-rules.md §6, docs/spec-format.md
 /// "Self-sizing"). The solvers ask; the caller decides: the spec's deterministic model, the estimates, or
 /// sizes that arrived from measuring real views.
 public struct ItemSizing: Sendable {
@@ -21,7 +21,7 @@ public struct ItemSizing: Sendable {
     public var measuresSupplementaries: Bool
 
     /// Whether an item's length on an estimated axis is measured (a known length for uniform runs,
-    /// SEMANTICS.md §10.4) rather than its estimate kept: `--measure all` measures everything, `--measure
+    /// docs/version-2.md §10.4) rather than its estimate kept: `--measure all` measures everything, `--measure
     /// none` nothing until a `measure` operation.
     public var isMeasured: @Sendable (Request) -> Bool
 
@@ -54,7 +54,7 @@ public struct ItemSizing: Sendable {
     /// `--measure none`: every item keeps its estimates.
     public static let estimates = ItemSizing(measuresSupplementaries: false) { $0.estimate }
 
-    /// The model's length for one item axis (the fallback chain of SPEC-FORMAT.md "Self-sizing").
+    /// The model's length for one item axis (the fallback chain of docs/spec-format.md "Self-sizing").
     public static func modelLength(section: Int, item: Int, axis: Axis, estimate: Double,
                                    declared: SelfSizing?, layoutModel: SelfSizing?) -> Double {
         if let declared, let length = declared.length(section: section, item: item, axis: axis) { return length }

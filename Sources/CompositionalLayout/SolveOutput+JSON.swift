@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writing and reading the solve output's JSON form (SPEC-FORMAT.md, "Solve output"). Written by hand,
+/// Writing and reading the solve output's JSON form (docs/spec-format.md, "Solve output"). Written by hand,
 /// not with `JSONEncoder`: layouts hold millions of elements, and the format wants one element per line.
 extension SolveOutput {
     /// The JSON text: one element per line, numbers with enough digits to round-trip a Double.

@@ -1,4 +1,4 @@
-/// The result of a solve, shared by every solver (SPEC-FORMAT.md, "Solve output"): frames apart from the
+/// The result of a solve, shared by every solver (docs/spec-format.md, "Solve output"): frames apart from the
 /// description that produced them.
 
 /// What an element is.

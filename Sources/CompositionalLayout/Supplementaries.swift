@@ -10,7 +10,7 @@ public struct DirectionalRectEdge: OptionSet, Hashable, Sendable {
     public static let all: DirectionalRectEdge = [.top, .leading, .bottom, .trailing]
 }
 
-/// Where a supplementary item attaches to its host (`NSCollectionLayoutAnchor`). SEMANTICS.md §4.4.
+/// Where a supplementary item attaches to its host (`NSCollectionLayoutAnchor`). docs/layout-rules.md §4.4.
 public struct LayoutAnchor: Hashable, Sendable {
     /// How the anchor is moved from the point named by `edges`.
     public enum Offset: Hashable, Sendable {
@@ -39,7 +39,7 @@ public struct LayoutAnchor: Hashable, Sendable {
 
 /// How an element with estimated dimensions measures in specs and benchmarks: a deterministic stand-in for
 /// Auto Layout. Each axis is a fixed length or a seeded pseudo-random length in `min...max`
-/// (SPEC-FORMAT.md, "Self-sizing").
+/// (docs/spec-format.md, "Self-sizing").
 public struct SelfSizing: Hashable, Sendable {
     /// An inclusive range of whole point lengths.
     public struct LengthRange: Hashable, Sendable {
@@ -55,7 +55,7 @@ public struct SelfSizing: Hashable, Sendable {
     public var width: LengthRange?
     public var height: LengthRange?
 
-    /// Version 2 (SEMANTICS.md §10.7): measured sizes from a list instead of seeded ranges; element i takes
+    /// Version 2 (docs/version-2.md §10.7): measured sizes from a list instead of seeded ranges; element i takes
     /// entry `i mod n` on the axes it names.
     public var cycle: [CycleEntry]?
 
@@ -93,7 +93,7 @@ public struct SelfSizing: Hashable, Sendable {
     }
 
     /// The measured length of element `item` of section `section` on `axis`, or nil when the model does
-    /// not give one (the caller falls back, SPEC-FORMAT.md "Self-sizing"). Complexity: O(1).
+    /// not give one (the caller falls back, docs/spec-format.md "Self-sizing"). Complexity: O(1).
     public func length(section: Int, item: Int, axis: Axis) -> Double? {
         if let cycle {
             guard !cycle.isEmpty else { return nil }
@@ -126,14 +126,14 @@ public struct SelfSizing: Hashable, Sendable {
 }
 
 /// A supplementary view anchored to an item or a group (`NSCollectionLayoutSupplementaryItem`): badges,
-/// pills. It never moves anything else. SEMANTICS.md §4.4.
+/// pills. It never moves anything else. docs/layout-rules.md §4.4.
 public struct SupplementaryItem: Hashable, Sendable {
     public var layoutSize: LayoutSize
     public var elementKind: String
     public var containerAnchor: LayoutAnchor
     /// The point of the supplementary that sits on the container anchor; defaults to the container anchor's edges.
     public var itemAnchor: LayoutAnchor?
-    /// Defaults to 1 (SEMANTICS.md §4.6).
+    /// Defaults to 1 (docs/layout-rules.md §4.6).
     public var zIndex: Int
     /// How its estimated dimensions measure (never the spec's top-level model).
     public var selfSizing: SelfSizing?
@@ -169,7 +169,7 @@ public enum BoundaryAlignment: String, Hashable, Sendable, CaseIterable {
 }
 
 /// A header or footer of a section or of the whole layout (`NSCollectionLayoutBoundarySupplementaryItem`).
-/// SEMANTICS.md §4.3.
+/// docs/layout-rules.md §4.3.
 public struct BoundarySupplementaryItem: Hashable, Sendable {
     public var layoutSize: LayoutSize
     public var elementKind: String
@@ -180,7 +180,7 @@ public struct BoundarySupplementaryItem: Hashable, Sendable {
     public var extendsBoundary: Bool
     /// Whether the item sticks to the visible bounds while its section is on screen (queries only).
     public var pinToVisibleBounds: Bool
-    /// Defaults to 1 (SEMANTICS.md §4.6).
+    /// Defaults to 1 (docs/layout-rules.md §4.6).
     public var zIndex: Int
     public var selfSizing: SelfSizing?
 
@@ -198,11 +198,11 @@ public struct BoundarySupplementaryItem: Hashable, Sendable {
     }
 }
 
-/// A view behind a section, such as a background (`NSCollectionLayoutDecorationItem.background`). SEMANTICS.md §4.5.
+/// A view behind a section, such as a background (`NSCollectionLayoutDecorationItem.background`). docs/layout-rules.md §4.5.
 public struct DecorationItem: Hashable, Sendable {
     public var elementKind: String
     public var contentInsets: EdgeInsets
-    /// Defaults to −1: behind the cells (SEMANTICS.md §4.6).
+    /// Defaults to −1: behind the cells (docs/layout-rules.md §4.6).
     public var zIndex: Int
 
     public init(elementKind: String, contentInsets: EdgeInsets = .zero, zIndex: Int = -1) {

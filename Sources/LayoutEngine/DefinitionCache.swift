@@ -63,7 +63,7 @@ extension SectionBuilder {
                                pinned: Self.pinnedBoundaryItems(section, scrollAxis: scrollAxis))
     }
 
-    /// Whether any node of the tree has a `uniformAcrossSiblings` dimension (SEMANTICS.md §10.4).
+    /// Whether any node of the tree has a `uniformAcrossSiblings` dimension (docs/version-2.md §10.4).
     static func hasUniformDimension(_ node: LayoutNode) -> Bool {
         switch node {
         case .item(let item): return item.layoutSize.hasUniformDimension
@@ -72,7 +72,7 @@ extension SectionBuilder {
     }
 
     /// Whether a supplementary measures by its index: an estimated axis with a self-sizing model of its own
-    /// (without one it keeps its estimate, SPEC-FORMAT.md "Self-sizing").
+    /// (without one it keeps its estimate, docs/spec-format.md "Self-sizing").
     private static func hasEstimatedSupplementaries(_ section: LayoutSection) -> Bool {
         func measures(_ size: LayoutSize, _ model: SelfSizing?) -> Bool {
             guard let model else { return false }

@@ -333,6 +333,9 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     /// Grows the query extent (it stays a conservative bound). O(1).
     func addExtent(_ extent: RelativeExtent) { head.pointee.extent.add(extent) }
 
+    /// Instance q's hosts (empty when the storage keeps none). O(1): the list is shared, not copied.
+    func hosts(of q: Int) -> [GroupHost] { q < head.pointee.hosts.count ? head.pointee.hosts[q] : [] }
+
     /// Replaces instance q's hosts (only when the storage keeps hosts). O(hosts).
     func setHosts(_ q: Int, _ hosts: [GroupHost]) {
         if head.pointee.hosts.isEmpty && hosts.isEmpty { return }

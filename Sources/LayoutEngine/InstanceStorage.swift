@@ -1,7 +1,7 @@
 import CompositionalLayout
 import SolverKernel
 
-/// The compact results of solving group instances (SEMANTICS.md §3, §4.1, §6): frames relative to an
+/// The compact results of solving group instances (docs/layout-rules.md §3, §4.1, §6): frames relative to an
 /// instance's origin in flat buffers, never one object per item.
 
 /// The supplementaries declared on leaf items, interned so each leaf stores a small index (0 = none).

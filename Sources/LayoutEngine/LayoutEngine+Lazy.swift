@@ -1,6 +1,6 @@
 import CompositionalLayout
 
-/// Lazy self-sizing, as UIKit does it (SEMANTICS.md §6): items start at their estimates; when a rect is about
+/// Lazy self-sizing, as UIKit does it (docs/layout-rules.md §6): items start at their estimates; when a rect is about
 /// to show, the items in and near it measure and everything after them moves. A scroll from top to bottom
 /// measures every item and ends with the frames of a measure-all solve.
 ///

@@ -2,7 +2,7 @@ import CompositionalLayout
 import SolverKernel
 
 /// Reading frames out of the compact storage: every element, one item's frame, the elements in a rect, and
-/// pinned boundary items at a content offset (SEMANTICS.md §4.3 "Pinning").
+/// pinned boundary items at a content offset (docs/layout-rules.md §4.3 "Pinning").
 ///
 /// The storage is exact; with a display scale every frame is rounded to pixels only as it is returned, and
 /// rect queries select with the rounded frames against the unrounded rect (§1 "Pixel rounding").

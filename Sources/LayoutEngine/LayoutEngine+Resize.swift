@@ -1,7 +1,7 @@
 import CompositionalLayout
 import SolverKernel
 
-/// A `resize` (SEMANTICS.md §4.7, §10): a new size re-solves everything (fractions, variants and calc values
+/// A `resize` (docs/layout-rules.md §4.7, §10): a new size re-solves everything (fractions, variants and calc values
 /// all follow the size), but a resize that keeps the size and changes only the environment (safe area,
 /// margins, direction, traits) re-selects variants, re-evaluates `calc` values and re-solves only the
 /// definitions whose resolved section changed. The direction alone changes nothing stored: right-to-left is

@@ -1,6 +1,6 @@
 import CompositionalLayout
 
-/// SEMANTICS.md §10.3 right-to-left at output and query time: the engine stores left-to-right frames; a
+/// docs/version-2.md §10.3 right-to-left at output and query time: the engine stores left-to-right frames; a
 /// query mirrors its rect, queries, and mirrors the frames back, then rounds them to pixels (§1 comes after
 /// mirroring) and selects with the rounded frames.
 extension LayoutEngine {

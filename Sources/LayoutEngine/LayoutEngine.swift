@@ -37,7 +37,7 @@ public final class LayoutEngine {
     /// Per section, its extent plus the inter-section spacing: section i starts at the prefix sum of i values.
     @exclusivity(unchecked) var sectionOffsets = FenwickTree(count: 0)
     @exclusivity(unchecked) var layoutBoundary: BoundaryItemsPlacement
-    /// The layout as it solves now: calc values written in (SEMANTICS.md §10.6), refreshed by `solveAll`.
+    /// The layout as it solves now: calc values written in (docs/version-2.md §10.6), refreshed by `solveAll`.
     @exclusivity(unchecked) var environment: CollectionLayout
     /// The largest overhang of any section's elements beyond its extent (a query margin).
     @exclusivity(unchecked) var overhangBefore = 0.0

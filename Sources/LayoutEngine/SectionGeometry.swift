@@ -1,7 +1,7 @@
 import CompositionalLayout
 import SolverKernel
 
-/// One section solved into compact data (SEMANTICS.md §4.1–§4.5, §6), positioned relative to its own start
+/// One section solved into compact data (docs/layout-rules.md §4.1–§4.5, §6), positioned relative to its own start
 /// along the scroll axis so that moving it costs nothing: the engine keeps section starts in a Fenwick tree.
 struct SectionGeometry: Sendable {
     /// Unchecked: an estimated storage (a `ManagedBuffer`, which is never `Sendable`) is written only by the

@@ -1,6 +1,6 @@
 import CompositionalLayout
 
-/// Sections (SEMANTICS.md §4.2): light bands numbered in the gutter, and for orthogonal sections the scroller
+/// Sections (docs/layout-rules.md §4.2): light bands numbered in the gutter, and for orthogonal sections the scroller
 /// at its full length with the part beyond the container hatched ("scrolls sideways").
 extension SVGRenderer {
     /// The section bands behind everything: each section's extent along the scroll axis, from the gutter to

@@ -14,7 +14,7 @@ public struct LocatedOperation: Hashable, Sendable {
     }
 }
 
-/// Reads replay files (SPEC-FORMAT.md, "Operations"): JSON Lines, one operation object a line, blank lines
+/// Reads replay files (docs/spec-format.md, "Operations"): JSON Lines, one operation object a line, blank lines
 /// allowed. Every field of the format's table is checked: the op's name (a misspelt one gets the nearest
 /// valid name), missing and unknown fields, types, ranges (counts >= 1, indices >= 0), `definition` as an
 /// index or a name, `from`/`to` as `[section, item]` pairs. Errors are `SpecError`s naming the file, the
@@ -34,11 +34,11 @@ public enum OperationsReader {
         ("moveSection", ["from", "to"]),
     ]
 
-    /// The largest `count` or `items` (SPEC-FORMAT.md "Limits": counts and items at most 10,000,000).
+    /// The largest `count` or `items` (docs/spec-format.md "Limits": counts and items at most 10,000,000).
     public static let maxCount = 10_000_000
     /// The largest section or item index (a layout holds at most 100,000,000 items).
     public static let maxIndex = 100_000_000
-    /// The largest length in points (SPEC-FORMAT.md "Limits").
+    /// The largest length in points (docs/spec-format.md "Limits").
     public static let maxLength = 1_000_000.0
 
     /// Reads the replay file at `path` (UTF-8).
@@ -110,7 +110,7 @@ private struct LineParser {
         }
         let allowedFields = "fields of \(op): op, " + known.fields.joined(separator: ", ")
         var values: [String: SpecNode] = [:]
-        // A version 2 resize may carry the environment (SEMANTICS.md §10.1); those fields are optional.
+        // A version 2 resize may carry the environment (docs/version-2.md §10.1); those fields are optional.
         let optional = op == "resize" ? ResizeEnvironmentFields.names : []
         for entry in entries where entry.key != "op" {
             guard known.fields.contains(entry.key) || optional.contains(entry.key) else {

@@ -1,6 +1,6 @@
 import CompositionalLayout
 
-/// The top level of a spec (SPEC-FORMAT.md "Top level"): version, name, container, layout configuration,
+/// The top level of a spec (docs/spec-format.md "Top level"): version, name, container, layout configuration,
 /// sections and the layout-wide self-sizing model, and the limit on the whole layout's items.
 extension SpecDecoder {
     /// The whole layout; `defaultName` is used when the spec has no `name`.
@@ -45,7 +45,7 @@ extension SpecDecoder {
                                 selfSizing: selfSizing, computedValues: state.computedValues)
     }
 
-    /// Finds any feature of SEMANTICS.md §8 anywhere in the document before anything else is checked: a spec
+    /// Finds any feature of docs/layout-rules.md §8 anywhere in the document before anything else is checked: a spec
     /// written for right-to-left or safe-area layouts learns that first, not that some other key is missing.
     /// Complexity: O(values after alias expansion); recursion is bounded by the nesting limit.
     private func rejectUnsupportedFeatures(_ cursor: Cursor) throws(SpecError) {
@@ -55,7 +55,7 @@ extension SpecDecoder {
                 if state.version < 2, SpecKeys.version2Keys.contains(entry.key) {
                     throw SpecError(code: .unsupportedFeature,
                                     message: "'\(entry.key)' needs version: 2; it is not in version 1 of the format",
-                                    allowed: "write version: 2 to use the keys of SPEC-FORMAT.md \"Version 2\"", file: file,
+                                    allowed: "write version: 2 to use the keys of docs/spec-format.md \"Version 2\"", file: file,
                                     line: entry.line, column: entry.column, path: cursor.path.description)
                 }
                 if let feature = UnsupportedFeatures.feature(forKey: entry.key) {
@@ -73,7 +73,7 @@ extension SpecDecoder {
             if state.version < 2, text.contains("calc(") || text.trimmingSpaces.hasPrefix("uniformAcrossSiblings(") {
                 let what = text.contains("calc(") ? "calc" : "uniformAcrossSiblings"
                 throw error(.unsupportedFeature, "'\(text)' (\(what)) needs version: 2; it is not in version 1 of the format",
-                            at: cursor, allowed: "write version: 2 to use the values of SPEC-FORMAT.md \"Version 2\"")
+                            at: cursor, allowed: "write version: 2 to use the values of docs/spec-format.md \"Version 2\"")
             }
             if state.version < 2, let open = text.firstIndex(of: "("),
                let feature = UnsupportedFeatures.feature(forDimensionFunction: String(text[..<open]).trimmingSpaces) {

@@ -1,6 +1,6 @@
 import CompositionalLayout
 
-/// Nodes of the group tree (SPEC-FORMAT.md "Nodes: items and groups") and the supplementaries anchored to
+/// Nodes of the group tree (docs/spec-format.md "Nodes: items and groups") and the supplementaries anchored to
 /// them. Every element kind met on the way is recorded, so the section can check that kinds are unique.
 extension SpecDecoder {
     /// A map with exactly one of `item`, `horizontal`, `vertical`, `custom`.

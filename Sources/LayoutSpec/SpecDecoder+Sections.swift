@@ -1,7 +1,7 @@
 import CompositionalLayout
 
 /// Section definitions, their fields and variants, list configurations, boundary and decoration items
-/// (SPEC-FORMAT.md "Section definitions", "Boundary and decoration items", "List sections").
+/// (docs/spec-format.md "Section definitions", "Boundary and decoration items", "List sections").
 extension SpecDecoder {
     /// One entry of `sections`.
     func sectionDefinition(_ cursor: Cursor) throws(SpecError) -> SectionDefinition {
@@ -92,7 +92,7 @@ extension SpecDecoder {
     }
 
     /// `{ appearance, headerMode?, footerMode?, rowHeight?, headerHeight?, footerHeight? }`; a supplementary
-    /// header or footer declares the kinds `header` and `footer` (SEMANTICS.md §7).
+    /// header or footer declares the kinds `header` and `footer` (docs/layout-rules.md §7).
     func listConfiguration(_ cursor: Cursor, kinds: inout [KindUse]) throws(SpecError) -> ListConfiguration {
         let map = try map(cursor, SpecKeys.list)
         var list = ListConfiguration(appearance: try enumeration(try required(map, "appearance"), "appearance",

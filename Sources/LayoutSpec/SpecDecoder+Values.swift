@@ -1,6 +1,6 @@
 import CompositionalLayout
 
-/// The value forms of SPEC-FORMAT.md "Values": dimensions, sizes, insets, spacings, points, edges, and the
+/// The value forms of docs/spec-format.md "Values": dimensions, sizes, insets, spacings, points, edges, and the
 /// self-sizing model.
 extension SpecDecoder {
     static let dimensionForms = "a dimension is fractionalWidth(f), fractionalHeight(f), absolute(v), estimated(v) or a number (absolute)"

@@ -6,13 +6,13 @@ final class SpecDecoderState {
     var computedValues: [ComputedValue] = []
 }
 
-/// The keys and values of SPEC-FORMAT.md "Version 2" (SEMANTICS.md §10): lengths that may be `calc(EXPR)`,
+/// The keys and values of docs/spec-format.md "Version 2" (docs/version-2.md §10): lengths that may be `calc(EXPR)`,
 /// the container's environment, insets references, trait conditions, cycles and the header top padding.
 extension SpecDecoder {
     /// Whether a string is (or holds, as a function argument) a `calc(…)`.
     func isCalc(_ text: String) -> Bool { text.trimmingSpaces.hasPrefix("calc(") }
 
-    /// A length in points: a number, or in version 2 `calc(EXPR)` (SEMANTICS.md §10.6), recorded with its
+    /// A length in points: a number, or in version 2 `calc(EXPR)` (docs/version-2.md §10.6), recorded with its
     /// place and evaluated before each solve; the layout holds 0 there until then.
     func length(_ cursor: Cursor, _ what: String, lower: Lower = .any) throws(SpecError) -> Double {
         if case .string(let text) = cursor.node.value, isCalc(text) {
@@ -67,7 +67,7 @@ extension SpecDecoder {
                          path: cursor.path.description)
     }
 
-    /// The container's keys of version 2 (SEMANTICS.md §10.1), on top of width, height and displayScale.
+    /// The container's keys of version 2 (docs/version-2.md §10.1), on top of width, height and displayScale.
     func environment(_ map: MapCursor, into container: inout LayoutContainer) throws(SpecError) {
         if let value = map["layoutDirection"] {
             container.layoutDirection = try enumeration(value, "layoutDirection", LayoutDirection.self)
@@ -102,7 +102,7 @@ extension SpecDecoder {
         }
     }
 
-    /// The conditions of a variant's `when` that version 2 adds (SEMANTICS.md §10.5).
+    /// The conditions of a variant's `when` that version 2 adds (docs/version-2.md §10.5).
     func traitConditions(_ bounds: MapCursor, into condition: inout WidthCondition) throws(SpecError) {
         if let c = bounds["widthAbove"] { condition.widthAbove = try number(c, "widthAbove", lower: .nonNegative) }
         if let c = bounds["widthAtMost"] { condition.widthAtMost = try number(c, "widthAtMost", lower: .nonNegative) }
@@ -120,7 +120,7 @@ extension SpecDecoder {
         }
     }
 
-    /// `list.headerTopPadding`: a length >= 0 or `automatic` (SEMANTICS.md §10.8).
+    /// `list.headerTopPadding`: a length >= 0 or `automatic` (docs/version-2.md §10.8).
     func headerTopPadding(_ cursor: Cursor) throws(SpecError) -> ListConfiguration.HeaderTopPadding {
         if case .string(let text) = cursor.node.value, text == "automatic" { return .automatic }
         if case .string(let text) = cursor.node.value, !isCalc(text) {
@@ -130,7 +130,7 @@ extension SpecDecoder {
         return .points(try length(cursor, "headerTopPadding", lower: .nonNegative))
     }
 
-    /// `cycle: [{ width?, height? }, ...]`, at least one entry, each length >= 0 (SEMANTICS.md §10.7); instead
+    /// `cycle: [{ width?, height? }, ...]`, at least one entry, each length >= 0 (docs/version-2.md §10.7); instead
     /// of `seed`, `width` and `height`.
     func cycle(_ map: MapCursor) throws(SpecError) -> [SelfSizing.CycleEntry] {
         let cursor = map["cycle"]!

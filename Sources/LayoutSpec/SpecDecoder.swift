@@ -23,16 +23,16 @@ struct MapCursor: Sendable {
     func entry(_ key: String) -> SpecEntry? { entries.first { $0.key == key } }
 }
 
-/// Turns the intermediate tree of either format into the model, checking every rule of SPEC-FORMAT.md on
+/// Turns the intermediate tree of either format into the model, checking every rule of docs/spec-format.md on
 /// the way and throwing the first error found, located and explained. The rules live in the extensions:
 /// values (`+Values`), nodes (`+Nodes`), sections (`+Sections`), element kinds (`+ElementKinds`) and the
 /// top level (`+Layout`).
 struct SpecDecoder {
     /// The file as the caller named it, for errors.
     let file: String
-    /// The most items the whole layout may hold (SPEC-FORMAT.md "Limits": 100,000,000 unless raised).
+    /// The most items the whole layout may hold (docs/spec-format.md "Limits": 100,000,000 unless raised).
     let maxItems: Int
-    /// The spec's version and the `calc` values met so far (SPEC-FORMAT.md "Version 2").
+    /// The spec's version and the `calc` values met so far (docs/spec-format.md "Version 2").
     let state = SpecDecoderState()
 
     init(file: String, maxItems: Int) {
@@ -68,7 +68,7 @@ struct SpecDecoder {
 
     // MARK: Maps and lists
 
-    /// The value as a map of allowed keys. Keys naming a feature of SEMANTICS.md §8 are unsupported; other
+    /// The value as a map of allowed keys. Keys naming a feature of docs/layout-rules.md §8 are unsupported; other
     /// unknown keys get the nearest allowed key as a suggestion, and a note when they belong elsewhere.
     func map(_ cursor: Cursor, _ keys: SpecKeys) throws(SpecError) -> MapCursor {
         guard case .map(let entries) = cursor.node.value else {
@@ -143,7 +143,7 @@ struct SpecDecoder {
         case positive
     }
 
-    /// A finite number within `lower` and the magnitude `limit` (a limit of SPEC-FORMAT.md "Limits").
+    /// A finite number within `lower` and the magnitude `limit` (a limit of docs/spec-format.md "Limits").
     func number(_ cursor: Cursor, _ what: String, lower: Lower = .any, limit: Double = SpecDecoder.maxLength,
                 unit: String = " points") throws(SpecError) -> Double {
         guard case .number(let number) = cursor.node.value else {
@@ -181,7 +181,7 @@ struct SpecDecoder {
     }
 
     /// A whole number in `range`; above the range is `limitExceeded` when the range's top is a limit of
-    /// SPEC-FORMAT.md "Limits", else `outOfRange`.
+    /// docs/spec-format.md "Limits", else `outOfRange`.
     func integer(_ cursor: Cursor, _ what: String, in range: ClosedRange<Int64> = Int64.min...Int64.max,
                  upperIsLimit: Bool = false) throws(SpecError) -> Int64 {
         guard case .number(let number) = cursor.node.value else {
@@ -222,7 +222,7 @@ struct SpecDecoder {
     }
 }
 
-/// A number with thousands separators, as limits are written in SPEC-FORMAT.md ("1,000,000").
+/// A number with thousands separators, as limits are written in docs/spec-format.md ("1,000,000").
 func grouped(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? grouped(Int64(value)) : formatNumber(value)
 }

@@ -1,6 +1,6 @@
 /// An error in a spec file, located like a compiler diagnostic: the file, the line and column where the
 /// offending value is written, and the path to it (`sections[2].group.horizontal.subitems[0]`), so a JSON
-/// user and a YAML user both find it. A spec with an error is not solved (SPEC-FORMAT.md, "Errors").
+/// user and a YAML user both find it. A spec with an error is not solved (docs/spec-format.md, "Errors").
 public struct SpecError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of mistake, for programs; people read `description`.
     public enum Code: String, Hashable, Sendable, CaseIterable {
@@ -20,9 +20,9 @@ public struct SpecError: Error, Hashable, Sendable, CustomStringConvertible {
         case contradictoryKeys
         /// One element kind declared twice among what is in force together in a section.
         case duplicateElementKind
-        /// Something UIKit has that version 1 of the format leaves out (SEMANTICS.md §8).
+        /// Something UIKit has that version 1 of the format leaves out (docs/layout-rules.md §8).
         case unsupportedFeature
-        /// Beyond a limit of SPEC-FORMAT.md "Limits": sizes, counts, nesting, alias expansion.
+        /// Beyond a limit of docs/spec-format.md "Limits": sizes, counts, nesting, alias expansion.
         case limitExceeded
         /// Not well-formed YAML or JSON.
         case syntax

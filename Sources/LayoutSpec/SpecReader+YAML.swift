@@ -10,7 +10,7 @@ import CLibYAML
 /// knows its expanded size and height, so an alias is priced when it is used), keys that must be strings,
 /// and duplicate keys located at the second occurrence. Aliases are located where they are used.
 struct YAMLComposer {
-    /// Deepest nesting of maps and lists (SPEC-FORMAT.md, "Limits": over 100 levels is an error).
+    /// Deepest nesting of maps and lists (docs/spec-format.md, "Limits": over 100 levels is an error).
     static let maxDepth = 100
     /// Values a document may expand to through aliases, at least; larger files get their size in bytes.
     static let minimumValueBudget = 1_000_000

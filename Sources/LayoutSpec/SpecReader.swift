@@ -1,7 +1,7 @@
 import CompositionalLayout
 import Foundation
 
-/// The two ways a spec is written (SPEC-FORMAT.md): the same structure in YAML or JSON.
+/// The two ways a spec is written (docs/spec-format.md): the same structure in YAML or JSON.
 public enum SpecFormat: String, Hashable, Sendable, CaseIterable {
     case yaml, json
 
@@ -16,11 +16,11 @@ public enum SpecFormat: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Reads spec files into the model: bytes to text (UTF-8 only), text to one intermediate tree (YAML and JSON
-/// alike), and the tree through one decoder holding every rule of SPEC-FORMAT.md, so both formats accept
+/// alike), and the tree through one decoder holding every rule of docs/spec-format.md, so both formats accept
 /// and reject exactly the same specs. Every error is a located `SpecError`; nothing a file holds can crash
 /// or hang the reader. Complexity: O(file size + values after alias expansion).
 public enum SpecReader {
-    /// The most items a layout may hold unless the caller raises it (SPEC-FORMAT.md "Limits").
+    /// The most items a layout may hold unless the caller raises it (docs/spec-format.md "Limits").
     public static let defaultMaxItems = 100_000_000
 
     /// Reads the spec at `path`. The extension chooses the format (`.yaml`, `.yml`, `.json`); for any other,

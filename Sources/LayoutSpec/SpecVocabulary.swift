@@ -1,4 +1,4 @@
-/// The words of the format in one place (SPEC-FORMAT.md v1): which keys each kind of map takes, the values of
+/// The words of the format in one place (docs/spec-format.md v1): which keys each kind of map takes, the values of
 /// each enumeration, and the UIKit features version 1 leaves out. The decoder checks against these tables,
 /// the suggestions search them, and a test holds the JSON Schema to them.
 struct SpecKeys: Sendable {
@@ -46,7 +46,7 @@ struct SpecKeys: Sendable {
                                   insets, edgeSpacing, point, supplementaryItem, containerAnchor, itemAnchor, boundaryItem,
                                   decorationItem, list, selfSizing, lengthRange, traits, cycleEntry]
 
-    /// The keys version 2 adds (SPEC-FORMAT.md "Version 2"): in a version 1 spec each is an error that names
+    /// The keys version 2 adds (docs/spec-format.md "Version 2"): in a version 1 spec each is an error that names
     /// the key and the version it needs.
     static let version2Keys: Set<String> = [
         "layoutDirection", "safeAreaInsets", "layoutMargins", "readableWidth", "traits", "contentInsetsReference",
@@ -59,7 +59,7 @@ struct SpecKeys: Sendable {
 enum SpecValues {
     static let edges = ["top", "leading", "bottom", "trailing"]
     static let dimensionFunctions = ["fractionalWidth", "fractionalHeight", "absolute", "estimated"]
-    /// Version 2 adds `uniformAcrossSiblings(v)` (SEMANTICS.md §10.4).
+    /// Version 2 adds `uniformAcrossSiblings(v)` (docs/version-2.md §10.4).
     static func dimensionFunctions(version: Int) -> [String] {
         version >= 2 ? dimensionFunctions + ["uniformAcrossSiblings"] : dimensionFunctions
     }
@@ -68,7 +68,7 @@ enum SpecValues {
     static let synonyms: [String: String] = ["left": "leading", "right": "trailing", "start": "leading", "end": "trailing"]
 }
 
-/// UIKit features SEMANTICS.md §8 leaves out of version 1. A spec naming one is rejected as unsupported,
+/// UIKit features docs/layout-rules.md §8 leaves out of version 1. A spec naming one is rejected as unsupported,
 /// never as a mere unknown key: the author meant it, and should learn that it is missing, not misspelt.
 enum UnsupportedFeatures {
     struct Feature: Sendable {

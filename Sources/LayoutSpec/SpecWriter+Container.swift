@@ -1,7 +1,7 @@
 import CompositionalLayout
 
-/// The container of a written spec, with the environment keys of version 2 (SPEC-FORMAT.md "Version 2",
-/// SEMANTICS.md §10.1) when they differ from their defaults.
+/// The container of a written spec, with the environment keys of version 2 (docs/spec-format.md "Version 2",
+/// docs/version-2.md §10.1) when they differ from their defaults.
 extension SpecTextWriter {
     func container(_ container: LayoutContainer) -> String {
         var parts = ["width: " + SpecWriter.number(container.width), "height: " + SpecWriter.number(container.height)]

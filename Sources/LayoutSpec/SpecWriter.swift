@@ -6,9 +6,9 @@ import CompositionalLayout
 /// and strings are quoted whenever a YAML reader could take them for anything else.
 ///
 /// What the format cannot say is not written: a custom group's subitems (its frames place the items) and an
-/// item anchor's offset (SPEC-FORMAT.md gives item anchors edges only).
+/// item anchor's offset (docs/spec-format.md gives item anchors edges only).
 public enum SpecWriter {
-    /// The layout as a YAML spec: format version 1, or version 2 when it uses a key of version 2 (SPEC-FORMAT.md
+    /// The layout as a YAML spec: format version 1, or version 2 when it uses a key of version 2 (docs/spec-format.md
     /// "Version 2"; `calc` values are written at their places). Complexity: O(size of the layout's description).
     public static func yaml(_ layout: CollectionLayout) -> String {
         let writer = SpecTextWriter(computed: layout.computedValues)
@@ -96,7 +96,7 @@ final class SpecTextWriter {
         return SpecWriter.flow(bounds)
     }
 
-    /// The fields that are set, in the order SPEC-FORMAT.md lists them.
+    /// The fields that are set, in the order docs/spec-format.md lists them.
     private func fields(_ fields: SectionFields, _ path: String) -> [String] {
         var lines: [String] = []
         switch fields.content {

@@ -1,7 +1,7 @@
 import CompositionalLayout
 import SolverKernel
 
-/// The reference solver: SEMANTICS.md followed literally, one function per rule, each citing the section it
+/// The reference solver: docs/layout-rules.md followed literally, one function per rule, each citing the section it
 /// implements. It is the oracle the fast engine is tested against, so it is written to be obviously right,
 /// not fast: every section is solved from scratch and every element is materialised.
 ///

@@ -1,7 +1,7 @@
 import CompositionalLayout
 import SolverKernel
 
-/// One section, solved literally: SEMANTICS.md §4.1 (the root group and its repetitions), §4.2 (section
+/// One section, solved literally: docs/layout-rules.md §4.1 (the root group and its repetitions), §4.2 (section
 /// extent), §6 (estimated sections: instances solved one after another), §4.3 (boundary items), §4.4 (anchored
 /// supplementaries emitted per present host) and §4.5 (backgrounds). `solve` reads as the list of rules; each
 /// step is a function of its own that cites its section.
@@ -153,6 +153,10 @@ struct SectionSolver {
             for i in result.indices {
                 result[i].node.size = Size(axis, largest, across: result[i].node.size.length(axis.other))
             }
+        }
+        // Revision 1.2: the grown instance is the group from then on, its own supplementaries included.
+        for i in result.indices {
+            GroupHost.growRootHost(&result[i].node.hosts, root: section.group, to: result[i].node.size)
         }
         var offset = 0.0
         for i in result.indices {

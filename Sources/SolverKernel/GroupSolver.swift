@@ -1,10 +1,10 @@
 import CompositionalLayout
 
-/// The rules both solvers share, as pure functions over plain data: SEMANTICS.md §2 (dimensions), §3
+/// The rules both solvers share, as pure functions over plain data: docs/layout-rules.md §2 (dimensions), §3
 /// (groups), §4.3–§4.4 (placing boundary and anchored supplementaries). The reference solver assembles
 /// sections from them literally; the engine stores their results compactly.
 ///
-/// SEMANTICS.md §3 (groups: the subitems loop and its spacing restart, count groups, arrangement, the cross
+/// docs/layout-rules.md §3 (groups: the subitems loop and its spacing restart, count groups, arrangement, the cross
 /// axis, nested and custom groups) and the group parts of §6 (estimated groups bound their children, loops
 /// stop when a section's items run out).
 
@@ -117,15 +117,9 @@ package struct GroupSolver {
         case .group(let group):
             var solved = try solveGroup(group, size: size, firstItem: firstItem, fixedAxis: fixedAxis)
             if !group.supplementaryItems.isEmpty {
-                // §4.4 a group hosts its supplementaries on its content box: the slot inset by its contentInsets
-                // (custom groups take no insets, §3.5, so theirs is the slot).
-                var box = Rect(origin: .zero, size: solved.size)
-                if group.arrangement.mainAxis != nil {
-                    let insets = group.contentInsets
-                    box = Rect(origin: Point(x: insets.leading, y: insets.top),
-                               size: GroupRules.contentBox(solved.size, insets: insets))
-                }
-                solved.hosts.append(GroupHost(box: box, firstLeaf: 0, leafCount: solved.leaves.count,
+                // §4.4 a group hosts its supplementaries on its content box.
+                solved.hosts.append(GroupHost(box: GroupHost.contentBox(of: group, size: solved.size),
+                                              firstLeaf: 0, leafCount: solved.leaves.count,
                                               supplementaries: group.supplementaryItems))
             }
             return solved
@@ -206,7 +200,7 @@ package struct GroupSolver {
     }
 
     /// A subitem placed by a group's loop: the solved node and its edge spacing; for an item, its declaration
-    /// and on which axes its length is known (fixed, or measured: SEMANTICS.md §10.4).
+    /// and on which axes its length is known (fixed, or measured: docs/version-2.md §10.4).
     struct Placement {
         var node: SolvedNode
         var edges: EdgeSpacing
@@ -294,7 +288,7 @@ package struct GroupSolver {
     }
 
     /// Fails at once when the loop would certainly place more than the limit (tiny items repeated "until
-    /// full", SPEC-FORMAT.md "Limits"), instead of after ten million placements. Certain means: even the
+    /// full", docs/spec-format.md "Limits"), instead of after ten million placements. Certain means: even the
     /// largest candidate, with spacing, fits more times than the limit, and the section's items do not run out first.
     private func checkRepetitionLimit(_ nodes: [LayoutNode], box: Size, avail: Double, main: Axis, spacing: Double,
                                       estimatedMain: Bool, firstItem: Int) throws(LayoutError) {

@@ -1,6 +1,6 @@
 import CompositionalLayout
 
-/// SEMANTICS.md §4.3 (boundary items: extending, placed across, inside the host, offset) and §4.4 (anchored
+/// docs/layout-rules.md §4.3 (boundary items: extending, placed across, inside the host, offset) and §4.4 (anchored
 /// supplementary items).
 
 /// `point(rect, edges)` of §4.4: minX with leading, maxX with trailing, else midX; likewise top/bottom for y.
@@ -36,7 +36,7 @@ package struct BoundaryItemsPlacement {
     /// - Parameter followedInsets: the section's insets when boundary items follow them, `.zero` when they do
     ///   not, nil for the layout's own items (whose container is the whole (W, H)).
     /// - Parameter startPadding: space before the extending start items (a list's header top padding,
-    ///   SEMANTICS.md §10.8): they and everything after them move by it, and it counts in `startExtent`.
+    ///   docs/version-2.md §10.8): they and everything after them move by it, and it counts in `startExtent`.
     package init(items: [BoundarySupplementaryItem], section: Int, container: LayoutContainer, scrollAxis: Axis,
          followedInsets: EdgeInsets?, sizing: ItemSizing, startPadding: Double = 0) {
         let cross = scrollAxis.other

@@ -1,6 +1,6 @@
 import CompositionalLayout
 
-/// SEMANTICS.md §10.4 `uniformAcrossSiblings`: in each group instance, after the fit of §3.1–§3.2 and before
+/// docs/version-2.md §10.4 `uniformAcrossSiblings`: in each group instance, after the fit of §3.1–§3.2 and before
 /// arrangement (§3.3), the placed subitems split into maximal runs of consecutive items (a nested group ends
 /// a run and belongs to none). In a run of at least two items, M is per axis the largest slot length among
 /// the run's items whose length on that axis is known (fixed, or measured); each item uniform on that axis

@@ -8,7 +8,7 @@ struct Layoutbench: ParsableCommand {
         commandName: "layoutbench",
         abstract: "Solve, draw and measure Apple-style compositional collection-view layouts, headless.",
         discussion: """
-            A spec file (YAML or JSON, see SPEC-FORMAT.md) describes a compositional layout, its data and its \
+            A spec file (YAML or JSON, see docs/spec-format.md) describes a compositional layout, its data and its \
             container. `solve` prints every frame, `render` draws the layout as SVG.
 
             Exit codes: 0 success; 1 a regression (compare), or a failure that is not the input's fault; 2 bad \
@@ -16,7 +16,7 @@ struct Layoutbench: ParsableCommand {
             """,
         version: VersionInfo.text,
         subcommands: [Solve.self, Render.self, Replay.self, Generate.self, Bench.self, Compare.self, AB.self, List.self,
-                      Watch.self, History.self, CountInstructions.self]
+                      Watch.self, History.self, CountInstructions.self, Lint.self]
     )
 
     /// Runs the command. Every error, the parser's included, ends in `Failure.exit(for:)`: one policy.

@@ -38,7 +38,7 @@ extension MeasureMode: ExpressibleByArgument {}
 enum SolverChoice: String, ExpressibleByArgument, CaseIterable {
     /// The fast, incremental engine (the default).
     case engine
-    /// SEMANTICS.md followed literally: the oracle the engine is tested against.
+    /// docs/layout-rules.md followed literally: the oracle the engine is tested against.
     case reference
 }
 

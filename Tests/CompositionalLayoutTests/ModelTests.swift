@@ -28,7 +28,7 @@ struct ModelTests {
         #expect(SelfSizing(seed: -1).seed == UInt64.max)
     }
 
-    @Test("pixelRound rounds to the nearest pixel, halves away from zero, −0 as 0 (SEMANTICS.md §1)")
+    @Test("pixelRound rounds to the nearest pixel, halves away from zero, −0 as 0 (docs/layout-rules.md §1)")
     func pixelRounding() {
         #expect(pixelRound(84.17, scale: 2) == 84)
         #expect(pixelRound(121.66, scale: 2) == 121.5)
@@ -81,7 +81,7 @@ struct ModelTests {
         #expect(LayoutSection.list(using: ListConfiguration(appearance: .grouped)).contentInsets == EdgeInsets(top: 17.5, bottom: 17.5))
     }
 
-    @Test("list metrics follow the table of SEMANTICS.md §7 (revision 1.1)")
+    @Test("list metrics follow the table of docs/layout-rules.md §7 (revision 1.1)")
     func listMetrics() {
         // appearance, insets (top, leading, bottom, trailing), header height, footer height, header pinned
         let table: [(ListConfiguration.Appearance, EdgeInsets, LayoutDimension, LayoutDimension, Bool)] = [

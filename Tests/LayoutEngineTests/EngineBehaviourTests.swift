@@ -6,7 +6,7 @@ import LayoutTestSupport
 import ReferenceSolver
 import Testing
 
-/// Pinned boundary items at a content offset (SEMANTICS.md §4.3), and work proportional to each change.
+/// Pinned boundary items at a content offset (docs/layout-rules.md §4.3), and work proportional to each change.
 @Suite("Engine behaviour")
 struct EngineBehaviourTests {
     static func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize { LayoutSize(widthDimension: w, heightDimension: h) }

@@ -92,7 +92,7 @@ struct EngineWorkCounterTests {
 
     @Test("a section move over headers measured by index places the sections between, and solves none")
     func moveOverIndexMeasuredHeaders() throws {
-        // SPEC-FORMAT.md "Self-sizing": a supplementary measures with its section's index, so a move changes
+        // docs/spec-format.md "Self-sizing": a supplementary measures with its section's index, so a move changes
         // the headers of every section it passes: O(distance) placements, no rows solved.
         var layout = Self.layout(sections: 200)
         for d in layout.sections.indices {

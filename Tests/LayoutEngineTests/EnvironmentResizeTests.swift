@@ -4,7 +4,7 @@ import LayoutSpec
 import ReferenceSolver
 import Testing
 
-/// A version 2 `resize` (SEMANTICS.md §10): the environment changes with the size or alone; the engine
+/// A version 2 `resize` (docs/version-2.md §10): the environment changes with the size or alone; the engine
 /// re-selects variants, re-evaluates calc values and re-solves only the sections whose resolved values changed.
 @Suite("Resizes that change the environment")
 struct EnvironmentResizeTests {

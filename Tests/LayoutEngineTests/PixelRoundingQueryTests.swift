@@ -3,7 +3,7 @@ import LayoutEngine
 import ReferenceSolver
 import Testing
 
-/// Queries at a scroll offset with a display scale (SEMANTICS.md §1 "Pixel rounding"): the engine stores exact
+/// Queries at a scroll offset with a display scale (docs/layout-rules.md §1 "Pixel rounding"): the engine stores exact
 /// frames, computes a query exactly (pinning included), returns rounded frames and selects with the rounded
 /// frames against the unrounded rect. Layouts of worked examples E13 and E21, built in Swift.
 @Suite("Engine queries round frames with a display scale")

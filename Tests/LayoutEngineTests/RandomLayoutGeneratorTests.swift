@@ -6,7 +6,7 @@ import ReferenceSolver
 import Testing
 
 /// The random layout and operation generators that the property tests and the benchmarks use: they cover
-/// every feature of SEMANTICS.md §2–§7, stay valid specs, are reproducible, and solve with the reference.
+/// every feature of docs/layout-rules.md §2–§7, stay valid specs, are reproducible, and solve with the reference.
 @Suite("Random layout and operation generators")
 struct RandomLayoutGeneratorTests {
     /// Every feature appears within the first 200 seeds.

@@ -84,7 +84,7 @@ struct ReplayTests {
         #expect(applied == [1])
     }
 
-    /// A resize to a width no variant covers is an error at its line (SPEC-FORMAT.md, "Operations").
+    /// A resize to a width no variant covers is an error at its line (docs/spec-format.md, "Operations").
     @Test(arguments: ReplaySolver.allCases)
     func widthWithoutVariantIsAnError(_ solver: ReplaySolver) throws {
         let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))

@@ -5,10 +5,10 @@ import LayoutTestSupport
 import Testing
 
 /// UIKit's known traps as named tests (issue 3): each replays a few operations with both solvers and checks, after every step, the numbers
-/// SEMANTICS.md gives and that the output equals a fresh reference solve of the same data.
+/// docs/layout-rules.md gives and that the output equals a fresh reference solve of the same data.
 @Suite("UIKit traps")
 struct UIKitTrapTests {
-    /// SEMANTICS.md E12: at width 0 no cells and one "no room" per section; the same engine then solved at
+    /// docs/layout-rules.md E12: at width 0 no cells and one "no room" per section; the same engine then solved at
     /// width 390 gives exactly a fresh solve's frames. UIKit left stale cells from a reload at width 0.
     @Test(arguments: ReplaySolver.allCases)
     func zeroWidthThenRealWidth(_ solver: ReplaySolver) throws {
@@ -48,7 +48,7 @@ struct UIKitTrapTests {
     }
 
     /// An estimated item measured twice: the second size replaces the first on its estimated axis only,
-    /// and the row shrinks back (SEMANTICS.md E10: rows hold A (model 50) and B (model 80)).
+    /// and the row shrinks back (docs/layout-rules.md E10: rows hold A (model 50) and B (model 80)).
     @Test(arguments: ReplaySolver.allCases)
     func estimatedItemMeasuredTwice(_ solver: ReplaySolver) throws {
         let layout = try TrapSpecs.load("examples/E10.yaml")

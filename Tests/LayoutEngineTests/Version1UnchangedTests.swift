@@ -6,7 +6,7 @@ import LayoutTestSupport
 import ReferenceSolver
 import Testing
 
-/// SPEC-FORMAT.md "Version 2": a version 1 spec solves exactly as before. Every version 1 fixture's JSON text
+/// docs/spec-format.md "Version 2": a version 1 spec solves exactly as before. Every version 1 fixture's JSON text
 /// (as `layoutbench solve --format json --sections` prints it) must be byte for byte the output of the build
 /// before version 2, kept in `Tests/Fixtures/v1-output-snapshots`, for both solvers and 1 and 2 threads.
 @Suite("Version 1 outputs are unchanged by version 2")

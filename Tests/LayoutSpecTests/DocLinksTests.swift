@@ -146,7 +146,7 @@ import Testing
     @Test func catchesBadLinks() {
         let doc = Self.root.appendingPathComponent("docs/spec-format.md")
         let text = """
-            See [rules](layout-rules.md#groups) and ![grid](images/grid.svg "a grid").
+            See [rules](layout-rules.md#3-groups) and ![grid](images/grid.svg "a grid").
             [out](../../elsewhere.md) [shared](../shared/SEMANTICS.md) [abs](/etc/passwd) [gone](missing.md)
             `[not a link](nowhere.md)` and [web](https://example.com/page) [bad anchor](layout-rules.md#no-such-heading)
             ```
@@ -155,7 +155,7 @@ import Testing
             [ref]: operations.md#errors
             """
         let targets = Self.links(in: text).map(\.target)
-        #expect(targets == ["layout-rules.md#groups", "images/grid.svg", "../../elsewhere.md", "../shared/SEMANTICS.md",
+        #expect(targets == ["layout-rules.md#3-groups", "images/grid.svg", "../../elsewhere.md", "../shared/SEMANTICS.md",
                             "/etc/passwd", "missing.md", "https://example.com/page", "layout-rules.md#no-such-heading",
                             "operations.md#errors"])
         let problems = targets.map { Self.problem(with: $0, in: doc) }

@@ -239,7 +239,7 @@ import Testing
         #expect((e2.code, e2.path) == (.unsupportedFeature, "sections[0].list.rowHeight"))
     }
 
-    /// Every feature of SEMANTICS.md §8 is unsupported, wherever it is written; never a mere unknown key.
+    /// Every feature of docs/layout-rules.md §8 is unsupported, wherever it is written; never a mere unknown key.
     @Test(arguments: [
         "contentInsetsReference: safeArea", "supplementaryContentInsetsReference: layoutMargins",
         "visibleItemsInvalidationHandler: true", "layoutDirection: rightToLeft", "safeAreaInsets: 10",

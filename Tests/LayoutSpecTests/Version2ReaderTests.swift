@@ -2,7 +2,7 @@ import CompositionalLayout
 import Testing
 @testable import LayoutSpec
 
-/// SPEC-FORMAT.md "Version 2": the keys read into the model, located errors, and the writer's round trip.
+/// docs/spec-format.md "Version 2": the keys read into the model, located errors, and the writer's round trip.
 @Suite struct Version2ReaderTests {
     let v2 = """
         version: 2

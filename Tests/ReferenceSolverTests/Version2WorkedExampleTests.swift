@@ -2,9 +2,9 @@ import CompositionalLayout
 import ReferenceSolver
 import Testing
 
-/// The worked examples of SEMANTICS.md §10.10 (version 2), built with the Swift API and checked against the
+/// The worked examples of docs/version-2.md §10.10 (version 2), built with the Swift API and checked against the
 /// numbers the text gives. (The golden tests check the same examples from spec files.)
-@Suite("SEMANTICS.md §10.10 worked examples, Swift API")
+@Suite("docs/version-2.md §10.10 worked examples, Swift API")
 struct Version2WorkedExampleTests {
     typealias W = WorkedExampleTests
 

@@ -2,9 +2,9 @@ import CompositionalLayout
 import ReferenceSolver
 import Testing
 
-/// The worked examples of SEMANTICS.md §9, built with the Swift API and checked against the numbers the text
+/// The worked examples of docs/layout-rules.md §9, built with the Swift API and checked against the numbers the text
 /// gives. (The golden tests check the same examples from spec files against the expected outputs.)
-@Suite("SEMANTICS.md §9 worked examples, Swift API")
+@Suite("docs/layout-rules.md §9 worked examples, Swift API")
 struct WorkedExampleTests {
     static let phone = LayoutContainer(width: 390, height: 844)
 

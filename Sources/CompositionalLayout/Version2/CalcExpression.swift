@@ -1,4 +1,4 @@
-/// `calc(EXPR)` values (SEMANTICS.md §10.6): numbers, `width` and `height` (the effective content size),
+/// `calc(EXPR)` values (docs/version-2.md §10.6): numbers, `width` and `height` (the effective content size),
 /// `+ - * /`, parentheses, unary minus, `min(a, b)` and `max(a, b)`, evaluated before each solve.
 public indirect enum CalcExpression: Hashable, Sendable, CustomStringConvertible {
     case number(Double)
@@ -12,7 +12,7 @@ public indirect enum CalcExpression: Hashable, Sendable, CustomStringConvertible
     case min(CalcExpression, CalcExpression)
     case max(CalcExpression, CalcExpression)
 
-    /// Most characters an expression may hold (SPEC-FORMAT.md "Version 2").
+    /// Most characters an expression may hold (docs/spec-format.md "Version 2").
     public static let maxLength = 10_000
     /// Deepest nesting of parentheses and operands.
     public static let maxDepth = 100

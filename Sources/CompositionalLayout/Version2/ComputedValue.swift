@@ -1,9 +1,9 @@
-/// A length written as `calc(EXPR)` (SEMANTICS.md §10.6): where it sits in the layout (the spec path of the
+/// A length written as `calc(EXPR)` (docs/version-2.md §10.6): where it sits in the layout (the spec path of the
 /// value, such as `sections[0].contentInsets.leading`), its expression, and the range its key allows. The
 /// layout holds a placeholder there; `CollectionLayout.resolvedForEnvironment()` writes the value in before
 /// each solve.
 public struct ComputedValue: Hashable, Sendable {
-    /// The range a key allows (SPEC-FORMAT.md "Values").
+    /// The range a key allows (docs/spec-format.md "Values").
     public enum Range: String, Hashable, Sendable {
         /// Any finite number (offsets, custom frame origins).
         case any
@@ -24,7 +24,7 @@ public struct ComputedValue: Hashable, Sendable {
         self.range = range
     }
 
-    /// Largest magnitude of a length (SPEC-FORMAT.md "Limits").
+    /// Largest magnitude of a length (docs/spec-format.md "Limits").
     public static let maxMagnitude = 1_000_000.0
 
     /// The value at an effective content size, checked against the key's range.

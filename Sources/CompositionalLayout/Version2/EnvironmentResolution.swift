@@ -1,4 +1,4 @@
-/// The version 2 resolution pass (SEMANTICS.md §10): before each solve, `calc` values are written in for
+/// The version 2 resolution pass (docs/version-2.md §10): before each solve, `calc` values are written in for
 /// the container in force (§10.6), variants are chosen by the effective content width and the traits
 /// (§10.5), and list sections take their environment defaults (§10.2). A version 1 layout passes through
 /// unchanged: no computed values, effective width W, default traits.

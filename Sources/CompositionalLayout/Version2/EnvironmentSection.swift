@@ -1,4 +1,4 @@
-/// The version 2 pass that turns a definition into the section a solver stores (SEMANTICS.md §10.2): the
+/// The version 2 pass that turns a definition into the section a solver stores (docs/version-2.md §10.2): the
 /// content's reference insets R folded into the section's insets (on the layout's cross axis only), and the
 /// insets its boundary items follow. Version 1 sections come out unchanged (R is zero).
 public struct EnvironmentSection: Hashable, Sendable {

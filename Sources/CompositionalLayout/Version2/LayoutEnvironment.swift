@@ -1,8 +1,8 @@
-/// The environment a layout is solved in (SEMANTICS.md §10.1): safe area, layout margins, readable content
+/// The environment a layout is solved in (docs/version-2.md §10.1): safe area, layout margins, readable content
 /// insets, the layout direction and the traits. Version 1 layouts leave all of it at its default, which
 /// changes no frame.
 
-/// The direction of the user interface (`UIUserInterfaceLayoutDirection`). SEMANTICS.md §10.3.
+/// The direction of the user interface (`UIUserInterfaceLayoutDirection`). docs/version-2.md §10.3.
 public enum LayoutDirection: String, Hashable, Sendable, CaseIterable {
     case leftToRight, rightToLeft
 }
@@ -12,7 +12,7 @@ public enum UserInterfaceSizeClass: String, Hashable, Sendable, CaseIterable {
     case compact, regular
 }
 
-/// The preferred text size (`UIContentSizeCategory`), in UIKit's order (SEMANTICS.md §10.1).
+/// The preferred text size (`UIContentSizeCategory`), in UIKit's order (docs/version-2.md §10.1).
 public enum ContentSizeCategory: String, Hashable, Sendable, CaseIterable, Comparable {
     case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
     case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge
@@ -41,13 +41,13 @@ public struct LayoutTraits: Hashable, Sendable {
     public static let `default` = LayoutTraits()
 }
 
-/// Where a section's insets are measured from (`UIContentInsetsReference`). SEMANTICS.md §10.2.
+/// Where a section's insets are measured from (`UIContentInsetsReference`). docs/version-2.md §10.2.
 public enum ContentInsetsReference: String, Hashable, Sendable, CaseIterable {
     case automatic, none, safeArea, layoutMargins, readableContent
 }
 
 extension LayoutContainer {
-    /// SEMANTICS.md §10.1: layout margins from the view's edges: the given ones, or 8 on top and bottom and
+    /// docs/version-2.md §10.1: layout margins from the view's edges: the given ones, or 8 on top and bottom and
     /// m (20 from W 414, else 16: our choice) on leading and trailing, each plus the safe area on its edge.
     public var effectiveLayoutMargins: EdgeInsets {
         if let layoutMargins { return layoutMargins }
@@ -56,7 +56,7 @@ extension LayoutContainer {
                           bottom: 8 + safeAreaInsets.bottom, trailing: m + safeAreaInsets.trailing)
     }
 
-    /// SEMANTICS.md §10.1: on each of leading and trailing, max(the margin on that edge, (W − r) / 2); top
+    /// docs/version-2.md §10.1: on each of leading and trailing, max(the margin on that edge, (W − r) / 2); top
     /// and bottom those of the margins.
     public var readableContentInsets: EdgeInsets {
         let margins = effectiveLayoutMargins
@@ -66,7 +66,7 @@ extension LayoutContainer {
     }
 
     /// The reference insets R of a resolved reference (never `automatic`), only on `crossAxis` (the layout's
-    /// cross axis), each at least 0; the scroll-axis edges are 0 (SEMANTICS.md §10.2).
+    /// cross axis), each at least 0; the scroll-axis edges are 0 (docs/version-2.md §10.2).
     public func referenceInsets(_ reference: ContentInsetsReference, crossAxis: Axis) -> EdgeInsets {
         let full: EdgeInsets
         switch reference {
@@ -83,7 +83,7 @@ extension LayoutContainer {
 }
 
 extension ContentInsetsReference {
-    /// A layout's reference: `automatic` and `none` resolve to none (SEMANTICS.md §10.2).
+    /// A layout's reference: `automatic` and `none` resolve to none (docs/version-2.md §10.2).
     public var resolvedForLayout: ContentInsetsReference { self == .automatic ? .none : self }
 
     /// A section's reference: `automatic` takes `parent` (already resolved).
@@ -93,13 +93,13 @@ extension ContentInsetsReference {
 }
 
 extension CollectionLayout {
-    /// The layout's own reference insets R (SEMANTICS.md §10.2).
+    /// The layout's own reference insets R (docs/version-2.md §10.2).
     public var layoutReferenceInsets: EdgeInsets {
         container.referenceInsets(configuration.contentInsetsReference.resolvedForLayout,
                                   crossAxis: configuration.scrollDirection.axis.other)
     }
 
-    /// UIKit's `effectiveContentSize` (SEMANTICS.md §10.1): W and H less the layout's reference insets on the
+    /// UIKit's `effectiveContentSize` (docs/version-2.md §10.1): W and H less the layout's reference insets on the
     /// layout's cross axis. Not clamped: it can be negative.
     public var effectiveContentSize: Size {
         let r = layoutReferenceInsets

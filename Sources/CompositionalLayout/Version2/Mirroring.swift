@@ -1,4 +1,4 @@
-/// SEMANTICS.md §10.3 Right-to-left: a layout is solved left-to-right and every frame then mirrored in x:
+/// docs/version-2.md §10.3 Right-to-left: a layout is solved left-to-right and every frame then mirrored in x:
 /// `x' = W − x − w` in a vertical layout, `x' = contentWidth − x − w` in a horizontal one (section 0 at the
 /// right). y never changes. Pixel rounding (§1) comes after mirroring.
 extension Rect {

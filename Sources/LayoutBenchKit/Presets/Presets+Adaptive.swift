@@ -2,7 +2,7 @@ import CompositionalLayout
 
 extension Presets {
     /// The container of `adaptive`: an iPhone in portrait with its safe area (notch and home indicator), in
-    /// right-to-left (SEMANTICS.md §10.1, §10.3).
+    /// right-to-left (docs/version-2.md §10.1, §10.3).
     static let adaptiveContainer = LayoutContainer(
         width: 390, height: 844, safeAreaInsets: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0),
         layoutDirection: .rightToLeft)

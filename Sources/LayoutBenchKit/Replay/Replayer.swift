@@ -11,7 +11,7 @@ public enum ReplaySolver: String, Hashable, Sendable, CaseIterable {
     case reference
 }
 
-/// Applies operations (SPEC-FORMAT.md, "Operations") to a solved layout step by step, with the engine or
+/// Applies operations (docs/spec-format.md, "Operations") to a solved layout step by step, with the engine or
 /// with the reference solver, so `layoutbench replay`, benchmarks and tests share one implementation. Both
 /// solvers see the same `LayoutState` semantics: measured sizes belong to items and follow them.
 ///

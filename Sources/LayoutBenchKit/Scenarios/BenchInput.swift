@@ -34,7 +34,7 @@ extension BenchInput {
                           contentHash: ContentHash.fnv1a64(SpecWriter.yaml(layout)))
     }
 
-    /// A spec file, read with every check of SPEC-FORMAT.md.
+    /// A spec file, read with every check of docs/spec-format.md.
     public static func spec(path: String, maxItems: Int = SpecReader.defaultMaxItems) throws(BenchError) -> BenchInput {
         let layout: CollectionLayout
         do {

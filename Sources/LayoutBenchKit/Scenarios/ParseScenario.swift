@@ -2,7 +2,7 @@ import CompositionalLayout
 import Foundation
 import LayoutSpec
 
-/// `parse`: read a spec file into the model (YAML or JSON, every check of SPEC-FORMAT.md). A bench of a
+/// `parse`: read a spec file into the model (YAML or JSON, every check of docs/spec-format.md). A bench of a
 /// preset parses the spec `SpecWriter` writes for it, from a temporary file removed afterwards.
 final class ParseScenario: BenchScenario {
     let kind = ScenarioKind.parse

@@ -4,7 +4,7 @@ import LayoutEngine
 /// `resize`: a rotation. One sample resizes the container to its transpose (390 x 844 becomes 844 x 390)
 /// and back, so every sample starts from the same state; variants are chosen again at each width, and every
 /// fractional length changes, so the whole layout is solved twice. A layout with a safe area rotates it too
-/// (SEMANTICS.md §10.1: the notch moves from the top to the leading and trailing edges).
+/// (docs/version-2.md §10.1: the notch moves from the top to the leading and trailing edges).
 final class ResizeScenario: BenchScenario {
     let kind = ScenarioKind.resize
     private let context: ScenarioContext

@@ -1,6 +1,6 @@
 import CompositionalLayout
 
-/// A feature of SEMANTICS.md §2–§7 that a layout uses, found by walking the layout (not by asking the
+/// A feature of docs/layout-rules.md §2–§7 that a layout uses, found by walking the layout (not by asking the
 /// generator), so tests can check that random layouts cover every feature and benchmarks can describe a
 /// layout.
 public enum LayoutFeature: Hashable, Sendable {

@@ -1,6 +1,6 @@
 import CompositionalLayout
 
-/// Group trees (SEMANTICS.md §2, §3, §6): root groups of every arrangement, nested to a chosen depth in all
+/// Group trees (docs/layout-rules.md §2, §3, §6): root groups of every arrangement, nested to a chosen depth in all
 /// three forms, custom groups, items with insets, edge spacing, anchored supplementaries and self-sizing.
 ///
 /// Sanity of fixed-size sections: a subitem of a "repeat until full" group is never tiny against its group

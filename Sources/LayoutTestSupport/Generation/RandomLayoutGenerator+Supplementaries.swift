@@ -1,7 +1,7 @@
 import CompositionalLayout
 import LayoutBenchKit
 
-/// Boundary items (SEMANTICS.md §4.3) of every alignment, extending or not, offset, pinned, estimated with
+/// Boundary items (docs/layout-rules.md §4.3) of every alignment, extending or not, offset, pinned, estimated with
 /// or without their own self-sizing; anchored supplementaries (§4.4) with absolute or fractional offsets,
 /// item anchors and estimated sizes; decorations (§4.5) with insets and zIndex.
 extension LayoutBuilder {

@@ -1,7 +1,7 @@
 import CompositionalLayout
 import LayoutBenchKit
 
-/// Random compositional layouts from a seed, covering every feature of SEMANTICS.md §2–§7 (checked by
+/// Random compositional layouts from a seed, covering every feature of docs/layout-rules.md §2–§7 (checked by
 /// `LayoutFeature.census(of:)` in the tests): every dimension kind, display scales, nested groups to depth
 /// 3 in all three forms and custom groups, spacings, insets, boundary items of every alignment, anchored
 /// supplementaries, decorations, every orthogonal behaviour, lists of every appearance, variants chosen by

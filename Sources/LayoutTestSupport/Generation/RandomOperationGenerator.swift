@@ -1,7 +1,7 @@
 import CompositionalLayout
 import LayoutBenchKit
 
-/// Random operation sequences (SPEC-FORMAT.md, "Operations") that are valid for the state they are applied
+/// Random operation sequences (docs/spec-format.md, "Operations") that are valid for the state they are applied
 /// to: resizes (rotations, width 0, phone and tablet sizes), measures (mostly of items in estimated
 /// sections), inserts, deletes, moves and reloads of items, and inserts and deletes of sections (by
 /// definition index, or by name when the name is unique). Data stays small (`Options`) so random replays
@@ -115,7 +115,7 @@ public struct RandomOperationGenerator: Sendable {
         case resize, measure, insertItems, deleteItems, moveItem, reloadItems, insertSections, deleteSections, moveSection
     }
 
-    /// A new container: a rotation, width 0 (SEMANTICS.md E12), a device size, or any size.
+    /// A new container: a rotation, width 0 (docs/layout-rules.md E12), a device size, or any size.
     private mutating func resize(_ container: LayoutContainer) -> LayoutOperation {
         switch rng.weighted([(0.3, 0), (0.12, 1), (0.38, 2), (0.2, 3)]) {
         case 0:

@@ -1,7 +1,7 @@
 import CompositionalLayout
 import LayoutBenchKit
 
-/// Version 2 features on random layouts (SEMANTICS.md §10), for the property tests: a random layout of the
+/// Version 2 features on random layouts (docs/version-2.md §10), for the property tests: a random layout of the
 /// version 1 generator decorated from its own random stream with a safe area, layout margins, a readable
 /// width, a direction and traits (§10.1), insets references (§10.2), uniform dimensions (§10.4), trait and
 /// effective-width conditions on variants (§10.5), `calc` values (§10.6), cycles (§10.7) and list header
@@ -125,13 +125,43 @@ public struct Version2Features: Sendable {
         if rng.chance(0.2) { f.supplementaryContentInsetsReference = rng.pick(ContentInsetsReference.allCases) }
         switch f.content {
         case .group(let group)?:
-            if case .group(let g) = uniform(.group(group), rng: &rng) { f.content = .group(g) }
+            if case .group(var g) = uniform(.group(group), rng: &rng) {
+                if !g.layoutSize.hasUniformDimension, rng.chance(0.3) { g.layoutSize = uniformRoot(g.layoutSize) }
+                if g.layoutSize.hasUniformDimension, g.supplementaryItems.isEmpty, rng.chance(0.6) {
+                    g.supplementaryItems = (0..<rng.int(1...2)).map { rootSupplementary(&rng, kind: "mark\($0)") }
+                }
+                f.content = .group(g)
+            }
         case .list(var list)?:
             if rng.chance(0.4) { list.headerTopPadding = rng.chance(0.5) ? .automatic : .points(rng.double(0...30, step: 0.5)) }
             f.content = .list(list)
         case nil: break
         }
         return f
+    }
+
+    /// A root group's estimated dimensions made uniform (docs/version-2.md §10.4: every instance then grows to
+    /// the largest).
+    private func uniformRoot(_ size: LayoutSize) -> LayoutSize {
+        func convert(_ d: LayoutDimension) -> LayoutDimension {
+            if case .estimated(let v) = d { return .uniformAcrossSiblings(estimate: v) }
+            return d
+        }
+        return LayoutSize(widthDimension: convert(size.widthDimension), heightDimension: convert(size.heightDimension))
+    }
+
+    /// A supplementary of a uniform root group, on an edge or corner that moves when the group grows, sized
+    /// absolutely or as a fraction of the group's content box (revision 1.2 of §10.4 places it on the grown
+    /// group).
+    private func rootSupplementary(_ rng: inout BenchRandom, kind: String) -> SupplementaryItem {
+        let fractional = rng.chance(0.5)
+        let size = fractional
+            ? LayoutSize(widthDimension: .fractionalWidth(rng.double(0.1...0.5, step: 0.05)),
+                         heightDimension: .fractionalHeight(rng.double(0.1...0.5, step: 0.05)))
+            : LayoutSize(widthDimension: .absolute(rng.double(6...30, step: 1)),
+                         heightDimension: .absolute(rng.double(6...30, step: 1)))
+        let edges = rng.pick([DirectionalRectEdge.bottom, .trailing, [.bottom, .trailing], [.top, .leading], []])
+        return SupplementaryItem(layoutSize: size, elementKind: kind, containerAnchor: LayoutAnchor(edges: edges))
     }
 
     /// Some estimated dimensions become uniform (same estimate), some items get a cycle.

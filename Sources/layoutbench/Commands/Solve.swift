@@ -9,7 +9,7 @@ extension Layoutbench {
         static let configuration = CommandConfiguration(
             abstract: "Solve spec files and print every frame.",
             discussion: """
-                Prints the solve output of SPEC-FORMAT.md: every cell, supplementary and decoration with its \
+                Prints the solve output of docs/spec-format.md: every cell, supplementary and decoration with its \
                 frame [x, y, width, height] in content coordinates at scroll offset 0, the content size and any \
                 diagnostics ("no room" and the like). With several specs and --format json, one compact JSON \
                 document per line.
@@ -32,7 +32,7 @@ extension Layoutbench {
         @Option(help: "Output format.")
         var format: Format = .json
 
-        @Option(help: "The solver: the fast engine, or the reference solver that follows SEMANTICS.md literally.")
+        @Option(help: "The solver: the fast engine, or the reference solver that follows docs/layout-rules.md literally.")
         var solver: SolverChoice = .engine
 
         func run() throws {

@@ -17,7 +17,7 @@ struct RandomScenario: Sendable, CustomStringConvertible {
     /// A display scale that replaces the generated one (nil: the layout's own), so that pixel rounding (§1)
     /// can be tested on every random layout.
     var displayScale: Double?
-    /// Whether the layout and the operations carry version 2 features (SEMANTICS.md §10, `Version2Features`).
+    /// Whether the layout and the operations carry version 2 features (docs/version-2.md §10, `Version2Features`).
     var version2 = false
 
     /// The layout of `seed` and `count` operations from a generator seeded from it, optionally with its
