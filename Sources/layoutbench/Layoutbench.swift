@@ -15,7 +15,7 @@ struct Layoutbench: ParsableCommand {
             input (a spec, argument or file that cannot be used, or a layout that cannot be solved).
             """,
         version: VersionInfo.text,
-        subcommands: [Solve.self, Render.self, Replay.self, Generate.self, Bench.self, Compare.self, AB.self, List.self,
+        subcommands: [Solve.self, Render.self, Replay.self, Import.self, Generate.self, Bench.self, Compare.self, AB.self, List.self,
                       Watch.self, History.self, CountInstructions.self]
     )
 
