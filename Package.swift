@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "ReferenceSolver", targets: ["ReferenceSolver"]),
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "LayoutRender", targets: ["LayoutRender"]),
+        .library(name: "CompositionalLayoutUIKit", targets: ["CompositionalLayoutUIKit"]),
         .library(name: "LayoutBenchKit", targets: ["LayoutBenchKit"]),
         .executable(name: "layoutbench", targets: ["layoutbench"]),
     ],
@@ -37,6 +38,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "CompositionalLayout"),
@@ -56,6 +59,18 @@ let package = Package(
         .target(name: "LayoutRender", dependencies: ["CompositionalLayout"]),
         // Known traps found in a layout before a device does: static checks and solves at device widths.
         .target(name: "LayoutLint", dependencies: ["CompositionalLayout", "LayoutSpec", "SolverKernel", "ReferenceSolver"]),
+        // UIKit's layout classes under UIKit's names, converting to and from the model (issue 17).
+        .target(name: "CompositionalLayoutUIKit", dependencies: ["CompositionalLayout"]),
+        // `layoutbench import`: slices UIKit layout code with swift-syntax, compiles and runs it with swiftc
+        // against CompositionalLayoutUIKit, and reads back the spec it prints.
+        .target(
+            name: "LayoutImport",
+            dependencies: [
+                "CompositionalLayout", "CompositionalLayoutUIKit", "LayoutSpec",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         // The system's jemalloc: linking it makes it the allocator of the whole process.
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         // Callgrind's client requests as C functions (no-ops without valgrind's headers or outside valgrind).
@@ -80,7 +95,8 @@ let package = Package(
             name: "layoutbench",
             dependencies: [
                 "CompositionalLayout", "LayoutSpec", "ReferenceSolver", "LayoutEngine", "LayoutRender", "LayoutBenchKit",
-                "LayoutStore", "LayoutWatch", "LayoutLint", .product(name: "Logging", package: "swift-log"),
+                "LayoutStore", "LayoutWatch", "LayoutLint", "LayoutImport", "CompositionalLayoutUIKit",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -102,6 +118,14 @@ let package = Package(
         .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "CompositionalLayout", "LayoutSpec"]),
         .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "CompositionalLayout"]),
         .testTarget(name: "LayoutLintTests", dependencies: ["LayoutLint", "LayoutSpec", "CompositionalLayout", "LayoutTestSupport"]),
+        // The UIKit-named API against every fixture, and `layoutbench import` run as a user would.
+        .testTarget(
+            name: "LayoutImportTests",
+            dependencies: [
+                "CompositionalLayoutUIKit", "LayoutImport", "LayoutSpec", "ReferenceSolver", "LayoutEngine",
+                "CompositionalLayout", "LayoutTestSupport", "layoutbench",
+            ]
+        ),
         .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "LayoutBenchKit"]),
         // Unit tests of the daemon's parts, and integration tests that start the real `layoutbench watch`.
         .testTarget(name: "LayoutWatchTests", dependencies: ["LayoutWatch", "LayoutStore", "LayoutBenchKit", "layoutbench"]),

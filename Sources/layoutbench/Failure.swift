@@ -3,6 +3,7 @@ import CompositionalLayout
 import Foundation
 import LayoutBenchKit
 import LayoutEngine
+import LayoutImport
 import LayoutRender
 import LayoutSpec
 
@@ -83,6 +84,8 @@ enum Failure {
         case let error as ABError:
             return Report(status: .badInput, text: "error: \(error)")
         case let error as SpecError:
+            return Report(status: .badInput, text: error.description)
+        case let error as ImportError:
             return Report(status: .badInput, text: error.description)
         case let error as LayoutError:
             // A solver's error that no command placed at a file: still say where in the layout.

@@ -15,8 +15,8 @@ struct Layoutbench: ParsableCommand {
             input (a spec, argument or file that cannot be used, or a layout that cannot be solved).
             """,
         version: VersionInfo.text,
-        subcommands: [Solve.self, Render.self, Replay.self, Generate.self, Bench.self, Compare.self, AB.self, List.self,
-                      Watch.self, History.self, CountInstructions.self, Lint.self]
+        subcommands: [Solve.self, Render.self, Replay.self, Import.self, Lint.self, Generate.self, Bench.self, Compare.self,
+                      AB.self, List.self, Watch.self, History.self, CountInstructions.self]
     )
 
     /// Runs the command. Every error, the parser's included, ends in `Failure.exit(for:)`: one policy.

@@ -33,7 +33,7 @@ extension Layoutbench {
 /// there are none.
 enum BenchInputs {
     static func load(specs: [String], presets: [String]) throws -> [BenchInput] {
-        var inputs = try specs.map { path throws(BenchError) in try BenchInput.spec(path: path) }
+        var inputs = try specs.map { path in try SpecSource.benchInput(path: path) }
         for name in presets.flatMap({ $0.split(separator: ",").map(String.init) }) {
             inputs.append(.preset(try LayoutPreset(parsing: name)))
         }
