@@ -1,4 +1,5 @@
 import CompositionalLayout
+import SolverKernel
 
 /// SEMANTICS.md §10.4, a section whose root group is uniform on an axis: every instance takes, on that axis,
 /// the largest instance length in the section (its items keep their places), and the instances restack with
@@ -6,14 +7,14 @@ import CompositionalLayout
 /// update of such a section re-solves it whole (`LayoutEngine.resolveChanged`).
 extension SectionBuilder {
     /// - Complexity: O(instances × log instances), in place (the storage was just solved: one reference).
-    func uniformRoot(_ instances: EstimatedInstances, section: LayoutSection) -> EstimatedInstances {
+    func uniformRoot(_ instances: EstimatedInstances, section: LayoutSection,
+                     root: RootPlacement) -> EstimatedInstances {
         let size = section.group.layoutSize
         guard size.hasUniformDimension, instances.count > 0 else { return instances }
         // Uniform lengths break the compact form's derived sizes: work on the full form.
         let instances = instances.fullForm()
         let uniformAxes = Axis.allCases.filter { size.dimension($0).isUniform }
         let largest = uniformAxes.map { instances.largestLength($0) }
-        let root = rootPlacement(section)
         let P = root.P
         for q in 0..<instances.count {
             var instanceSize = instances.size(q)
