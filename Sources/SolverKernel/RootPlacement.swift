@@ -52,7 +52,7 @@ public struct RootPlacement: Sendable, Equatable {
     /// like an item across a group (§3.4).
     @inlinable @inline(__always)
     public func crossOffset(_ gQ: Double, qLength: Double) -> Double {
-        GroupRules.crossOrigin(contentOrigin: 0, contentLength: qLength, slotLength: gQ, pre: preQ, post: postQ,
+        GroupRules.crossOffset(contentLength: qLength, slotLength: gQ, pre: preQ, post: postQ,
                                flexibleEdges: flexibleEdgesQ)
     }
 
