@@ -1,15 +1,12 @@
 import CompositionalLayout
+import SolverKernel
 
-/// What an instance's stride adds to its length along the section axis P (§4.1): stride = pre + length +
-/// post + spacing, summed in that order (as `InstanceRun` sums it), so a stride recomputed from a size is
-/// bit for bit the one solved.
-struct StrideTerms: Sendable, Equatable {
-    var P: Axis
-    var pre: Double
-    var post: Double
-    var spacing: Double
+/// What an instance's stride adds to its length along the section axis P (§4.1): the kernel's root stride,
+/// whose `stride` `InstanceRun` solved with, so a stride recomputed from a size is bit for bit the one solved.
+typealias StrideTerms = RootStride
 
-    @inline(__always) func stride(_ size: Size) -> Double { pre + size.length(P) + post + spacing }
+extension RootStride {
+    @inline(__always) func stride(_ size: Size) -> Double { stride(size.length(P)) }
 }
 
 /// The compact form of an estimated section's instances, used when the solved data repeats as it does in

@@ -99,17 +99,10 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
         return storage
     }
 
-    /// A Fenwick tree over `strides`, built bottom-up in O(n); returns how many strides are negative.
+    /// A Fenwick tree over `strides` (the kernel's `FenwickCore`), built bottom-up in O(n); returns how many
+    /// strides are negative.
     private static func buildTree(_ tree: UnsafeMutablePointer<Double>, strides: UnsafePointer<Double>, count n: Int) -> Int {
-        tree.initialize(repeating: 0, count: n + 1)
-        var negative = 0
-        for i in 0..<n {
-            tree[i + 1] += strides[i]
-            if strides[i] < 0 { negative += 1 }
-            let parent = (i + 1) + ((i + 1) & -(i + 1))
-            if parent <= n { tree[parent] += tree[i + 1] }
-        }
-        return negative
+        FenwickCore.build(tree, values: strides, count: n)
     }
 
     /// The same instances in the full form (for a change the compact form cannot hold). O(items + instances).
@@ -230,29 +223,14 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     /// Where instance q starts after instance 0 (the sum of the strides before it). O(log instances).
     func offset(_ q: Int) -> Double {
         precondition(q >= 0 && q <= head.pointee.count)
-        let tree = region(treeOffset, Double.self)
-        var sum = 0.0, i = q
-        while i > 0 { sum += tree[i]; i -= i & -i }
-        return sum
+        return FenwickCore.prefixSum(region(treeOffset, Double.self), q)
     }
 
     /// The number of leading strides whose sum is at most `position` (needs no negative stride).
     /// O(log instances).
     func instances(upTo position: Double) -> Int {
         precondition(head.pointee.negativeCount == 0, "position search needs non-negative strides")
-        let n = head.pointee.count
-        let tree = region(treeOffset, Double.self)
-        var index = 0, remaining = position, step = 1
-        while step * 2 <= n { step *= 2 }
-        while step > 0 {
-            let next = index + step
-            if next <= n && tree[next] <= remaining {
-                index = next
-                remaining -= tree[next]
-            }
-            step /= 2
-        }
-        return index
+        return FenwickCore.count(region(treeOffset, Double.self), count: head.pointee.count, upTo: position)
     }
 
     /// The instance holding item `item`. O(log instances).
@@ -334,12 +312,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
         if stride < 0 { head.pointee.negativeCount += 1 }
         let delta = stride - old
         guard delta != 0 else { return }
-        let tree = region(treeOffset, Double.self)
-        var i = q + 1
-        while i <= head.pointee.count {
-            tree[i] += delta
-            i += i & -i
-        }
+        FenwickCore.add(region(treeOffset, Double.self), count: head.pointee.count, at: q, delta)
     }
 
     /// Replaces item `i`'s cell and leaf supplementary list. O(1).

@@ -1,5 +1,9 @@
+import SolverKernel
+
 /// A Fenwick (binary indexed) tree of lengths: prefix sums and point updates in O(log n), so a change in
-/// one section (or group instance) moves everything after it without touching it.
+/// one section moves everything after it without touching it. The arithmetic is the kernel's
+/// `FenwickCore`, shared with the instance strides of `EstimatedInstances`; this type owns the arrays and
+/// adds what only section starts need (insert, remove, move).
 struct FenwickTree: Sendable {
     private var tree: ContiguousArray<Double>
     /// The values themselves, for O(1) reads and rebuilds.
@@ -24,15 +28,10 @@ struct FenwickTree: Sendable {
     /// Rebuilds the tree from `values`. Complexity: O(n).
     private mutating func rebuild() {
         let n = values.count
-        negativeCount = 0
-        for i in 0..<n {
-            tree[i + 1] = values[i]
-            if values[i] < 0 { negativeCount += 1 }
-        }
-        if n > 0 {
-            for i in 1...n {
-                let parent = i + (i & -i)
-                if parent <= n { tree[parent] += tree[i] }
+        negativeCount = tree.withUnsafeMutableBufferPointer { tree in
+            values.withUnsafeBufferPointer { values in
+                guard let source = values.baseAddress else { tree[0] = 0; return 0 }
+                return FenwickCore.build(tree.baseAddress!, values: source, count: n)
             }
         }
     }
@@ -44,22 +43,15 @@ struct FenwickTree: Sendable {
         if value < 0 { negativeCount += 1 }
         values[index] = value
         guard delta != 0 else { return }
-        var i = index + 1
-        while i < tree.count {
-            tree[i] += delta
-            i += i & -i
-        }
+        let n = values.count
+        tree.withUnsafeMutableBufferPointer { FenwickCore.add($0.baseAddress!, count: n, at: index, delta) }
     }
 
     /// The sum of the first `count` values. Complexity: O(log n).
     func prefixSum(_ count: Int) -> Double {
-        var sum = 0.0
-        var i = count
-        while i > 0 {
-            sum += tree[i]
-            i -= i & -i
-        }
-        return sum
+        guard count > 0 else { return 0 } // the first section's start: nothing to check or sum
+        precondition(count < tree.count)
+        return tree.withUnsafeBufferPointer { FenwickCore.prefixSum($0.baseAddress!, count) }
     }
 
     /// The sum of all values. Complexity: O(log n).
@@ -69,19 +61,8 @@ struct FenwickTree: Sendable {
     /// of the entry that contains `position`. Complexity: O(log n).
     func count(upTo position: Double) -> Int {
         precondition(negativeCount == 0, "position search needs non-negative values")
-        var index = 0
-        var remaining = position
-        var step = 1
-        while step * 2 < tree.count { step *= 2 }
-        while step > 0 {
-            let next = index + step
-            if next < tree.count && tree[next] <= remaining {
-                index = next
-                remaining -= tree[next]
-            }
-            step /= 2
-        }
-        return index
+        let n = values.count
+        return tree.withUnsafeBufferPointer { FenwickCore.count($0.baseAddress!, count: n, upTo: position) }
     }
 
     /// Inserts values at `index`. Complexity: O(n).

@@ -1,10 +1,11 @@
 import CompositionalLayout
+import SolverKernel
 
 /// The pattern path of the flat plan: when no item measures along the main axis, every full instance of a
 /// section places the same items at the same main positions, so everything but the cross lengths is
 /// computed once per section, and a full instance costs one measure per item and one cell write. The same
-/// arithmetic as `boundingSize` and `arrange`, operation for operation, so cells are bit for bit the ones the
-/// general path writes.
+/// kernel functions as `boundingSize` and `arrange` (`GroupRules`), in the same order, so cells are bit for
+/// bit the ones the general path writes.
 extension FlatRowPlan {
     /// One position of the pattern: its plan item and its cell's parts that do not depend on its cross length.
     struct PatternSlot {
@@ -19,7 +20,7 @@ extension FlatRowPlan {
         var flexibleEdges: Int
         /// The item's content insets across (0 when its cross dimension is estimated).
         var crossInsetPre: Double
-        var crossInsetSum: Double
+        var crossInsetPost: Double
         var crossInset: Bool
         var supplementaryList: UInt16
     }
@@ -40,44 +41,42 @@ extension FlatRowPlan {
         scratch.patternReach = max(scratch.firstPassCount, scratch.count)
         // The main placement of `arrange`, once: cross lengths do not enter it.
         for k in 0..<scratch.count { scratch.crossLengths[k] = 0 }
-        let (_, total, flex) = boundingSize(slot.proposed, scratch: scratch)
-        scratch.patternTotal = total
+        let (_, totals) = boundingSize(slot.proposed, scratch: scratch)
+        scratch.patternTotal = totals.total
         let avail = content.length(main)
-        let extra = (flex > 0 && !estimatedMain) ? max(0, avail - total) / Double(flex) : 0
-        var cursor = insets.pre(main)
-        let crossStart = insets.pre(main.other)
+        var cursor = GroupRules.Cursor(origin: insets.pre(main), spacing: spacing, flexibleSpacing: flexibleSpacing,
+                                       extra: GroupRules.extra(avail: avail, total: totals.total, flex: totals.flex,
+                                                               estimatedMain: estimatedMain))
         scratch.patternSlots.removeAll(keepingCapacity: true)
         for k in 0..<scratch.count {
             let item = items[scratch.plan[k]]
             let mainLength = scratch.mainLengths[k]
-            if k > 0 { cursor += spacing + (flexibleSpacing ? extra : 0) }
-            cursor += item.preMain + (item.preMainFlexible ? extra : 0)
-            var cellOrigin = cursor
+            var cellOrigin = cursor.place(mainLength: mainLength, pre: item.preMain, post: item.postMain,
+                                          preFlexible: item.preMainFlexible, postFlexible: item.postMainFlexible)
             var cellLength = mainLength
-            cursor += mainLength + item.postMain + (item.postMainFlexible ? extra : 0)
             let mainDimension = main == .x ? item.width : item.height
             if !mainDimension.isEstimated {
-                let (pre, post) = main == .x ? (item.contentInsets.leading, item.contentInsets.trailing)
-                                             : (item.contentInsets.top, item.contentInsets.bottom)
-                cellOrigin += pre
-                cellLength -= pre + post
+                GroupRules.inset(origin: &cellOrigin, length: &cellLength, pre: item.contentInsets.pre(main),
+                                 post: item.contentInsets.post(main))
             }
             let crossDimension = main == .x ? item.height : item.width
-            let (insetPre, insetPost) = main == .x ? (item.contentInsets.top, item.contentInsets.bottom)
-                                                   : (item.contentInsets.leading, item.contentInsets.trailing)
+            let insetPre = item.contentInsets.pre(main.other), insetPost = item.contentInsets.post(main.other)
             scratch.patternSlots.append(PatternSlot(
                 planIndex: scratch.plan[k], cellMainOrigin: cellOrigin, cellMainLength: cellLength,
                 preCross: item.preCross,
                 postCross: item.postCross,
-                flexibleEdges: item.preCrossFlexible ? (1 + (item.postCrossFlexible ? 1 : 0)) : 0,
-                crossInsetPre: insetPre, crossInsetSum: insetPre + insetPost, crossInset: !crossDimension.isEstimated,
+                flexibleEdges: GroupRules.flexibleEdges(preFlexible: item.preCrossFlexible,
+                                                        postFlexible: item.postCrossFlexible),
+                crossInsetPre: insetPre, crossInsetPost: insetPost, crossInset: !crossDimension.isEstimated,
                 supplementaryList: item.supplementaryList))
         }
     }
 
     /// A full instance from the pattern: its items' cross lengths measured, its size (§6) and its cells.
     /// - Complexity: O(items placed), no allocation once the buffers have grown.
-    func solvePatternInstance(first: Int, slot: RootSlot, lengths: borrowing ItemLengths, scratch: inout Scratch,
+    @inline(never) // kept out of `solveInstance`, so that one stays small enough to inline into the instance loop
+    func solvePatternInstance(first: Int, slot: RootSlot, container: LayoutContainer, lengths: borrowing ItemLengths,
+                              scratch: inout Scratch,
                               cells: inout ContiguousArray<Rect>,
                               leafSupplementaries: inout ContiguousArray<UInt16>) -> (size: Size, count: Int) {
         let cross = main.other
@@ -91,16 +90,17 @@ extension FlatRowPlan {
         var largestCross = n == 0 ? 0 : -Double.infinity
         scratch.patternSlots.withUnsafeBufferPointer { slots in
             for k in 0..<n {
-                let length = lengths.length(items[slots[k].planIndex], cross, finalBox, first + k)
+                let length = lengths.length(items[slots[k].planIndex], cross, finalBox, first + k,
+                                            container: container)
                 largestCross = max(largestCross, length + slots[k].preCross + slots[k].postCross)
                 cells.append(Rect(origin: .zero, size: Size(main, slots[k].cellMainLength, across: length)))
             }
         }
-        var size = slot.proposed
-        if estimatedMain { size = Size(main, patternTotal + insets.sum(main), across: size.length(cross)) }
-        if estimatedCross { size = Size(cross, largestCross + insets.sum(cross), across: size.length(main)) }
+        let size = GroupRules.boundingSize(slot.proposed, main: main, insets: insets, estimatedMain: estimatedMain,
+                                           estimatedCross: estimatedCross, total: patternTotal,
+                                           largestCross: largestCross)
         // Pass 2: §3.4 each item alone across, then §2 its cell, as `arrange` places it.
-        let contentCross = size.length(cross) - insets.sum(cross)
+        let contentCross = GroupRules.contentBox(size, insets: insets).length(cross)
         let crossStart = insets.pre(cross)
         let tracksSupplementaries = !supplementaries.isEmpty
         scratch.patternSlots.withUnsafeBufferPointer { slots in
@@ -108,15 +108,13 @@ extension FlatRowPlan {
                 for k in 0..<n {
                     let s = slots[k]
                     let length = written[firstCell + k].size.length(cross)
-                    var crossOrigin = crossStart + s.preCross
-                    if s.flexibleEdges > 0 {
-                        let left = contentCross - length - s.preCross - s.postCross
-                        crossOrigin += max(0, left) / Double(s.flexibleEdges)
-                    }
+                    var crossOrigin = GroupRules.crossOrigin(
+                        contentOrigin: crossStart, contentLength: contentCross, slotLength: length, pre: s.preCross,
+                        post: s.postCross, flexibleEdges: s.flexibleEdges)
                     var crossLength = length
                     if s.crossInset {
-                        crossOrigin += s.crossInsetPre
-                        crossLength -= s.crossInsetSum
+                        GroupRules.inset(origin: &crossOrigin, length: &crossLength, pre: s.crossInsetPre,
+                                         post: s.crossInsetPost)
                     }
                     written[firstCell + k] = Rect(origin: Point.along(main, s.cellMainOrigin, across: crossOrigin),
                                                   size: Size(main, s.cellMainLength, across: crossLength))

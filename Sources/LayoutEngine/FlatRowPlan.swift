@@ -2,9 +2,10 @@ import CompositionalLayout
 import SolverKernel
 
 /// A fast path for the most common estimated sections: a root group whose subitems are items (lists,
-/// chips, feeds, columns). It applies docs/layout-rules.md §3.1–§3.4 and §6 exactly as the shared kernel does, but
-/// writes cell frames straight into the section's buffers with no allocation per instance, which is what
-/// makes a million self-sizing items solve in tens of milliseconds. Any other shape takes the kernel.
+/// chips, feeds, columns). It applies docs/layout-rules.md §3.1–§3.4 and §6 through the kernel's functions
+/// (`DimensionResolver`, `GroupRules`), as `GroupSolver` does, but writes cell frames straight into the
+/// section's buffers with no allocation per instance, which is what makes a million self-sizing items solve in
+/// tens of milliseconds. Any other shape takes `GroupSolver`.
 /// A class: sections hand it around once each, and a reference costs one retain where a struct of arrays
 /// costs one per array.
 final class FlatRowPlan: Sendable {
@@ -73,7 +74,7 @@ final class FlatRowPlan: Sendable {
                 preCross: edges.pre(cross)?.value ?? 0, postCross: edges.post(cross)?.value ?? 0,
                 preMainFlexible: edges.pre(main)?.isFlexible ?? false, postMainFlexible: edges.post(main)?.isFlexible ?? false,
                 preCrossFlexible: edges.pre(cross)?.isFlexible ?? false, postCrossFlexible: edges.post(cross)?.isFlexible ?? false,
-                mainDependent: item.layoutSize.widthDimension.isFraction(of: main) || item.layoutSize.heightDimension.isFraction(of: main),
+                mainDependent: GroupRules.isMainDependent(item.layoutSize, main: main),
                 supplementaryList: table.intern(item.supplementaryItems)))
         }
         self.main = main
@@ -120,11 +121,8 @@ final class FlatRowPlan: Sendable {
         mutating func mainLengths(_ plan: FlatRowPlan, box: Size, container: LayoutContainer) -> Int {
             if let slot = cachedBoxes.firstIndex(of: box) { return slot }
             let lengths = plan.items.map { item -> Double in
-                switch plan.main == .x ? item.width : item.height {
-                case .absolute(let v): return v
-                case .fractionalWidth(let f): return f * box.width
-                case .fractionalHeight(let f): return f * box.height
-                case .estimated, .uniformAcrossSiblings: return .nan
+                DimensionResolver.length(plan.main == .x ? item.width : item.height, box: box, container: container) {
+                    _ in .nan
                 }
             }
             if cachedBoxes.count >= 2 {
@@ -168,12 +166,8 @@ final class FlatRowPlan: Sendable {
         }
 
         @inline(__always)
-        func length(_ item: Item, _ axis: Axis, _ box: Size, _ index: Int) -> Double {
-            switch axis == .x ? item.width : item.height {
-            case .absolute(let v): return v
-            case .fractionalWidth(let f): return f * box.width
-            case .fractionalHeight(let f): return f * box.height
-            case .estimated(let v), .uniformAcrossSiblings(let v):
+        func length(_ item: Item, _ axis: Axis, _ box: Size, _ index: Int, container: LayoutContainer) -> Double {
+            DimensionResolver.length(axis == .x ? item.width : item.height, box: box, container: container) { v in
                 if let fast {
                     return fast.length(item: index, axis: axis, estimate: v, declared: plan.seededModels[item.selfSizing])
                 }
@@ -192,8 +186,7 @@ final class FlatRowPlan: Sendable {
 
     func rootSlot(box: Size, container: LayoutContainer) -> RootSlot {
         let proposed = DimensionResolver.size(rootSize, box: box, container: container)
-        return RootSlot(proposed: proposed, content: Size(width: proposed.width - insets.leading - insets.trailing,
-                                                          height: proposed.height - insets.top - insets.bottom))
+        return RootSlot(proposed: proposed, content: GroupRules.contentBox(proposed, insets: insets))
     }
 
     /// Solves the instance starting at section item `first`, appending its cells (and leaf supplementary
@@ -209,7 +202,8 @@ final class FlatRowPlan: Sendable {
         if mainIsConstant {
             try establishPattern(slot: slot, section: section, container: container, lengths: lengths, scratch: &scratch)
             if scratch.patternFits && first + scratch.patternReach <= itemCount {
-                return solvePatternInstance(first: first, slot: slot, lengths: lengths, scratch: &scratch, cells: &cells,
+                return solvePatternInstance(first: first, slot: slot, container: container, lengths: lengths,
+                                            scratch: &scratch, cells: &cells,
                                             leafSupplementaries: &leafSupplementaries)
             }
         }
@@ -218,10 +212,11 @@ final class FlatRowPlan: Sendable {
         else { return (proposed, 0) }
         // Cross lengths of the placed items, against the box they were placed with.
         for k in 0..<scratch.count {
-            scratch.crossLengths[k] = lengths.length(items[scratch.plan[k]], main.other, finalBox, first + k)
+            scratch.crossLengths[k] = lengths.length(items[scratch.plan[k]], main.other, finalBox, first + k,
+                                                     container: container)
         }
-        let (size, total, flex) = boundingSize(proposed, scratch: scratch)
-        arrange(size: size, avail: content.length(main), total: total, flex: flex, scratch: scratch,
+        let (size, totals) = boundingSize(proposed, scratch: scratch)
+        arrange(size: size, avail: content.length(main), totals: totals, scratch: scratch,
                 cells: &cells, leafSupplementaries: &leafSupplementaries)
         return (size, scratch.count)
     }
@@ -241,57 +236,48 @@ final class FlatRowPlan: Sendable {
 
     /// §6 an estimated group bounds its children: along its main axis the arranged total plus its insets,
     /// across the largest slot plus edge spacings plus its insets. Also returns §3.3's `total` and `flex`.
-    func boundingSize(_ proposed: Size, scratch: Scratch) -> (size: Size, total: Double, flex: Int) {
-        let cross = main.other
+    func boundingSize(_ proposed: Size, scratch: Scratch) -> (size: Size, totals: GroupRules.Totals) {
         let n = scratch.count
-        var total = spacing * Double(max(0, n - 1))
-        var flex = flexibleSpacing ? max(0, n - 1) : 0
+        var totals = GroupRules.Totals(count: n, spacing: spacing, flexibleSpacing: flexibleSpacing)
         // The largest slot across, even a negative one (a box too small for its insets); 0 with none.
         var largestCross = n == 0 ? 0 : -Double.infinity
         for k in 0..<n {
             let item = items[scratch.plan[k]]
-            total += scratch.mainLengths[k] + item.preMain + item.postMain
-            flex += (item.preMainFlexible ? 1 : 0) + (item.postMainFlexible ? 1 : 0)
+            totals.add(mainLength: scratch.mainLengths[k], pre: item.preMain, post: item.postMain,
+                       preFlexible: item.preMainFlexible, postFlexible: item.postMainFlexible)
             largestCross = max(largestCross, scratch.crossLengths[k] + item.preCross + item.postCross)
         }
-        var size = proposed
-        if estimatedMain { size = Size(main, total + insets.sum(main), across: size.length(cross)) }
-        if estimatedCross { size = Size(cross, largestCross + insets.sum(cross), across: size.length(main)) }
-        return (size, total, flex)
+        let size = GroupRules.boundingSize(proposed, main: main, insets: insets, estimatedMain: estimatedMain,
+                                           estimatedCross: estimatedCross, total: totals.total,
+                                           largestCross: largestCross)
+        return (size, totals)
     }
 
     /// §3.3 arrangement along the main axis, §3.4 each item alone across the group, and §2 the cell (the slot
     /// inset by the item's insets, except along estimated axes), appended to `cells`.
-    private func arrange(size: Size, avail: Double, total: Double, flex: Int, scratch: Scratch,
+    private func arrange(size: Size, avail: Double, totals: GroupRules.Totals, scratch: Scratch,
                          cells: inout ContiguousArray<Rect>, leafSupplementaries: inout ContiguousArray<UInt16>) {
         let cross = main.other
-        let contentCross = size.length(cross) - insets.sum(cross)
-        let extra = (flex > 0 && !estimatedMain) ? max(0, avail - total) / Double(flex) : 0
-        var cursor = insets.pre(main)
+        let contentCross = GroupRules.contentBox(size, insets: insets).length(cross)
+        var cursor = GroupRules.Cursor(origin: insets.pre(main), spacing: spacing, flexibleSpacing: flexibleSpacing,
+                                       extra: GroupRules.extra(avail: avail, total: totals.total, flex: totals.flex,
+                                                               estimatedMain: estimatedMain))
         let crossStart = insets.pre(cross)
         let tracksSupplementaries = !supplementaries.isEmpty
         for k in 0..<scratch.count {
             let item = items[scratch.plan[k]]
             let slotSize = Size(main, scratch.mainLengths[k], across: scratch.crossLengths[k])
-            if k > 0 { cursor += spacing + (flexibleSpacing ? extra : 0) }
-            cursor += item.preMain + (item.preMainFlexible ? extra : 0)
-            let mainOrigin = cursor
-            cursor += slotSize.length(main) + item.postMain + (item.postMainFlexible ? extra : 0)
-            var crossOrigin = crossStart + item.preCross
-            if item.preCrossFlexible {
-                let left = contentCross - slotSize.length(cross) - item.preCross - item.postCross
-                let k = (item.preCrossFlexible ? 1 : 0) + (item.postCrossFlexible ? 1 : 0)
-                crossOrigin += max(0, left) / Double(k)
-            }
-            var cell = Rect(origin: Point.along(main, mainOrigin, across: crossOrigin), size: slotSize)
-            if !item.width.isEstimated {
-                cell.x += item.contentInsets.leading
-                cell.width -= item.contentInsets.leading + item.contentInsets.trailing
-            }
-            if !item.height.isEstimated {
-                cell.y += item.contentInsets.top
-                cell.height -= item.contentInsets.top + item.contentInsets.bottom
-            }
+            let mainOrigin = cursor.place(mainLength: slotSize.length(main), pre: item.preMain, post: item.postMain,
+                                          preFlexible: item.preMainFlexible, postFlexible: item.postMainFlexible)
+            let crossOrigin = GroupRules.crossOrigin(
+                contentOrigin: crossStart, contentLength: contentCross, slotLength: slotSize.length(cross),
+                pre: item.preCross, post: item.postCross,
+                flexibleEdges: GroupRules.flexibleEdges(preFlexible: item.preCrossFlexible,
+                                                        postFlexible: item.postCrossFlexible))
+            let cell = GroupRules.cellFrame(
+                slot: Rect(origin: Point.along(main, mainOrigin, across: crossOrigin), size: slotSize),
+                insets: item.contentInsets, widthEstimated: item.width.isEstimated,
+                heightEstimated: item.height.isEstimated)
             cells.append(cell)
             if tracksSupplementaries { leafSupplementaries.append(item.supplementaryList) }
         }
@@ -302,7 +288,6 @@ final class FlatRowPlan: Sendable {
     func placeAlongMain(content: Size, avail: Double, first: Int, itemCount: Int, section: Int,
                                 container: LayoutContainer, scratch: inout Scratch, finalBox: inout Size,
                                 lengths: borrowing ItemLengths) throws(LayoutError) -> Bool {
-        let cross = main.other
         scratch.count = 0
         scratch.firstPassCount = 0
         switch mode {
@@ -314,8 +299,8 @@ final class FlatRowPlan: Sendable {
             scratch.firstPassCount = n
             var anyMainDependent = false
             for k in 0..<n where items[scratch.plan[k]].mainDependent { anyMainDependent = true }
-            if spacing > 0, n >= 2, anyMainDependent {
-                finalBox = Size(main, avail - spacing * Double(n - 1), across: content.length(cross))
+            if GroupRules.restartsForSpacing(spacing: spacing, placed: n, anyMainDependent: anyMainDependent) {
+                finalBox = GroupRules.reducedBox(content, main: main, spacing: spacing, count: n)
                 guard try pass(box: finalBox, avail: avail, spacingForAll: true, first: first, itemCount: itemCount,
                                section: section, container: container, scratch: &scratch, lengths: lengths) else { return false }
             }
@@ -325,13 +310,14 @@ final class FlatRowPlan: Sendable {
             let dividing: Bool
             if case .dividing = mode { dividing = true } else { dividing = false }
             if dividing || (spacing > 0 && count >= 2 && item.mainDependent) {
-                finalBox = Size(main, avail - spacing * Double(count - 1), across: content.length(cross))
+                finalBox = GroupRules.reducedBox(content, main: main, spacing: spacing, count: count)
             }
-            // §3.2 the one length snapped while solving: the equal share, down to the pixel grid.
-            let share = container.snapDown((avail - spacing * Double(count - 1)) / Double(count))
+            // §3.2 the equal share, down to the pixel grid.
+            let share = GroupRules.equalShare(avail: avail, spacing: spacing, count: count, container: container)
             var next = first
             for _ in 0..<count where next < itemCount {
-                scratch.append(0, main: dividing ? share : lengths.length(item, main, finalBox, next))
+                scratch.append(0, main: dividing
+                    ? share : lengths.length(item, main, finalBox, next, container: container))
                 next += 1
             }
         }
@@ -352,11 +338,13 @@ final class FlatRowPlan: Sendable {
             guard next < itemCount else { break }
             let planIndex = index % items.count
             var mainLength = scratch.cachedLengths[cacheSlot][planIndex]
-            if mainLength.isNaN { mainLength = lengths.length(items[planIndex], main, box, next) }
-            var need = mainLength + items[planIndex].preMain + items[planIndex].postMain
-            if scratch.count > 0 && (spacingForAll || !items[planIndex].mainDependent) { need += spacing }
+            if mainLength.isNaN { mainLength = lengths.length(items[planIndex], main, box, next, container: container) }
+            let need = GroupRules.need(mainLength: mainLength, pre: items[planIndex].preMain,
+                                       post: items[planIndex].postMain, spacing: spacing,
+                                       addsSpacing: scratch.count > 0
+                                           && (spacingForAll || !items[planIndex].mainDependent))
             if need <= 0 { return false }
-            if !estimatedMain && remaining - need < -0.25 { break }
+            if !estimatedMain && GroupRules.overflows(remaining: remaining, need: need) { break }
             scratch.append(planIndex, main: mainLength)
             remaining -= need
             next += 1

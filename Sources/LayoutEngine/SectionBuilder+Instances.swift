@@ -70,8 +70,8 @@ extension SectionBuilder {
     /// - Complexity: O(items), allocating only the frozen storage (the buffers are `scratch`'s).
     func solveInstances(_ cache: DefinitionCache, definition: Int, index: Int, itemCount: Int, sizing: ItemSizing,
                         scratch: inout SolveScratch) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
-        var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), section: cache.section,
-                              scrollAxis: scrollAxis, previous: nil, firstInstance: 0, reuse: nil, inPlace: false)
+        var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
+                              previous: nil, firstInstance: 0, reuse: nil, inPlace: false)
         try finish(&run, scratch: &scratch) { (run: inout InstanceRun, scratch: inout SolveScratch) throws(LayoutError) in
             try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
         }
@@ -87,8 +87,8 @@ extension SectionBuilder {
     func resolveInstances(_ cache: DefinitionCache, definition: Int, index: Int, itemCount: Int, sizing: ItemSizing,
                           previous: EstimatedInstances, fromInstance firstInstance: Int, reuse: TailReuse,
                           scratch: inout SolveScratch) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
-        var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), section: cache.section,
-                              scrollAxis: scrollAxis, previous: previous, firstInstance: firstInstance, reuse: reuse,
+        var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
+                              previous: previous, firstInstance: firstInstance, reuse: reuse,
                               inPlace: false)
         try finish(&run, scratch: &scratch) { (run: inout InstanceRun, scratch: inout SolveScratch) throws(LayoutError) in
             try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
@@ -107,8 +107,8 @@ extension SectionBuilder {
     func updateInstancesInPlace(_ cache: DefinitionCache, definition: Int, index: Int, itemCount: Int, sizing: ItemSizing,
                                 storage: EstimatedInstances, fromInstance firstInstance: Int, low: Int, high: Int,
                                 scratch: inout SolveScratch) throws(LayoutError) -> Int? {
-        var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), section: cache.section,
-                              scrollAxis: scrollAxis, previous: storage, firstInstance: firstInstance,
+        var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
+                              previous: storage, firstInstance: firstInstance,
                               reuse: .changed(low, high), inPlace: true)
         try finish(&run, scratch: &scratch) { (run: inout InstanceRun, scratch: inout SolveScratch) throws(LayoutError) in
             try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
@@ -195,9 +195,7 @@ extension SectionBuilder {
                 run.stopWithNoRoom()
                 break
             }
-            if node.noRoom && run.noRoom == nil {
-                run.noRoom = "a nested group holds no items in the instance starting at item \(run.next)"
-            }
+            if node.noRoom && run.noRoom == nil { run.noRoom = RootPlacement.nestedNoRoom(start: run.next) }
             var instanceExtent = RelativeExtent()
             var largestCell = Size.zero  // item hosts (§4.4): a cell can be larger than its group
             for leaf in node.leaves {
@@ -226,9 +224,8 @@ struct InstanceRun {
     let itemCount: Int
     /// The section axis.
     let P: Axis
-    /// What a stride adds to an instance's length (§4.1): its fixed edge spacings and the inter-group spacing.
-    private let edges: (pre: Double, post: Double)
-    private let groupSpacing: Double
+    /// §4.1 the root group's stride terms.
+    private let root: RootStride
     private let previous: EstimatedInstances?
     private let reuse: TailReuse?
     /// Old instance boundaries after the change: once a new instance starts on one, the rest is unchanged.
@@ -239,17 +236,13 @@ struct InstanceRun {
     private(set) var shapeChanged = false
     private var converged = false
 
-    init(itemCount: Int, builder: InstanceBuilder, section: LayoutSection, scrollAxis: Axis,
+    init(itemCount: Int, builder: InstanceBuilder, placement root: RootPlacement,
          previous: EstimatedInstances?, firstInstance: Int, reuse: TailReuse?, inPlace: Bool) {
         self.itemCount = itemCount
-        let P = section.isOrthogonal ? scrollAxis.other : scrollAxis
-        self.P = P
-        let edgeSpacing = section.group.edgeSpacing ?? EdgeSpacing()
-        func fixed(_ e: LayoutSpacing?) -> Double { (e?.isFlexible ?? false) ? 0 : (e?.value ?? 0) }
-        self.edges = (fixed(edgeSpacing.pre(P)), fixed(edgeSpacing.post(P)))
-        self.groupSpacing = section.interGroupSpacing
+        self.P = root.P
+        self.root = root.strideTerms
         self.builder = builder
-        self.builder.strideTerms = StrideTerms(P: P, pre: edges.pre, post: edges.post, spacing: section.interGroupSpacing)
+        self.builder.strideTerms = root.strideTerms
         self.previous = reuse == nil ? nil : previous
         self.reuse = reuse
         self.inPlace = inPlace
@@ -275,14 +268,14 @@ struct InstanceRun {
 
     /// §6 an instance that holds no item ends the section.
     mutating func stopWithNoRoom() {
-        noRoom = "no item fits in the group instance starting at item \(next); items \(next)..<\(itemCount) get no cells"
+        noRoom = RootPlacement.instanceNoRoom(start: next, itemCount: itemCount)
         if inPlace { shapeChanged = true }
     }
 
     /// Records the instance just written into the buffers: `count` items, `size` long.
     mutating func append(size: Size, count: Int, extent: RelativeExtent, hosts: [GroupHost]?) {
-        // §4.1 stride = eP1 + gP + eP2 + interGroupSpacing, summed in that order as the reference does.
-        let stride = edges.pre + size.length(P) + edges.post + groupSpacing
+        // §4.1 stride = eP1 + gP + eP2 + interGroupSpacing, the kernel's sum.
+        let stride = root.stride(size.length(P))
         if inPlace {
             writeInPlace(size: size, stride: stride, count: count, extent: extent, hosts: hosts ?? [])
             return

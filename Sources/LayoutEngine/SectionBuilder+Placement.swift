@@ -18,10 +18,9 @@ extension SectionBuilder {
         let section = cache.section
         let P = g.P, Q = P.other
         let insets = section.contentInsets
-        let (eP1, eP2) = fixedEdges(section, P)
-        let (eQ1, eQ2) = fixedEdges(section, Q)
-        let measure = contentMeasure(g, template: cache.template, eP1: eP1, eP2: eP2)
-        let band = measure.hasInstances ? eQ1 + measure.largestQ + eQ2 : 0
+        let root = cache.placement
+        let measure = contentMeasure(g, template: cache.template, root: root)
+        let band = measure.hasInstances ? root.eQ1 + measure.largestQ + root.eQ2 : 0
         var centering = 0.0
         if section.orthogonalScrollingBehavior == .groupPagingCentered, let firstP = measure.firstP {
             centering = (container.size.length(P) - firstP) / 2
@@ -38,7 +37,7 @@ extension SectionBuilder {
             : insets.pre(P) + measure.contentLength + insets.post(P)
         g.extent = startExtent + middle + boundary.endExtent
 
-        placeInstances(&g, section: section, startExtent: startExtent, centering: centering, eP1: eP1, eQ1: eQ1,
+        placeInstances(&g, section: section, root: root, startExtent: startExtent, centering: centering,
                        contentLength: measure.contentLength, middle: middle)
         g.boundaryStart = startExtent
         g.boundaryMiddle = middle
@@ -48,7 +47,7 @@ extension SectionBuilder {
 
     /// §4.1 content length along P: `(G − 1) * stride + eP1 + gP + eP2 − partial` for a template, the sum of
     /// the strides before the last instance plus its own length for an estimated section (§6, no partial).
-    func contentMeasure(_ g: SectionGeometry, template: Template?, eP1: Double, eP2: Double) -> ContentMeasure {
+    func contentMeasure(_ g: SectionGeometry, template: Template?, root: RootPlacement) -> ContentMeasure {
         let P = g.P, Q = P.other
         var measure = ContentMeasure()
         switch g.storage {
@@ -58,16 +57,17 @@ extension SectionBuilder {
             guard instances > 0 else { break }
             measure.hasInstances = true
             measure.largestQ = template.size.length(Q)
-            measure.contentLength = Double(instances - 1) * stride + eP1 + template.size.length(P) + eP2
             let present = g.itemCount - (instances - 1) * template.count
-            if present < template.count {
-                measure.contentLength -= template.prefixMaxEnd[template.count] - template.prefixMaxEnd[present]
-            }
+            let partial = present < template.count
+                ? template.prefixMaxEnd[template.count] - template.prefixMaxEnd[present] : 0
+            measure.contentLength = root.contentLength(lastOffset: Double(instances - 1) * stride,
+                                                       lastLength: template.size.length(P), partial: partial)
         case .estimated(let storage):
             guard storage.count > 0 else { break }
             measure.hasInstances = true
             let last = storage.count - 1
-            measure.contentLength = storage.offset(last) + eP1 + storage.size(last).length(P) + eP2
+            measure.contentLength = root.contentLength(lastOffset: storage.offset(last),
+                                                       lastLength: storage.size(last).length(P))
             measure.firstP = storage.size(0).length(P)
             // The largest instance across, even when every one is negative (a container of height 0).
             if g.orthogonal { measure.largestQ = storage.largestLength(Q) }
@@ -77,8 +77,9 @@ extension SectionBuilder {
 
     /// §4.1 where instance 0 sits: along P after the insets (and centering in an orthogonal section), across
     /// at the band's start or at the cross offset of a non-orthogonal root group; §4.2 the scroller's size.
-    func placeInstances(_ g: inout SectionGeometry, section: LayoutSection, startExtent: Double, centering: Double,
-                        eP1: Double, eQ1: Double, contentLength: Double, middle: Double) {
+    func placeInstances(_ g: inout SectionGeometry, section: LayoutSection, root: RootPlacement, startExtent: Double,
+                        centering: Double, contentLength: Double, middle: Double) {
+        let eP1 = root.eP1, eQ1 = root.eQ1
         let P = g.P, Q = P.other
         let insets = section.contentInsets
         if g.orthogonal {
@@ -88,12 +89,7 @@ extension SectionBuilder {
         } else {
             g.pBase = startExtent + insets.pre(P) + eP1
             g.qBase = insets.pre(Q)
-            let edges = section.group.edgeSpacing ?? EdgeSpacing()
-            let pre = edges.pre(Q), post = edges.post(Q)
-            g.cross = SectionGeometry.CrossPlacement(
-                pre: pre?.value ?? 0, post: post?.value ?? 0, preFlexible: pre?.isFlexible ?? false,
-                flexibleCount: ((pre?.isFlexible ?? false) ? 1 : 0) + ((post?.isFlexible ?? false) ? 1 : 0),
-                qLength: rootBox(section).length(Q))
+            g.cross = SectionGeometry.CrossPlacement(root: root, qLength: rootBox(section).length(Q))
             g.orthogonalContentSize = nil
         }
     }

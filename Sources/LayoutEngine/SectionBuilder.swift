@@ -9,11 +9,16 @@ struct SectionBuilder: Sendable {
 
     /// §2 the root group's container box: the container minus the section's insets on its cross axis.
     func rootBox(_ section: LayoutSection) -> Size {
-        let P = section.isOrthogonal ? scrollAxis.other : scrollAxis
-        let Q = P.other
+        let P = sectionAxis(section)
         let insets = section.contentInsets
-        return Size(Q, container.size.length(Q) - insets.sum(Q), across: container.size.length(P))
+        return RootPlacement.box(container: container, P: P, preQ: insets.pre(P.other), postQ: insets.post(P.other))
     }
+
+    /// §1 the section axis: the scroll axis, or the cross axis in an orthogonal section.
+    func sectionAxis(_ section: LayoutSection) -> Axis { section.isOrthogonal ? scrollAxis.other : scrollAxis }
+
+    /// §4.1 the root group's placement in `section`.
+    func rootPlacement(_ section: LayoutSection) -> RootPlacement { RootPlacement(section, P: sectionAxis(section)) }
 
     /// Solves section `index` (definition `definition`, `itemCount` items) from scratch.
     /// - Complexity: O(boundary items) for a fixed-size section; O(items) for an estimated one, whose
@@ -33,25 +38,25 @@ struct SectionBuilder: Sendable {
         let section = cache.section
         var diagnostics: [LayoutDiagnostic] = []
         let storage: SectionGeometry.Storage
-        let P = section.isOrthogonal ? scrollAxis.other : scrollAxis
-        let edges = section.group.edgeSpacing ?? EdgeSpacing()
-        if (edges.pre(P)?.isFlexible ?? false) || (edges.post(P)?.isFlexible ?? false) {
+        let placement = cache.placement
+        let P = placement.P
+        if placement.flexibleAlongP {
             diagnostics.append(LayoutDiagnostic(section: index, .flexibleEdgeSpacingIgnored))
         }
         if let template = cache.template {
             let n = template.count
-            let instances = (n == 0 || itemCount == 0) ? 0 : (itemCount + n - 1) / n
+            let instances = RootPlacement.instanceCount(items: itemCount, perInstance: n)
             if template.noRoom && itemCount > 0 {
-                diagnostics.append(LayoutDiagnostic(section: index, .noRoom, detail: n == 0
-                    ? "the root group holds no items at this container size; the section's \(itemCount) items get no cells"
-                    : "a nested group holds no items at this container size"))
+                diagnostics.append(LayoutDiagnostic(section: index, .noRoom,
+                                                    detail: RootPlacement.templateNoRoom(itemCount: itemCount,
+                                                                                         holdsNoItems: n == 0)))
             }
-            storage = .fixed(stride: stride(section, size: template.size), instances: instances)
+            storage = .fixed(stride: placement.stride(template.size.length(P)), instances: instances)
         } else {
             let (instances, noRoom, _) = try solveInstances(cache, definition: definition, index: index, itemCount: itemCount,
                                                             sizing: sizing, scratch: &scratch)
             if let noRoom, itemCount > 0 { diagnostics.append(LayoutDiagnostic(section: index, .noRoom, detail: noRoom)) }
-            storage = .estimated(uniformRoot(instances, section: section))
+            storage = .estimated(uniformRoot(instances, section: section, root: placement))
         }
         var geometry = SectionGeometry(
             definition: definition, itemCount: itemCount, orthogonal: section.isOrthogonal, P: P, extent: 0,
@@ -60,20 +65,5 @@ struct SectionBuilder: Sendable {
             measuresSupplementariesByIndex: cache.hasEstimatedSupplementaries && sizing.measuresSupplementaries)
         place(&geometry, index: index, cache: cache, sizing: sizing)
         return geometry
-    }
-
-    /// §4.1 stride = eP1 + gP + eP2 + interGroupSpacing (flexible edge values count 0).
-    func stride(_ section: LayoutSection, size: Size) -> Double {
-        let P = section.isOrthogonal ? scrollAxis.other : scrollAxis
-        let (e1, e2) = fixedEdges(section, P)
-        return e1 + size.length(P) + e2 + section.interGroupSpacing
-    }
-
-    /// The fixed edge spacings of the root group along `axis` (flexible ones count 0, §4.1).
-    func fixedEdges(_ section: LayoutSection, _ axis: Axis) -> (Double, Double) {
-        let edges = section.group.edgeSpacing ?? EdgeSpacing()
-        let e1 = (edges.pre(axis)?.isFlexible ?? false) ? 0 : (edges.pre(axis)?.value ?? 0)
-        let e2 = (edges.post(axis)?.isFlexible ?? false) ? 0 : (edges.post(axis)?.value ?? 0)
-        return (e1, e2)
     }
 }

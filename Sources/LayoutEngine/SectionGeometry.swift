@@ -53,12 +53,23 @@ struct SectionGeometry: Sendable {
     /// Where an instance of a non-orthogonal section sits across (§4.1 crossOffset).
     struct CrossPlacement: Sendable {
         var pre = 0.0, post = 0.0
-        var preFlexible = false
-        var flexibleCount = 0
+        var flexibleEdges = 0
         var qLength = 0.0
 
+        init() {}
+
+        init(root: RootPlacement, qLength: Double) {
+            pre = root.preQ
+            post = root.postQ
+            flexibleEdges = root.flexibleEdgesQ
+            self.qLength = qLength
+        }
+
+        /// The kernel's §3.4 placement across (`GroupRules.crossOffset`), as `RootPlacement.crossOffset`.
+        @inline(__always)
         func offset(_ gQ: Double) -> Double {
-            pre + (preFlexible ? max(0, qLength - gQ - pre - post) / Double(flexibleCount) : 0)
+            GroupRules.crossOffset(contentLength: qLength, slotLength: gQ, pre: pre, post: post,
+                                   flexibleEdges: flexibleEdges)
         }
     }
 }

@@ -36,8 +36,7 @@ extension Linter {
         let Q = P.other
         let insets = section.contentInsets + layout.referenceInsets(of: section).content
         let container = layout.container
-        // §2 the root group's box: the container less the section's insets on its cross axis only.
-        let box = Size(Q, container.size.length(Q) - insets.pre(Q) - insets.post(Q), across: container.size.length(P))
+        let box = RootPlacement.box(container: container, P: P, preQ: insets.pre(Q), postQ: insets.post(Q))
         let group = section.group
         let groupPath = Self.groupPath(base + ["group"], group)
         let slot = DimensionResolver.size(group.layoutSize, box: box, container: container)

@@ -49,11 +49,7 @@ extension SectionSolver {
 
     /// §4.1 crossOffset: a non-orthogonal root group is placed across like an item across a group (§3.4).
     func crossOffset(_ gQ: Double, layout: SectionLayout) -> Double {
-        let Q = layout.axes.Q
-        let pre = layout.edges.spacing.pre(Q), post = layout.edges.spacing.post(Q)
-        let k = ((pre?.isFlexible ?? false) ? 1 : 0) + ((post?.isFlexible ?? false) ? 1 : 0)
-        let left = layout.box.length(Q) - gQ - (pre?.value ?? 0) - (post?.value ?? 0)
-        return (pre?.value ?? 0) + ((pre?.isFlexible ?? false) ? max(0, left) / Double(k) : 0)
+        layout.edges.crossOffset(gQ, qLength: layout.box.length(layout.axes.Q))
     }
 
     /// §4.1 cells, instance by instance, with §4.4 the anchored supplementaries of present items and of group

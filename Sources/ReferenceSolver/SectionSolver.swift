@@ -38,11 +38,8 @@ struct SectionSolver {
         var preP: Double, postP: Double, preQ: Double, postQ: Double
     }
 
-    /// §4.1 The root group's edge spacing: only fixed values count along P (and along Q in an orthogonal section).
-    struct RootEdges {
-        var spacing: EdgeSpacing
-        var eP1: Double, eP2: Double, eQ1: Double, eQ2: Double
-    }
+    /// §4.1 The root group's edge spacing, stride and content length: the kernel's `RootPlacement`.
+    typealias RootEdges = RootPlacement
 
     /// The section's repetitions, and the template they share when the section is not estimated.
     struct Repetitions {
@@ -90,23 +87,19 @@ struct SectionSolver {
 
     /// §2 The root group's container box: the container minus the section's insets on its cross axis only.
     func rootContainerBox(_ axes: Axes) -> Size {
-        Size(axes.Q, container.size.length(axes.Q) - axes.preQ - axes.postQ, across: container.size.length(axes.P))
+        RootPlacement.box(container: container, P: axes.P, preQ: axes.preQ, postQ: axes.postQ)
     }
 
     /// §4.1 Fixed edge spacings add to the extent; a flexible one along P counts 0 and is reported.
     func rootEdges(_ axes: Axes, diagnostics: inout SectionDiagnostics) -> RootEdges {
-        let spacing = section.group.edgeSpacing ?? EdgeSpacing()
-        func fixed(_ value: LayoutSpacing?) -> Double { (value?.isFlexible ?? false) ? 0 : (value?.value ?? 0) }
-        if (spacing.pre(axes.P)?.isFlexible ?? false) || (spacing.post(axes.P)?.isFlexible ?? false) {
-            diagnostics.report(.flexibleEdgeSpacingIgnored)
-        }
-        return RootEdges(spacing: spacing, eP1: fixed(spacing.pre(axes.P)), eP2: fixed(spacing.post(axes.P)),
-                         eQ1: fixed(spacing.pre(axes.Q)), eQ2: fixed(spacing.post(axes.Q)))
+        let edges = RootPlacement(section, P: axes.P)
+        if edges.flexibleAlongP { diagnostics.report(.flexibleEdgeSpacingIgnored) }
+        return edges
     }
 
     /// §4.1 stride = eP1 + gP + eP2 + interGroupSpacing.
     func stride(_ node: SolvedNode, axes: Axes, edges: RootEdges) -> Double {
-        edges.eP1 + node.size.length(axes.P) + edges.eP2 + section.interGroupSpacing
+        edges.stride(node.size.length(axes.P))
     }
 
     // MARK: §4.1 and §6: the repetitions
@@ -118,11 +111,9 @@ struct SectionSolver {
         let node = try groups.resolveAndSolve(.group(section.group), box: box, firstItem: 0)
         let n = node.leaves.count
         if node.noRoom {
-            diagnostics.reportNoRoom(n == 0
-                ? "the root group holds no items at this container size; the section's \(itemCount) items get no cells"
-                : "a nested group holds no items at this container size")
+            diagnostics.reportNoRoom(RootPlacement.templateNoRoom(itemCount: itemCount, holdsNoItems: n == 0))
         }
-        let count = (n == 0 || itemCount == 0) ? 0 : (itemCount + n - 1) / n
+        let count = RootPlacement.instanceCount(items: itemCount, perInstance: n)
         let stride = self.stride(node, axes: axes, edges: edges)
         let instances = (0..<count).map { q in Instance(node: node, firstItem: q * n, offset: Double(q) * stride) }
         return Repetitions(instances: instances, template: node)
@@ -140,10 +131,10 @@ struct SectionSolver {
         while next < itemCount {
             let node = try groups.resolveAndSolve(.group(section.group), box: box, firstItem: next)
             if node.leaves.isEmpty {
-                diagnostics.reportNoRoom("no item fits in the group instance starting at item \(next); items \(next)..<\(itemCount) get no cells")
+                diagnostics.reportNoRoom(RootPlacement.instanceNoRoom(start: next, itemCount: itemCount))
                 break
             }
-            if node.noRoom { diagnostics.reportNoRoom("a nested group holds no items in the instance starting at item \(next)") }
+            if node.noRoom { diagnostics.reportNoRoom(RootPlacement.nestedNoRoom(start: next)) }
             instances.append(Instance(node: node, firstItem: next, offset: offset))
             next += node.leaves.count
             offset += stride(node, axes: axes, edges: edges)
@@ -179,15 +170,15 @@ struct SectionSolver {
     /// template whose last instance is not full (§6: estimated sections have none).
     func contentLength(_ repetitions: Repetitions, axes: Axes, edges: RootEdges) -> Double {
         guard let last = repetitions.instances.last else { return 0 }
-        var length = last.offset + edges.eP1 + last.node.size.length(axes.P) + edges.eP2
+        var partial = 0.0
         if let template = repetitions.template, last.firstItem + template.leaves.count > itemCount {
             // A half-full last row keeps its full height; a short column ends at its last slot.
             let present = itemCount - last.firstItem
             let all = template.leaves.map { $0.slot.end(axes.P) }.max() ?? 0
             let first = template.leaves.prefix(present).map { $0.slot.end(axes.P) }.max() ?? 0
-            length -= all - first
+            partial = all - first
         }
-        return length
+        return edges.contentLength(lastOffset: last.offset, lastLength: last.node.size.length(axes.P), partial: partial)
     }
 
     /// §4.1 `groupPagingCentered`: the first group centered in the container along P (an empty estimated

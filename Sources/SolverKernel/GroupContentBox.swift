@@ -6,13 +6,9 @@ import CompositionalLayout
 extension GroupHost {
     /// The content box of `group` in a slot of `size`, relative to the slot's origin. O(1).
     package static func contentBox(of group: LayoutGroup, size: Size) -> Rect {
-        var box = Rect(origin: .zero, size: size)
-        if group.arrangement.mainAxis != nil {
-            let insets = group.contentInsets
-            box = Rect(x: insets.leading, y: insets.top, width: box.width - insets.leading - insets.trailing,
-                       height: box.height - insets.top - insets.bottom)
-        }
-        return box
+        guard group.arrangement.mainAxis != nil else { return Rect(origin: .zero, size: size) }
+        let insets = group.contentInsets
+        return Rect(origin: Point(x: insets.leading, y: insets.top), size: GroupRules.contentBox(size, insets: insets))
     }
 
     /// docs/version-2.md §10.4 (rules revision 1.2): a uniform root group grown to `size` is the group from then

@@ -132,8 +132,7 @@ package struct GroupSolver {
         }
         let cross = main.other
         let insets = group.contentInsets
-        let content = Size(width: size.width - insets.leading - insets.trailing,
-                           height: size.height - insets.top - insets.bottom)
+        let content = GroupRules.contentBox(size, insets: insets)
         let avail = content.length(main)
         let spacing = group.interItemSpacing?.value ?? 0
         let estimatedMain = group.layoutSize.dimension(main).isEstimated && fixedAxis != main
@@ -161,45 +160,40 @@ package struct GroupSolver {
         // §10.4 uniform runs: after the fit, before arrangement.
         if placed.contains(where: { $0.item?.layoutSize.hasUniformDimension ?? false }) { placed = uniformRuns(placed) }
 
-        // §6: an estimated group takes the bounding length of its placed children.
-        var finalSize = size
-        let total = arrangedTotal(placed, main: main, spacing: spacing)
-        if estimatedMain {
-            finalSize = Size(main, total + insets.sum(main), across: finalSize.length(cross))
+        // §3.3 total and flex; §6: an estimated group takes the bounding length of its placed children.
+        let flexibleSpacing = group.interItemSpacing?.isFlexible ?? false
+        var totals = GroupRules.Totals(count: placed.count, spacing: spacing, flexibleSpacing: flexibleSpacing)
+        var largestCross = placed.isEmpty ? 0 : -Double.infinity
+        for p in placed {
+            let pre = p.edges.pre(main), post = p.edges.post(main)
+            totals.add(mainLength: p.node.size.length(main), pre: pre?.value ?? 0, post: post?.value ?? 0,
+                       preFlexible: pre?.isFlexible ?? false, postFlexible: post?.isFlexible ?? false)
+            largestCross = max(largestCross, p.node.size.length(cross) + (p.edges.pre(cross)?.value ?? 0)
+                                   + (p.edges.post(cross)?.value ?? 0))
         }
-        if estimatedCross {
-            let largest = placed.map { p in
-                p.node.size.length(cross) + (p.edges.pre(cross)?.value ?? 0) + (p.edges.post(cross)?.value ?? 0)
-            }.max() ?? 0
-            finalSize = Size(cross, largest + insets.sum(cross), across: finalSize.length(main))
-        }
-        let contentOrigin = Point(x: insets.leading, y: insets.top)
-        let finalContent = Size(width: finalSize.width - insets.leading - insets.trailing,
-                                height: finalSize.height - insets.top - insets.bottom)
+        let finalSize = GroupRules.boundingSize(size, main: main, insets: insets, estimatedMain: estimatedMain,
+                                                estimatedCross: estimatedCross, total: totals.total,
+                                                largestCross: largestCross)
+        let finalContent = GroupRules.contentBox(finalSize, insets: insets)
 
         var solved = SolvedNode(size: finalSize)
         solved.noRoom = noRoom
         // §3.3 Arrangement along the main axis.
-        let flexibleSpacing = group.interItemSpacing?.isFlexible ?? false
-        var flex = placed.reduce(0) { count, p in
-            count + ((p.edges.pre(main)?.isFlexible ?? false) ? 1 : 0) + ((p.edges.post(main)?.isFlexible ?? false) ? 1 : 0)
-        }
-        if flexibleSpacing { flex += max(0, placed.count - 1) }
-        // A group estimated on its main axis arranges with no extra space (§6).
-        let extra = (flex > 0 && !estimatedMain) ? max(0, avail - total) / Double(flex) : 0
-        var cursor = contentOrigin.length(main)
-        for (index, p) in placed.enumerated() {
-            if index > 0 { cursor += spacing + (flexibleSpacing ? extra : 0) }
+        var cursor = GroupRules.Cursor(origin: insets.pre(main), spacing: spacing, flexibleSpacing: flexibleSpacing,
+                                       extra: GroupRules.extra(avail: avail, total: totals.total, flex: totals.flex,
+                                                               estimatedMain: estimatedMain))
+        for p in placed {
             let pre = p.edges.pre(main), post = p.edges.post(main)
-            cursor += (pre?.value ?? 0) + ((pre?.isFlexible ?? false) ? extra : 0)
-            let mainOrigin = cursor
-            cursor += p.node.size.length(main) + (post?.value ?? 0) + ((post?.isFlexible ?? false) ? extra : 0)
+            let mainOrigin = cursor.place(mainLength: p.node.size.length(main), pre: pre?.value ?? 0,
+                                          post: post?.value ?? 0, preFlexible: pre?.isFlexible ?? false,
+                                          postFlexible: post?.isFlexible ?? false)
             // §3.4 Cross axis: each item alone across the group.
             let crossPre = p.edges.pre(cross), crossPost = p.edges.post(cross)
-            let left = finalContent.length(cross) - p.node.size.length(cross) - (crossPre?.value ?? 0) - (crossPost?.value ?? 0)
-            let k = ((crossPre?.isFlexible ?? false) ? 1 : 0) + ((crossPost?.isFlexible ?? false) ? 1 : 0)
-            var crossOrigin = contentOrigin.length(cross) + (crossPre?.value ?? 0)
-            if crossPre?.isFlexible ?? false { crossOrigin += max(0, left) / Double(k) }
+            let crossOrigin = GroupRules.crossOrigin(
+                contentOrigin: insets.pre(cross), contentLength: finalContent.length(cross),
+                slotLength: p.node.size.length(cross), pre: crossPre?.value ?? 0, post: crossPost?.value ?? 0,
+                flexibleEdges: GroupRules.flexibleEdges(preFlexible: crossPre?.isFlexible ?? false,
+                                                        postFlexible: crossPost?.isFlexible ?? false))
             solved.append(p.node, at: Point.along(main, mainOrigin, across: crossOrigin))
         }
         return solved
@@ -232,18 +226,9 @@ package struct GroupSolver {
         return p
     }
 
-    /// §3.3 `total`: the placed nodes' main lengths with their edge spacing values, plus the spacing between.
-    private func arrangedTotal(_ placed: [Placement], main: Axis, spacing: Double) -> Double {
-        var total = spacing * Double(max(0, placed.count - 1))
-        for p in placed {
-            total += p.node.size.length(main) + (p.edges.pre(main)?.value ?? 0) + (p.edges.post(main)?.value ?? 0)
-        }
-        return total
-    }
-
     /// §3.1: a node is main-dependent if either dimension is a fraction of the main-axis length.
     private func isMainDependent(_ node: LayoutNode, main: Axis) -> Bool {
-        node.layoutSize.widthDimension.isFraction(of: main) || node.layoutSize.heightDimension.isFraction(of: main)
+        GroupRules.isMainDependent(node.layoutSize, main: main)
     }
 
     /// §3.1 subitems: pass 1, then the spacing restart (pass 2) when spacing must fit fractional items.
@@ -255,8 +240,9 @@ package struct GroupSolver {
                                      spacingForAll: false, estimatedMain: estimatedMain, firstItem: firstItem)
         if first.noRoom { return ([], true) }
         let n = first.placed.count
-        if spacing > 0, n >= 2, first.placed.contains(where: \.mainDependent) {
-            let reduced = Size(main, avail - spacing * Double(n - 1), across: content.length(main.other))
+        if GroupRules.restartsForSpacing(spacing: spacing, placed: n,
+                                         anyMainDependent: first.placed.contains(where: \.mainDependent)) {
+            let reduced = GroupRules.reducedBox(content, main: main, spacing: spacing, count: n)
             let second = try subitemsPass(nodes, box: reduced, avail: avail, main: main, spacing: spacing,
                                           spacingForAll: true, estimatedMain: estimatedMain, firstItem: firstItem)
             return (second.placed, second.noRoom)
@@ -284,11 +270,12 @@ package struct GroupSolver {
             let solved = try resolveAndSolve(node, box: box, firstItem: nextItem)
             let edges = node.edgeSpacing ?? EdgeSpacing()
             let mainDependent = isMainDependent(node, main: main)
-            var need = solved.size.length(main) + (edges.pre(main)?.value ?? 0) + (edges.post(main)?.value ?? 0)
-            if !placed.isEmpty && (spacingForAll || !mainDependent) { need += spacing }
+            let need = GroupRules.need(mainLength: solved.size.length(main), pre: edges.pre(main)?.value ?? 0,
+                                       post: edges.post(main)?.value ?? 0, spacing: spacing,
+                                       addsSpacing: !placed.isEmpty && (spacingForAll || !mainDependent))
             // A candidate that needs no room could repeat for ever.
             if need <= 0 { return ([], true) }
-            if !estimatedMain && remaining - need < -0.25 { break }
+            if !estimatedMain && GroupRules.overflows(remaining: remaining, need: need) { break }
             placed.append(placement(node, solved, edges: edges, mainDependent: mainDependent, item: nextItem))
             remaining -= need
             nextItem += solved.leaves.count
@@ -317,7 +304,7 @@ package struct GroupSolver {
                 + (edges.pre(main)?.value ?? 0) + (edges.post(main)?.value ?? 0) + spacing
             largestNeed = max(largestNeed, need)
         }
-        if largestNeed > 0, (avail - 0.25) / largestNeed > Double(limit) + 1 {
+        if largestNeed > 0, (avail - GroupRules.fitTolerance) / largestNeed > Double(limit) + 1 {
             throw LayoutError(.tooManyItemsInGroup(limit: limit), section: section)
         }
     }
@@ -332,7 +319,7 @@ package struct GroupSolver {
         let mainDependent = isMainDependent(node, main: main)
         var box = content
         if dividing || (spacing > 0 && count >= 2 && mainDependent) {
-            box = Size(main, avail - spacing * Double(count - 1), across: content.length(main.other))
+            box = GroupRules.reducedBox(content, main: main, spacing: spacing, count: count)
         }
         var placed: [Placement] = []
         var nextItem = firstItem
@@ -342,8 +329,8 @@ package struct GroupSolver {
             var fixedAxis: Axis? = nil
             if dividing {
                 // §3.2 the equal share, snapped down to the pixel grid before placing (the one in-solve snap).
-                size = Size(main, container.snapDown((avail - spacing * Double(count - 1)) / Double(count)),
-                            across: size.length(main.other))
+                let share = GroupRules.equalShare(avail: avail, spacing: spacing, count: count, container: container)
+                size = Size(main, share, across: size.length(main.other))
                 fixedAxis = main
             }
             let solved = try solve(node, size: size, firstItem: nextItem, fixedAxis: fixedAxis)

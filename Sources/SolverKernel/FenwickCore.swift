@@ -1,0 +1,67 @@
+/// The Fenwick (binary indexed) tree arithmetic, over a raw buffer, for both trees of the engine: the section
+/// starts (`FenwickTree`, an array) and the instance strides of an estimated section (`EstimatedInstances`,
+/// a region of its one allocation). `tree` holds n + 1 entries; entry 0 is unused and entry i sums the values
+/// `i - lowbit(i) ..< i`. Allocation-free; every function is inlined into its caller.
+public enum FenwickCore {
+    /// Builds the tree over `values` (n of them) bottom-up: each node takes its own value, then its children
+    /// in ascending order (the order `move` relies on). Returns how many values are negative.
+    /// - Complexity: O(n).
+    @inlinable @inline(__always)
+    public static func build(_ tree: UnsafeMutablePointer<Double>, values: UnsafePointer<Double>,
+                              count n: Int) -> Int {
+        var negative = 0
+        tree[0] = 0
+        for i in 0..<n {
+            tree[i + 1] = values[i]
+            if values[i] < 0 { negative += 1 }
+        }
+        if n > 0 {
+            for i in 1...n {
+                let parent = i + (i & -i)
+                if parent <= n { tree[parent] += tree[i] }
+            }
+        }
+        return negative
+    }
+
+    /// The sum of the first `count` values. Complexity: O(log n).
+    @inlinable @inline(__always)
+    public static func prefixSum(_ tree: UnsafePointer<Double>, _ count: Int) -> Double {
+        var sum = 0.0
+        var i = count
+        while i > 0 {
+            sum += tree[i]
+            i -= i & -i
+        }
+        return sum
+    }
+
+    /// Adds `delta` to value `index` of n. Complexity: O(log n).
+    @inlinable @inline(__always)
+    public static func add(_ tree: UnsafeMutablePointer<Double>, count n: Int, at index: Int, _ delta: Double) {
+        var i = index + 1
+        while i <= n {
+            tree[i] += delta
+            i += i & -i
+        }
+    }
+
+    /// The number of leading values (of n) whose sum is at most `position`: with non-negative values, the
+    /// index of the entry that contains `position`. Complexity: O(log n).
+    @inlinable @inline(__always)
+    public static func count(_ tree: UnsafePointer<Double>, count n: Int, upTo position: Double) -> Int {
+        var index = 0
+        var remaining = position
+        var step = 1
+        while step * 2 <= n { step *= 2 }
+        while step > 0 {
+            let next = index + step
+            if next <= n && tree[next] <= remaining {
+                index = next
+                remaining -= tree[next]
+            }
+            step /= 2
+        }
+        return index
+    }
+}
