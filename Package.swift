@@ -3,18 +3,21 @@
 // suite around it, and a watch daemon. Modules import downward only:
 //
 //   CompositionalLayout   the model and the solve output; nothing of ours
+//   SeededRandom          the seeded random source (splitmix64); nothing of ours
 //   LayoutSpec            spec files (YAML through the system's libyaml, CLibYAML; JSON) -> model, located
 //                         errors, JSON Schema, spec writer, replay files
 //   SolverKernel          the rules both solvers share: dimensions, groups, supplementary placement
 //   ReferenceSolver       the layout rules, literally, one function per rule: the oracle
 //   LayoutEngine          the fast, incremental solver: templates, offset trees, queries
 //   LayoutRender          SVG pictures of a solve output
-//   LayoutBenchKit        presets, scenarios, runner, statistics, jemalloc memory (CJemalloc), results,
-//                         compare, replay
+//   BenchResults          result files, statistics, compare and ab verdicts; no solver, no jemalloc
+//   LayoutReplay          operations applied step by step to either solver, behind one protocol
+//   LayoutBenchKit        presets, scenarios, runner, jemalloc memory (CJemalloc), callgrind instruction
+//                         counts (CCallgrind), ab's child runs
+//   LayoutStore           the results store: SQLite through GRDB, behind `ResultStore`; BenchResults only
+//   LayoutWatch           the watch daemon: file events, debounce, child runs, JSONL log, console; no solver
 //   layoutbench           the CLI: argument parsing and printing only
 //   LayoutTestSupport     for tests only: the fixture folder, random layout and operation generators
-//   LayoutStore           the results store: SQLite through GRDB, behind `ResultStore`
-//   LayoutWatch           the watch daemon: file events, debounce, child runs, JSONL log, console
 import PackageDescription
 
 let package = Package(
@@ -39,6 +42,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "CompositionalLayout"),
+        // The seeded random source (splitmix64) every generator and scenario draws from; nothing of ours.
+        .target(name: "SeededRandom"),
         // The system's libyaml, for its event API: Yams does not publish its bundled copy (CYaml) as a product.
         .systemLibrary(
             name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
@@ -57,32 +62,41 @@ let package = Package(
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         // Callgrind's client requests as C functions (no-ops without valgrind's headers or outside valgrind).
         .target(name: "CCallgrind"),
+        // Results, statistics and comparison: what the store, the watch and a report need, and no solver.
+        .target(name: "BenchResults", dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")]),
+        // Operations applied step by step to either solver, behind one protocol.
+        .target(
+            name: "LayoutReplay",
+            dependencies: ["CompositionalLayout", "LayoutSpec", "LayoutEngine", "ReferenceSolver"]
+        ),
         .target(
             name: "LayoutBenchKit",
             dependencies: [
                 "CompositionalLayout", "LayoutSpec", "LayoutEngine", "ReferenceSolver", "CJemalloc", "CCallgrind",
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                "BenchResults", "SeededRandom",
             ]
         ),
         // The results store (watch and bench share it); its protocol lets a server database take its place.
-        .target(name: "LayoutStore", dependencies: ["LayoutBenchKit", .product(name: "GRDB", package: "GRDB.swift")]),
-        // The watch daemon: kept out of the engine's library products so they stay light.
+        .target(
+            name: "LayoutStore", dependencies: ["BenchResults", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The watch daemon: it runs `layoutbench bench` in children, so it links no solver.
         .target(
             name: "LayoutWatch",
             dependencies: [
-                "LayoutSpec", "LayoutRender", "LayoutBenchKit", "LayoutStore", .product(name: "Logging", package: "swift-log"),
+                "CompositionalLayout", "LayoutSpec", "BenchResults", "LayoutStore", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "layoutbench",
             dependencies: [
                 "CompositionalLayout", "LayoutSpec", "ReferenceSolver", "LayoutEngine", "LayoutRender", "LayoutBenchKit",
-                "LayoutStore", "LayoutWatch", .product(name: "Logging", package: "swift-log"),
+                "BenchResults", "LayoutReplay", "LayoutStore", "LayoutWatch", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Helpers only the tests use: the fixture folder, the random layout and operation generators.
-        .target(name: "LayoutTestSupport", dependencies: ["CompositionalLayout", "LayoutBenchKit"]),
+        .target(name: "LayoutTestSupport", dependencies: ["CompositionalLayout", "SeededRandom"]),
         .testTarget(name: "CompositionalLayoutTests", dependencies: ["CompositionalLayout"]),
         .testTarget(name: "LayoutSpecTests", dependencies: ["LayoutSpec", "CompositionalLayout", "LayoutTestSupport"]),
         .testTarget(
@@ -92,16 +106,23 @@ let package = Package(
         .testTarget(
             name: "LayoutEngineTests",
             dependencies: [
-                "LayoutEngine", "ReferenceSolver", "LayoutBenchKit", "LayoutSpec", "CompositionalLayout", "LayoutTestSupport",
+                "LayoutEngine", "ReferenceSolver", "LayoutReplay", "LayoutSpec", "CompositionalLayout", "LayoutTestSupport",
+                "SeededRandom",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "CompositionalLayout", "LayoutSpec"]),
+        .testTarget(
+            name: "LayoutBenchKitTests",
+            dependencies: ["LayoutBenchKit", "BenchResults", "SeededRandom", "CompositionalLayout", "LayoutSpec"]
+        ),
         .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "CompositionalLayout"]),
-        .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "LayoutBenchKit"]),
+        .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "BenchResults"]),
         // Unit tests of the daemon's parts, and integration tests that start the real `layoutbench watch`.
-        .testTarget(name: "LayoutWatchTests", dependencies: ["LayoutWatch", "LayoutStore", "LayoutBenchKit", "layoutbench"]),
+        .testTarget(name: "LayoutWatchTests", dependencies: ["LayoutWatch", "LayoutStore", "BenchResults", "layoutbench"]),
         // Runs the built binary as a user would; depending on it makes `swift build --build-tests` build it.
-        .testTarget(name: "LayoutbenchCLITests", dependencies: ["layoutbench", "CompositionalLayout", "LayoutTestSupport"]),
+        .testTarget(
+            name: "LayoutbenchCLITests",
+            dependencies: ["layoutbench", "BenchResults", "CompositionalLayout", "LayoutTestSupport", "SeededRandom"]
+        ),
     ]
 )

@@ -1,6 +1,6 @@
+import BenchResults
 import Foundation
 import GRDB
-import LayoutBenchKit
 
 /// The embedded store: one SQLite file through GRDB. WAL mode (a `DatabasePool`), so readers never block the
 /// one writer and a reader in another process (`history` while `watch` runs) sees whole runs only: each run

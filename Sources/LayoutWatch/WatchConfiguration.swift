@@ -8,7 +8,6 @@ public struct WatchConfiguration: Sendable {
     /// Passed to each child's `bench --threads`.
     public var threads: String
     public var logPath: String
-    public var storePath: String?
     public var renderFolder: String?
     public var debounceMs: Int
     /// Run every spec once at start.
@@ -27,10 +26,10 @@ public struct WatchConfiguration: Sendable {
     public var colour: Bool
 
     public init(paths: [String], rules: IgnoreRules = IgnoreRules(), scenarios: String, threads: String, logPath: String,
-                storePath: String?, renderFolder: String?, debounceMs: Int, initialRun: Bool, once: Bool,
+                renderFolder: String?, debounceMs: Int, initialRun: Bool, once: Bool,
                 timeoutSeconds: Double, threshold: Double, executable: String, benchArguments: [String], colour: Bool) {
         self.paths = paths; self.rules = rules; self.scenarios = scenarios; self.threads = threads
-        self.logPath = logPath; self.storePath = storePath; self.renderFolder = renderFolder
+        self.logPath = logPath; self.renderFolder = renderFolder
         self.debounceMs = debounceMs; self.initialRun = initialRun; self.once = once
         self.timeoutSeconds = timeoutSeconds; self.threshold = threshold; self.executable = executable
         self.benchArguments = benchArguments; self.colour = colour

@@ -1,5 +1,5 @@
+import BenchResults
 import Foundation
-import LayoutBenchKit
 import LayoutSpec
 import LayoutStore
 import Logging

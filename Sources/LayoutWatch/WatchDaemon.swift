@@ -1,6 +1,6 @@
+import BenchResults
 import Dispatch
 import Foundation
-import LayoutBenchKit
 import LayoutStore
 import Logging
 #if canImport(Glibc)

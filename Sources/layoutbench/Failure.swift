@@ -1,9 +1,11 @@
 import ArgumentParser
+import BenchResults
 import CompositionalLayout
 import Foundation
 import LayoutBenchKit
 import LayoutEngine
 import LayoutRender
+import LayoutReplay
 import LayoutSpec
 
 /// How a run of `layoutbench` ends (README, "Exit codes").

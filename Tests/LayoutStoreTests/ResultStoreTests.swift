@@ -1,6 +1,6 @@
+import BenchResults
 import Foundation
 import GRDB
-import LayoutBenchKit
 @testable import LayoutStore
 import Testing
 

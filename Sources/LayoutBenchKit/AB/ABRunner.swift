@@ -1,3 +1,4 @@
+import BenchResults
 import Foundation
 
 /// Runs `ab`'s plan: each run is a child `BINARY bench ARGUMENTS --json FILE`, with the side's own extra

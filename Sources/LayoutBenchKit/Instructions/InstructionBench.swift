@@ -1,3 +1,4 @@
+import BenchResults
 import Foundation
 
 /// The parent side of `bench --metric instructions`: runs this very binary again, stripped, under callgrind

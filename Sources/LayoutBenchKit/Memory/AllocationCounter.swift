@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import BenchResults
 import Glibc
 #endif
 

@@ -1,3 +1,4 @@
+import BenchResults
 import CompositionalLayout
 import LayoutEngine
 
@@ -79,14 +80,6 @@ public enum BenchError: Error, CustomStringConvertible {
         case let .spec(message): return message
         case let .badArgument(message): return message
         case let .notApplicable(scenario, spec, reason): return "\(scenario) does not apply to \(spec): \(reason)"
-        }
-    }
-
-    /// Whether the fault lies in what the user gave (exit 2) rather than in the program (exit 1).
-    public var isBadInput: Bool {
-        switch self {
-        case .engine: return false
-        default: return true
         }
     }
 }

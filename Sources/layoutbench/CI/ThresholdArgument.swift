@@ -1,3 +1,4 @@
+import BenchResults
 import LayoutBenchKit
 
 /// `--threshold` and `--thresholds FILE` as the commands read them: bad values exit 2 with the reason.

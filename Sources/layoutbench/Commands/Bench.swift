@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchResults
 import CompositionalLayout
 import Foundation
 import LayoutBenchKit
@@ -51,7 +52,7 @@ extension Layoutbench {
         @Option(name: .customLong("time-budget"), help: "Seconds of sampling per scenario and thread count (default 1).")
         var timeBudget: Double?
 
-        @Option(help: "Rounds per scenario: the scenarios' samples interleave in this many rounds, and compare resamples rounds.")
+        @Option(help: "Rounds per scenario: the scenarios' samples interleave in this many rounds, and compare reads round medians.")
         var rounds = 5
 
         @Option(help: "Untimed warm-up samples per scenario.")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchResults
 import Foundation
 import LayoutBenchKit
 
@@ -64,25 +65,17 @@ extension Layoutbench {
         @Option(help: "Output format.")
         var format: ComparisonReport.Format = .table
 
-        @Option(help: "Bootstrap resamples.")
-        var resamples = Bootstrap.defaultResamples
-
-        @Flag(help: ArgumentHelp("Deprecated: accepted, no effect on verdicts (the calibration drift widens intervals instead).", visibility: .hidden))
-        var normalize = false
-
         @Option(name: .customLong("run-to-run-floor"), help: "The least difference two separate runs of the same build show here, added to both ends of every time interval.")
         var runToRunFloor = "\(Int(ComparisonOptions().runToRunFloor * 100))%"
 
         func validate() throws {
-            if resamples < 100 { throw ValidationError("--resamples must be at least 100") }
             if (baseline == nil) == (head == nil) {
                 throw ValidationError("give BASE.json HEAD.json, or --baseline NAME HEAD.json")
             }
         }
 
         func run() throws {
-            var options = ComparisonOptions(threshold: try ThresholdArgument.parse(threshold, option: "--threshold"),
-                                            resamples: resamples, normalizesByCalibration: normalize)
+            var options = ComparisonOptions(threshold: try ThresholdArgument.parse(threshold, option: "--threshold"))
             options.instructionThreshold = try ThresholdArgument.parse(instructionThreshold, option: "--instruction-threshold")
             options.runToRunFloor = try ThresholdArgument.parse(runToRunFloor, option: "--run-to-run-floor")
             options.thresholds = try thresholds.map { try ThresholdArgument.table($0) }

@@ -1,7 +1,9 @@
 import ArgumentParser
+import BenchResults
 import CompositionalLayout
 import Foundation
 import LayoutBenchKit
+import LayoutReplay
 import LayoutSpec
 
 extension Layoutbench {

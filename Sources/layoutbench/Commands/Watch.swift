@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchResults
 import Foundation
 import LayoutBenchKit
 import LayoutStore
@@ -98,7 +99,7 @@ extension Layoutbench {
             let environment = ProcessInfo.processInfo.environment
             let configuration = WatchConfiguration(
                 paths: paths, rules: IgnoreRules(include: include, exclude: exclude), scenarios: scenarios, threads: threads,
-                logPath: log, storePath: store, renderFolder: render, debounceMs: debounce, initialRun: !noInitial,
+                logPath: log, renderFolder: render, debounceMs: debounce, initialRun: !noInitial,
                 once: once, timeoutSeconds: timeout, threshold: ComparisonOptions.parseThreshold(threshold) ?? 0.05,
                 executable: Self.ownExecutable(), benchArguments: budget,
                 colour: Console.wantsColour(environment: environment, stdoutIsTerminal: isatty(STDOUT_FILENO) != 0))
