@@ -4,6 +4,8 @@
 //
 //   CompositionalLayout   the model and the solve output; nothing of ours
 //   SeededRandom          the seeded random source (splitmix64); nothing of ours
+//   ErrorReporting        `ReportableError`: the exit status, located message and failure record of an
+//                         error; every error a command can throw conforms; nothing of ours
 //   LayoutSpec            spec files (YAML through the system's libyaml, CLibYAML; JSON) -> model, located
 //                         errors, JSON Schema, spec writer, replay files
 //   SolverKernel          the rules both solvers share: dimensions, groups, supplementary placement
@@ -42,6 +44,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "CompositionalLayout"),
+        // What an error says about how a command ends (exit status, located message, failure record).
+        .target(name: "ErrorReporting"),
         // The seeded random source (splitmix64) every generator and scenario draws from; nothing of ours.
         .target(name: "SeededRandom"),
         // The system's libyaml, for its event API: Yams does not publish its bundled copy (CYaml) as a product.
@@ -50,48 +54,51 @@ let package = Package(
         ),
         .target(
             name: "LayoutSpec",
-            dependencies: ["CompositionalLayout", "CLibYAML"],
+            dependencies: ["CompositionalLayout", "ErrorReporting", "CLibYAML"],
             resources: [.copy("Resources/layoutbench-spec.schema.json")]
         ),
         // The rules both solvers share (§2 dimensions, §3 groups, §4.3-4.4 supplementary placement).
         .target(name: "SolverKernel", dependencies: ["CompositionalLayout"]),
         .target(name: "ReferenceSolver", dependencies: ["CompositionalLayout", "SolverKernel"]),
         .target(name: "LayoutEngine", dependencies: ["CompositionalLayout", "SolverKernel"]),
-        .target(name: "LayoutRender", dependencies: ["CompositionalLayout"]),
+        .target(name: "LayoutRender", dependencies: ["CompositionalLayout", "ErrorReporting"]),
         // The system's jemalloc: linking it makes it the allocator of the whole process.
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         // Callgrind's client requests as C functions (no-ops without valgrind's headers or outside valgrind).
         .target(name: "CCallgrind"),
         // Results, statistics and comparison: what the store, the watch and a report need, and no solver.
-        .target(name: "BenchResults", dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")]),
+        .target(
+            name: "BenchResults", dependencies: ["ErrorReporting", .product(name: "Histogram", package: "hdrhistogram-swift")]
+        ),
         // Operations applied step by step to either solver, behind one protocol.
         .target(
             name: "LayoutReplay",
-            dependencies: ["CompositionalLayout", "LayoutSpec", "LayoutEngine", "ReferenceSolver"]
+            dependencies: ["CompositionalLayout", "ErrorReporting", "LayoutSpec", "LayoutEngine", "ReferenceSolver"]
         ),
         .target(
             name: "LayoutBenchKit",
             dependencies: [
                 "CompositionalLayout", "LayoutSpec", "LayoutEngine", "ReferenceSolver", "CJemalloc", "CCallgrind",
-                "BenchResults", "SeededRandom",
+                "BenchResults", "ErrorReporting", "SeededRandom",
             ]
         ),
         // The results store (watch and bench share it); its protocol lets a server database take its place.
         .target(
-            name: "LayoutStore", dependencies: ["BenchResults", .product(name: "GRDB", package: "GRDB.swift")]
+            name: "LayoutStore",
+            dependencies: ["BenchResults", "ErrorReporting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The watch daemon: it runs `layoutbench bench` in children, so it links no solver.
         .target(
             name: "LayoutWatch",
             dependencies: [
-                "CompositionalLayout", "LayoutSpec", "BenchResults", "LayoutStore", .product(name: "Logging", package: "swift-log"),
+                "ErrorReporting", "BenchResults", "LayoutStore", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "layoutbench",
             dependencies: [
                 "CompositionalLayout", "LayoutSpec", "ReferenceSolver", "LayoutEngine", "LayoutRender", "LayoutBenchKit",
-                "BenchResults", "LayoutReplay", "LayoutStore", "LayoutWatch", .product(name: "Logging", package: "swift-log"),
+                "BenchResults", "ErrorReporting", "LayoutReplay", "LayoutStore", "LayoutWatch", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

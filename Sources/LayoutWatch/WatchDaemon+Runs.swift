@@ -1,16 +1,17 @@
 import BenchResults
+import ErrorReporting
 import Foundation
-import LayoutSpec
 import LayoutStore
 import Logging
 
-/// Running one spec: read and check it in-process, bench it in a child, render it in a child, then log,
-/// store and print the outcome. All on `queue`.
+/// Running one spec: bench it in a child (which reads and checks it, and on failure leaves a failure record
+/// in its result file), render it in a child, then log, store and print the outcome. The daemon itself reads
+/// a saved file once, for its hash (`consider`), and never parses it. All on `queue`.
 extension WatchDaemon {
     func startNextRun() {
         guard !stopping, current == nil, let spec = runs.startNext() else { return }
         let started = ContinuousClock.now
-        guard let data = FileManager.default.contents(atPath: spec) else {
+        guard let hash = pendingHash.removeValue(forKey: spec) ?? nil else {
             lastHash[spec] = nil
             let exists = FileManager.default.fileExists(atPath: spec)
             let message = "\(spec): error: " + (exists ? "cannot read the file" : "no such file (deleted or renamed away); its last results are kept")
@@ -18,18 +19,7 @@ extension WatchDaemon {
                              error: RecordedError(message: message, file: spec, code: "io"), duration: Self.seconds(since: started)))
             return
         }
-        let hash = ContentHash.fnv1a64(data)
         lastHash[spec] = hash
-        // Read in-process first: a bad spec gets its located error at once, without a child.
-        do {
-            _ = try SpecReader.read(data: data, file: spec, format: SpecFormat(path: spec))
-        } catch {
-            finish(RunRecord(time: Self.timestamp(), spec: spec, specHash: hash, status: .error,
-                             error: RecordedError(message: error.description, file: error.file, line: error.line,
-                                                  column: error.column, code: error.code.rawValue),
-                             duration: Self.seconds(since: started)))
-            return
-        }
         runCounter += 1
         let resultFile = FileManager.default.temporaryDirectory.path
             + "/layoutbench-watch-\(getpid())-\(runCounter).json"
@@ -58,8 +48,8 @@ extension WatchDaemon {
             } catch {
                 finish(failure(run, .error, RecordedError(message: "the child's result file cannot be read: \(error)", code: "result")))
             }
-        case let .exited(code, stderr):
-            finish(failure(run, .error, Self.childError(stderr: stderr, code: "exit \(code)", spec: run.spec)))
+        case let .exited(code, _):
+            finish(failure(run, .error, Self.childError(resultFile: run.resultFile, exitCode: code)))
         case let .signalled(signal, stderr):
             let message = "the bench child was killed by signal \(signal)" + (stderr.isEmpty ? "" : ": " + Self.lastLine(stderr))
             finish(failure(run, .crashed, RecordedError(message: message, code: "signal \(signal)")))
@@ -179,17 +169,16 @@ extension WatchDaemon {
         FileHandle.standardOutput.write(Data((block + "\n").utf8))
     }
 
-    /// A failed child's error: a spec error's location when its stderr has one (`file:line:column: error:`).
-    static func childError(stderr: String, code: String, spec: String) -> RecordedError {
-        let lines = stderr.split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("*") && !$0.contains("DEBUG") }
-        let message = lines.first { $0.contains("error:") } ?? lines.last ?? "the bench child failed (\(code))"
-        var error = RecordedError(message: message, file: spec, code: code)
-        if message.hasPrefix(spec + ":") {
-            let numbers = message.dropFirst(spec.count + 1).split(separator: ":").prefix(2).map { Int($0) }
-            error.line = numbers.first ?? nil
-            error.column = numbers.count > 1 ? numbers[1] : nil
+    /// A failed child's error, from the failure record `bench --json FILE` leaves in FILE (never from its
+    /// standard error); without a record (the child died before writing one), the exit code alone.
+    static func childError(resultFile: String, exitCode: Int32) -> RecordedError {
+        guard let data = FileManager.default.contents(atPath: resultFile),
+              let record = try? JSONDecoder().decode(FailureRecord.self, from: data) else {
+            return RecordedError(message: "the bench child exited with \(exitCode) and left no failure record",
+                                 code: "exit \(exitCode)")
         }
-        return error
+        return RecordedError(message: record.message, file: record.file, line: record.line, column: record.column,
+                             code: record.code)
     }
 
     static func lastLine(_ text: String) -> String {

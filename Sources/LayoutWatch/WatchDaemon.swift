@@ -28,6 +28,9 @@ public final class WatchDaemon: @unchecked Sendable {
     var runs = RunQueue<String>()
     /// The hash of the content last run (or running) per spec: a save that changes nothing is skipped.
     var lastHash: [String: String] = [:]
+    /// The hash `consider` read for each queued spec (nil: the file could not be read), so a run does not
+    /// read the file again.
+    var pendingHash: [String: String?] = [:]
     /// The previous ok run per spec, for the changes (read from the store the first time it is needed).
     var previousOK: [String: BenchReport] = [:]
     var previousLoaded: Set<String> = []
@@ -156,6 +159,7 @@ public final class WatchDaemon: @unchecked Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             if FileManager.default.fileExists(atPath: path) || lastHash[path] != nil || configuration.once {
                 // Unreadable, or a spec we ran that vanished: say so once; its last results stay.
+                pendingHash[path] = .some(nil)
                 submit(path)
             }
             return
@@ -166,6 +170,7 @@ public final class WatchDaemon: @unchecked Sendable {
             logger.debug("unchanged content, skipped", metadata: ["spec": "\(path)", "hash": "\(hash)"])
             return
         }
+        pendingHash[path] = hash
         submit(path)
     }
 

@@ -50,6 +50,8 @@ struct DaemonIntegrationTests {
         let error = daemon.waitForRecord("a.yaml") { $0.status == .error }
         #expect(error?.error?.line == 4 && error?.error?.column != nil, "\(String(describing: error))")
         #expect(error?.error?.message.contains("a.yaml:4:") == true)
+        // From the child's failure record (the spec error's code), not from its standard error.
+        #expect(error?.error?.code == "unknownKey", "\(String(describing: error))")
         try daemon.write("a.yaml", DaemonHarness.spec(5))
         #expect(daemon.waitForRecord("a.yaml") { $0.status == .ok && $0.specHash == DaemonHarness.hash(DaemonHarness.spec(5)) } != nil)
         // The fixed run's change is against the last ok run, from before the error.

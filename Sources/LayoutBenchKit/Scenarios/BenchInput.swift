@@ -41,7 +41,7 @@ extension BenchInput {
         do {
             layout = try SpecReader.read(contentsOf: path, maxItems: maxItems)
         } catch {
-            throw BenchError.spec("\(error)")
+            throw BenchError.spec(error)
         }
         let bytes = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
         return BenchInput(name: layout.name, layout: layout, source: path, specPath: path,
@@ -58,7 +58,7 @@ enum SpecFiles {
         do {
             try SpecWriter.yaml(layout).write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            throw BenchError.spec("cannot write a temporary spec file at \(path): \(error)")
+            throw BenchError.cannotWrite(path: path, reason: "\(error)")
         }
         return path
     }

@@ -42,7 +42,7 @@ final class ParseScenario: BenchScenario {
         do {
             parsed = try SpecReader.read(contentsOf: path)
         } catch {
-            throw BenchError.spec("\(error)")
+            throw BenchError.spec(error)
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BenchResults
+import ErrorReporting
 import Foundation
 import LayoutBenchKit
 

@@ -1,4 +1,5 @@
 import BenchResults
+import ErrorReporting
 import Foundation
 import LayoutBenchKit
 

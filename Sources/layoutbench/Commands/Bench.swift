@@ -1,6 +1,7 @@
 import ArgumentParser
 import BenchResults
 import CompositionalLayout
+import ErrorReporting
 import Foundation
 import LayoutBenchKit
 
@@ -19,6 +20,9 @@ extension Layoutbench {
                 \(ScenarioKind.allCases.map { "  \($0.rawValue): \($0.summary)" }.joined(separator: "\n"))
 
                 A debug build refuses to run (its numbers mean nothing) unless --allow-debug is given. \
+                When the bench fails, --json FILE receives a failure record instead of results (status, code, \
+                message, file, line, column: docs/spec-format.md, "Errors"), and the exit code is 2 for bad \
+                input. \
                 Progress goes to standard error: one line with an ETA on a terminal, plain lines otherwise.
 
                 --metric instructions counts instructions per operation under valgrind (callgrind, one \
@@ -105,6 +109,17 @@ extension Layoutbench {
 
         func run() throws {
             if let json { try OutputPath.check(json, option: "--json") }
+            do {
+                try measure()
+            } catch {
+                // The result file holds the failure instead: a reader (the watch daemon) gets the located
+                // error as data, not as text on standard error.
+                if let json { Failure.record(error, to: json) }
+                throw error
+            }
+        }
+
+        private func measure() throws {
             if BuildCheck.isDebug {
                 Failure.printError(BuildCheck.debugWarning)
                 if !allowDebug {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BenchResults
+import ErrorReporting
 import Foundation
 import LayoutBenchKit
 import LayoutStore
@@ -46,14 +47,10 @@ extension Layoutbench {
                 guard FileManager.default.fileExists(atPath: store) else {
                     throw CLIError.badArgument("\(store): no results store (write one with `layoutbench bench --store FILE` or `layoutbench watch`)")
                 }
-                do {
-                    let runs = try SQLiteResultStore(path: store).history(
-                        spec: spec, scenarios: scenarios.map { $0.split(separator: ",").map(String.init) }, last: last)
-                    guard !runs.isEmpty else { throw CLIError.badArgument("\(store): no run of '\(spec)' (give its path as benched, or its name)") }
-                    return HistoryReport(spec: spec, runs: runs, threshold: ComparisonOptions.parseThreshold(threshold) ?? 0.05)
-                } catch let error as StoreError {
-                    throw CLIError.badArgument(error.description)
-                }
+                let runs = try SQLiteResultStore(path: store).history(
+                    spec: spec, scenarios: scenarios.map { $0.split(separator: ",").map(String.init) }, last: last)
+                guard !runs.isEmpty else { throw CLIError.badArgument("\(store): no run of '\(spec)' (give its path as benched, or its name)") }
+                return HistoryReport(spec: spec, runs: runs, threshold: ComparisonOptions.parseThreshold(threshold) ?? 0.05)
             }()
             print(report.formatted(format))
         }

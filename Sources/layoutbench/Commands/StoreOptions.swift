@@ -1,4 +1,5 @@
 import BenchResults
+import ErrorReporting
 import Foundation
 import LayoutBenchKit
 import LayoutStore
@@ -9,13 +10,11 @@ enum StoreCommand {
     static func save(_ report: BenchReport, store: String?, baseline: String?, label: String?) throws {
         guard store != nil || baseline != nil else { return }
         let path = store ?? SQLiteResultStore.defaultPath
-        do {
-            let resultStore = try SQLiteResultStore(path: path)
-            let id = try resultStore.add(report, metadata: RunMetadata(label: label ?? baseline, dirty: gitIsDirty(), origin: "bench"))
-            if let baseline { try resultStore.nameBaseline(baseline, run: id) }
-        } catch {
-            throw CLIError.badArgument("\(error)")
-        }
+        // A StoreError says its own exit status: a store that cannot be written (a full disk) is the
+        // environment's failure (3), not bad input.
+        let resultStore = try SQLiteResultStore(path: path)
+        let id = try resultStore.add(report, metadata: RunMetadata(label: label ?? baseline, dirty: gitIsDirty(), origin: "bench"))
+        if let baseline { try resultStore.nameBaseline(baseline, run: id) }
     }
 
     /// The stored baseline `name`, as a result to compare against.
@@ -24,11 +23,7 @@ enum StoreCommand {
         guard FileManager.default.fileExists(atPath: path) else {
             throw CLIError.badArgument("\(path): no results store (save a baseline with `layoutbench bench --save-baseline \(name)`)")
         }
-        do {
-            return try SQLiteResultStore(path: path).baseline(named: name).report
-        } catch {
-            throw CLIError.badArgument("\(error)")
-        }
+        return try SQLiteResultStore(path: path).baseline(named: name).report
     }
 
     /// Compares the result file at `headPath` against the stored baseline `name`.

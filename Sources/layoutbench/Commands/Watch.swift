@@ -1,5 +1,6 @@
 import ArgumentParser
 import BenchResults
+import ErrorReporting
 import Foundation
 import LayoutBenchKit
 import LayoutStore
@@ -103,19 +104,9 @@ extension Layoutbench {
                 once: once, timeoutSeconds: timeout, threshold: ComparisonOptions.parseThreshold(threshold) ?? 0.05,
                 executable: Self.ownExecutable(), benchArguments: budget,
                 colour: Console.wantsColour(environment: environment, stdoutIsTerminal: isatty(STDOUT_FILENO) != 0))
-            let code: Int32 = try { () throws -> Int32 in
-                let resultStore: SQLiteResultStore
-                do {
-                    resultStore = try SQLiteResultStore(path: store)
-                } catch {
-                    throw CLIError.badArgument("\(error)")
-                }
-                do {
-                    return try WatchDaemon(configuration: configuration, logger: logger, store: resultStore).run()
-                } catch {
-                    throw CLIError.badArgument("\(error)")
-                }
-            }()
+            // A StoreError or WatchSetupError says its own exit status.
+            let resultStore = try SQLiteResultStore(path: store)
+            let code = try WatchDaemon(configuration: configuration, logger: logger, store: resultStore).run()
             if code != 0 { throw ExitCode(code) }
         }
 
