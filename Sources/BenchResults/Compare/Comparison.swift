@@ -63,12 +63,6 @@ public struct ComparisonOptions: Codable, Hashable, Sendable {
         let fallback = metric == .instructions ? instructionThreshold : threshold
         return thresholds?.threshold(spec: spec, scenario: scenario, fallback: Threshold(fraction: fallback)).fraction ?? fallback
     }
-
-    /// Parses a threshold the one way (`Threshold(parsing:)`): `5%` or `5` is five percent, a bare value
-    /// below 1 is refused (nil).
-    public static func parseThreshold(_ text: String) -> Double? {
-        try? Threshold(parsing: text).fraction
-    }
 }
 
 /// One metric of one result, base against head.

@@ -62,14 +62,7 @@ extension Layoutbench {
         @Option(help: "time or instructions.")
         var metric: BenchMetric = .time
 
-        @Option(help: "Smallest change of time that counts: 5% or 5 (five percent); write 0.5% for half a percent.")
-        var threshold = "5%"
-
-        @Option(name: .customLong("instruction-threshold"), help: "Smallest change of instructions per operation that counts.")
-        var instructionThreshold = "1%"
-
-        @Option(help: "Per-scenario thresholds: lines of `glob: percent` (or a JSON object).")
-        var thresholds: String?
+        @OptionGroup var thresholds: ComparisonThresholdOptions
 
         @Option(name: .customLong("base-env"), help: "KEY=VALUE set for the base runs only (repeatable).")
         var baseEnv: [String] = []
@@ -96,9 +89,7 @@ extension Layoutbench {
         }
 
         func run() throws {
-            var options = ComparisonOptions(threshold: try ThresholdArgument.parse(threshold, option: "--threshold"))
-            options.instructionThreshold = try ThresholdArgument.parse(instructionThreshold, option: "--instruction-threshold")
-            options.thresholds = try thresholds.map { try ThresholdArgument.table($0) }
+            let options = try thresholds.options()
             let plan = ABPlan(pairs: pairs ?? (metric == .instructions ? 1 : Self.defaultPairs))
             var arguments = benchOptions
             if metric == .instructions {

@@ -52,14 +52,7 @@ extension Layoutbench {
         @Option(help: "The results store holding the baseline.")
         var store: String?
 
-        @Option(help: "Smallest change of time or memory that counts: 5% or 5 (five percent); write 0.5% for half a percent.")
-        var threshold = "5%"
-
-        @Option(name: .customLong("instruction-threshold"), help: "Smallest change of instructions per operation that counts.")
-        var instructionThreshold = "1%"
-
-        @Option(help: "Per-scenario thresholds: lines of `glob: percent` (or a JSON object).")
-        var thresholds: String?
+        @OptionGroup var thresholds: ComparisonThresholdOptions
 
         @OptionGroup var exports: ComparisonExportOptions
 
@@ -76,10 +69,8 @@ extension Layoutbench {
         }
 
         func run() throws {
-            var options = ComparisonOptions(threshold: try ThresholdArgument.parse(threshold, option: "--threshold"))
-            options.instructionThreshold = try ThresholdArgument.parse(instructionThreshold, option: "--instruction-threshold")
+            var options = try thresholds.options()
             options.runToRunFloor = try ThresholdArgument.parse(runToRunFloor, option: "--run-to-run-floor")
-            options.thresholds = try thresholds.map { try ThresholdArgument.table($0) }
             let report = try baseline.map { name in
                 try StoreCommand.compare(baseline: name, store: store, headPath: base, options: options)
             } ?? Comparator.compare(basePath: base, headPath: head ?? "", options: options)

@@ -62,8 +62,7 @@ extension Layoutbench {
         @Option(help: "Seconds after which a run is killed and logged as timeout.")
         var timeout = 120.0
 
-        @Option(help: "Smallest change that counts as slower or faster: 5%, 5 or 0.05.")
-        var threshold = "5%"
+        @OptionGroup var threshold: ThresholdOption
 
         @Option(name: .customLong("log-level"), help: "Diagnostics on standard error: trace, debug, info, notice, warning, error, critical.")
         var logLevel = "info"
@@ -83,7 +82,6 @@ extension Layoutbench {
             if !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
             if !(timeBudget > 0) { throw ValidationError("--time-budget must be positive") }
             if let repetitions, repetitions < 1 { throw ValidationError("--repetitions must be at least 1") }
-            if ComparisonOptions.parseThreshold(threshold) == nil { throw ValidationError("--threshold must be a percentage such as 5%") }
             if Logger.Level(rawValue: logLevel) == nil {
                 throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
             }
@@ -101,7 +99,7 @@ extension Layoutbench {
             let configuration = WatchConfiguration(
                 paths: paths, rules: IgnoreRules(include: include, exclude: exclude), scenarios: scenarios, threads: threads,
                 logPath: log, renderFolder: render, debounceMs: debounce, initialRun: !noInitial,
-                once: once, timeoutSeconds: timeout, threshold: ComparisonOptions.parseThreshold(threshold) ?? 0.05,
+                once: once, timeoutSeconds: timeout, threshold: try threshold.fraction(),
                 executable: Self.ownExecutable(), benchArguments: budget,
                 colour: Console.wantsColour(environment: environment, stdoutIsTerminal: isatty(STDOUT_FILENO) != 0))
             // A StoreError or WatchSetupError says its own exit status.
