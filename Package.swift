@@ -68,7 +68,8 @@ let package = Package(
         .target(name: "CCallgrind"),
         // Results, statistics and comparison: what the store, the watch and a report need, and no solver.
         .target(
-            name: "BenchResults", dependencies: ["ErrorReporting", .product(name: "Histogram", package: "hdrhistogram-swift")]
+            name: "BenchResults",
+            dependencies: ["ErrorReporting", .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
         // Operations applied step by step to either solver, behind one protocol.
         .target(
@@ -78,8 +79,8 @@ let package = Package(
         .target(
             name: "LayoutBenchKit",
             dependencies: [
-                "CompositionalLayout", "LayoutSpec", "LayoutEngine", "ReferenceSolver", "CJemalloc", "CCallgrind",
-                "BenchResults", "ErrorReporting", "SeededRandom",
+                "CompositionalLayout", "LayoutSpec", "LayoutEngine", "CJemalloc", "CCallgrind", "BenchResults",
+                "ErrorReporting", "SeededRandom",
             ]
         ),
         // The results store (watch and bench share it); its protocol lets a server database take its place.
@@ -98,7 +99,8 @@ let package = Package(
             name: "layoutbench",
             dependencies: [
                 "CompositionalLayout", "LayoutSpec", "ReferenceSolver", "LayoutEngine", "LayoutRender", "LayoutBenchKit",
-                "BenchResults", "ErrorReporting", "LayoutReplay", "LayoutStore", "LayoutWatch", .product(name: "Logging", package: "swift-log"),
+                "BenchResults", "ErrorReporting", "LayoutReplay", "LayoutStore", "LayoutWatch",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -113,8 +115,8 @@ let package = Package(
         .testTarget(
             name: "LayoutEngineTests",
             dependencies: [
-                "LayoutEngine", "ReferenceSolver", "LayoutReplay", "LayoutSpec", "CompositionalLayout", "LayoutTestSupport",
-                "SeededRandom",
+                "LayoutEngine", "ReferenceSolver", "LayoutReplay", "LayoutSpec", "CompositionalLayout",
+                "LayoutTestSupport", "SeededRandom",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -123,9 +125,11 @@ let package = Package(
             dependencies: ["LayoutBenchKit", "BenchResults", "SeededRandom", "CompositionalLayout", "LayoutSpec"]
         ),
         .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "CompositionalLayout"]),
-        .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "BenchResults"]),
+        .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "BenchResults", "ErrorReporting"]),
         // Unit tests of the daemon's parts, and integration tests that start the real `layoutbench watch`.
-        .testTarget(name: "LayoutWatchTests", dependencies: ["LayoutWatch", "LayoutStore", "BenchResults", "layoutbench"]),
+        .testTarget(
+            name: "LayoutWatchTests", dependencies: ["LayoutWatch", "LayoutStore", "BenchResults", "layoutbench"]
+        ),
         // Runs the built binary as a user would; depending on it makes `swift build --build-tests` build it.
         .testTarget(
             name: "LayoutbenchCLITests",

@@ -8,8 +8,9 @@ public enum ExitStatus: Int32, Codable, Hashable, Sendable, CaseIterable {
     /// Input that cannot be used: a spec, an argument, an operations file, a file to read, an output path,
     /// a layout that cannot be solved.
     case badInput = 2
-    /// The environment failed, not the input: the results store cannot be opened, read or written (a full
-    /// disk, a locked or corrupt database), a tool the command needs (valgrind) is missing or failed.
+    /// The environment failed, not the input: the results store fails to read or write (a full disk, a lock
+    /// held past its timeout, a corrupt row), the log cannot be written, a tool the command needs (valgrind)
+    /// is missing or failed.
     case environment = 3
     /// A bug: the engine refused what a command built, or an error no type claims. Rerunning will not help;
     /// please report it. 70 is `EX_SOFTWARE` of sysexits.h.
@@ -51,8 +52,8 @@ extension ReportableError {
 
     /// The record a command writes for a machine reader (`bench --json FILE` on failure).
     public var record: FailureRecord {
-        FailureRecord(status: exitStatus, code: failureCode, message: report, file: location?.file, line: location?.line,
-                      column: location?.column, path: location?.path)
+        FailureRecord(status: exitStatus, code: failureCode, message: report, file: location?.file,
+                      line: location?.line, column: location?.column, path: location?.path)
     }
 }
 

@@ -4,8 +4,9 @@ import Foundation
 import LayoutStore
 import Logging
 
-/// Running one spec: bench it in a child (which reads and checks it, and on failure leaves a failure record
-/// in its result file), render it in a child, then log, store and print the outcome. The daemon itself reads
+/// Running one spec: bench it in a child (which reads and checks it, draws its picture after a bench that
+/// worked, and on failure leaves a failure record in its result file), then log, store and print the
+/// outcome. The daemon itself reads
 /// a saved file once, for its hash (`consider`), and never parses it. All on `queue`.
 extension WatchDaemon {
     func startNextRun() {
@@ -24,9 +25,10 @@ extension WatchDaemon {
         let resultFile = FileManager.default.temporaryDirectory.path
             + "/layoutbench-watch-\(getpid())-\(runCounter).json"
         let child = ChildProcess()
-        current = CurrentRun(spec: spec, hash: hash, child: child, started: started, resultFile: resultFile)
-        let arguments = ["bench", spec, "--json", resultFile, "--scenarios", configuration.scenarios,
-                         "--threads", configuration.threads] + configuration.benchArguments
+        let picture = picturePath(for: spec)
+        current = CurrentRun(spec: spec, hash: hash, child: child, started: started, resultFile: resultFile,
+                             picture: picture.path, pictureWarning: picture.warning)
+        let arguments = configuration.benchArguments(spec, resultFile, picture.path)
         logger.debug("starting a run", metadata: ["spec": "\(spec)", "hash": "\(hash)"])
         child.start(executable: configuration.executable, arguments: arguments, timeout: timeLimit) { [weak self] outcome in
             guard let self else { return }
@@ -44,7 +46,8 @@ extension WatchDaemon {
         case .exited(0, _):
             do {
                 let report = try BenchReport.load(path: run.resultFile)
-                render(run, report: report)
+                let drawn = pictureOutcome(run)
+                finishOK(run, report: report, picture: drawn.picture, warnings: drawn.warnings)
             } catch {
                 finish(failure(run, .error, RecordedError(message: "the child's result file cannot be read: \(error)", code: "result")))
             }
@@ -70,39 +73,30 @@ extension WatchDaemon {
                   duration: Self.seconds(since: run.started))
     }
 
-    /// Draws the picture in a second child (after the bench: it needs a layout that solves), then finishes.
-    private func render(_ run: CurrentRun, report: BenchReport) {
-        guard let folder = configuration.renderFolder else {
-            finishOK(run, report: report, picture: nil, warnings: [])
-            return
-        }
-        let picture = folder + "/" + (scanner.relativePath(run.spec) as NSString).deletingPathExtension + ".svg"
+    /// Where `--render` draws the spec's picture, its folder created; nil without `--render` (or when the
+    /// folder cannot be created: `warning` says so).
+    func picturePath(for spec: String) -> (path: String?, warning: String?) {
+        guard let folder = configuration.renderFolder else { return (nil, nil) }
+        let picture = folder + "/" + (scanner.relativePath(spec) as NSString).deletingPathExtension + ".svg"
         do {
             try FileManager.default.createDirectory(atPath: (picture as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
         } catch {
-            finishOK(run, report: report, picture: nil, warnings: ["cannot create \(folder): \(error.localizedDescription)"])
-            return
+            return (nil, "cannot create \(folder): \(error.localizedDescription)")
         }
-        let child = ChildProcess()
-        current?.child = child
-        // `render` writes atomically (a temporary in the same folder, then rename): no half picture is seen.
-        child.start(executable: configuration.executable, arguments: ["render", run.spec, "-o", picture], timeout: timeLimit) { [weak self] outcome in
-            guard let self else { return }
-            queue.async { [self] in
-                guard let now = current, now.child === child else { return }
-                switch outcome {
-                case .exited(0, _):
-                    finishOK(now, report: report, picture: picture, warnings: [])
-                case .cancelled:
-                    lastHash[now.spec] = nil
-                    finish(RunRecord(time: Self.timestamp(), spec: now.spec, specHash: now.hash, status: .cancelled,
-                                     duration: Self.seconds(since: now.started)))
-                default:
-                    finishOK(now, report: report, picture: nil, warnings: ["the picture was not redrawn (\(outcome)); the previous one is kept"])
-                }
-            }
+        return (picture, nil)
+    }
+
+    /// The bench child drew the picture after a bench that worked (`bench --picture`, written atomically):
+    /// it is new when the file changed since the run started.
+    private func pictureOutcome(_ run: CurrentRun) -> (picture: String?, warnings: [String]) {
+        if let warning = run.pictureWarning { return (nil, [warning]) }
+        guard let picture = run.picture else { return (nil, []) }
+        let modified = (try? FileManager.default.attributesOfItem(atPath: picture))?[.modificationDate] as? Date
+        guard let modified, modified >= run.startedAt else {
+            return (nil, ["the picture was not redrawn; the previous one is kept"])
         }
+        return (picture, [])
     }
 
     private func finishOK(_ run: CurrentRun, report: BenchReport, picture: String?, warnings: [String]) {

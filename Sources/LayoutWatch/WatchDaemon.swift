@@ -50,6 +50,11 @@ public final class WatchDaemon: @unchecked Sendable {
         var child: ChildProcess
         var started: ContinuousClock.Instant
         var resultFile: String
+        /// Where the child draws the picture (`--render`), or why it cannot.
+        var picture: String?
+        var pictureWarning: String?
+        /// The wall-clock start, to tell a picture drawn by this run from an older one.
+        var startedAt = Date()
     }
 
     public init(configuration: WatchConfiguration, logger: Logger, store: (any ResultStore)?) throws(WatchSetupError) {
@@ -221,11 +226,7 @@ public final class WatchDaemon: @unchecked Sendable {
         finished.signal()
     }
 
-    static func timestamp() -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date())
-    }
+    static func timestamp() -> String { Timestamp.now(milliseconds: true) }
 
     static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = ContinuousClock.now - start

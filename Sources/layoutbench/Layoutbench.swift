@@ -14,7 +14,7 @@ struct Layoutbench: ParsableCommand {
 
             Exit codes: 0 success; 1 a regression (compare, ab, watch --once); 2 bad input (a spec, argument \
             or file that cannot be used, or a layout that cannot be solved); 3 the environment failed (the \
-            results store cannot be opened or written, valgrind is missing or failed); 70 an internal failure \
+            results store failed to read or write, valgrind is missing or failed); 70 an internal failure \
             (a bug: please report it).
             """,
         version: VersionInfo.text,

@@ -59,6 +59,28 @@ struct DaemonIntegrationTests {
         #expect(daemon.process.isRunning)
     }
 
+    @Test("--render: the bench child draws the picture as render does; a bad save keeps the last good one")
+    func rendersPicture() throws {
+        let daemon = try DaemonHarness(extraArguments: ["--render", "out"])
+        try daemon.write("a.yaml", DaemonHarness.spec(0))
+        try daemon.start()
+        let ok = daemon.waitForRecord("a.yaml") { $0.status == .ok }
+        let picture = daemon.folder.appendingPathComponent("out/a.svg").path
+        #expect(ok?.picture == "out/a.svg" || ok?.picture == picture, "\(String(describing: ok))")
+        let drawn = try String(contentsOfFile: picture, encoding: .utf8)
+        let render = Process()
+        render.executableURL = DaemonHarness.binary
+        let expected = daemon.folder.appendingPathComponent("expected.svg").path
+        render.arguments = ["render", daemon.path("a.yaml"), "-o", expected]
+        try render.run()
+        render.waitUntilExit()
+        #expect(drawn == (try String(contentsOfFile: expected, encoding: .utf8)))
+        try daemon.write("a.yaml", "version: 1\ncontainer: { width: 390, height: 844 }\nsections:\n  - itemz: 3\n")
+        #expect(daemon.waitForRecord("a.yaml") { $0.status == .error }?.picture == nil)
+        #expect(try String(contentsOfFile: picture, encoding: .utf8) == drawn, "the last good picture is kept")
+        #expect(daemon.process.isRunning)
+    }
+
     @Test("200 saves in a burst are coalesced; the last ok record names the last content's hash")
     func burst() throws {
         let daemon = try DaemonHarness()

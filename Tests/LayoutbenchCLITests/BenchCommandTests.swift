@@ -29,7 +29,8 @@ struct BenchCommandTests {
         let result = try TinyBench.run(spec: spec, json: json)
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("bad.yaml:4:"))
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        let data = try Data(contentsOf: URL(fileURLWithPath: json))
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         #expect(object?["failure"] as? Bool == true)
         #expect(object?["status"] as? Int == 2)
         #expect(object?["code"] as? String == "unknownKey")

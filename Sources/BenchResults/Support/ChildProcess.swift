@@ -18,10 +18,14 @@ public enum ChildOutcome: Hashable, Sendable {
     case cannotStart(reason: String)
 }
 
-/// One child process of the same binary: a crash, a hang or a runaway allocation in it cannot take the daemon
-/// down. Cancelling and the time limit are SIGKILL: the child holds nothing worth saving (its result file is
-/// the daemon's temporary and is discarded), and SIGKILL cannot be ignored or delayed, so a cancel takes
-/// effect within milliseconds.
+/// A child process: the one way LayoutBench runs another program. `start` runs one in the background with a
+/// time limit and cancelling (the watch daemon's bench runs: a crash, a hang or a runaway allocation in the
+/// child cannot take the daemon down); `run` runs one to its end with its output discarded, captured or
+/// logged to a file (ab's and the instruction counter's runs, git).
+///
+/// Cancelling and the time limit are SIGKILL: the child holds nothing worth saving (its result file is the
+/// daemon's temporary and is discarded), and SIGKILL cannot be ignored or delayed, so a cancel takes effect
+/// within milliseconds.
 public final class ChildProcess: Sendable {
     private struct State {
         var pid: Int32 = 0
@@ -105,5 +109,79 @@ public final class ChildProcess: Sendable {
         #else
         _ = Darwin.kill(pid, SIGKILL)
         #endif
+    }
+}
+
+extension ChildProcess {
+    /// Where a child's standard output and error go when it is run to its end.
+    public enum Output: Sendable {
+        /// Both discarded.
+        case discard
+        /// Standard output returned, standard error discarded.
+        case capture
+        /// Both written to this file (created or truncated).
+        case log(path: String)
+    }
+
+    /// What a child run to its end did: its exit status (-1 when it could not start; the signal's number
+    /// when a signal killed it) and its standard output with `.capture`.
+    public struct Completion: Sendable {
+        public var status: Int32
+        public var output: Data
+    }
+
+    /// Runs `executable arguments...` to its end. `environment` nil: this process's.
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                           output: Output = .discard) -> Completion {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        process.standardInput = FileHandle.nullDevice
+        var pipe: Pipe?
+        var log: FileHandle?
+        switch output {
+        case .discard:
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+        case .capture:
+            let outputPipe = Pipe()
+            pipe = outputPipe
+            process.standardOutput = outputPipe
+            process.standardError = FileHandle.nullDevice
+        case .log(let path):
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+            log = FileHandle(forWritingAtPath: path)
+            process.standardOutput = log ?? FileHandle.nullDevice
+            process.standardError = log ?? FileHandle.nullDevice
+        }
+        defer { try? log?.close() }
+        do {
+            try process.run()
+        } catch {
+            return Completion(status: -1, output: Data())
+        }
+        // Read before waiting, so a large output cannot block the child.
+        let data = pipe?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+        process.waitUntilExit()
+        return Completion(status: process.terminationStatus, output: data)
+    }
+
+    /// Runs a program found on PATH (through `/usr/bin/env`) to its end.
+    public static func runOnPath(_ arguments: [String], output: Output = .discard) -> Completion {
+        run("/usr/bin/env", arguments, output: output)
+    }
+
+    /// The first line a program found on PATH prints, when it exits 0.
+    public static func firstLine(_ arguments: [String]) -> String? {
+        let completion = runOnPath(arguments, output: .capture)
+        guard completion.status == 0 else { return nil }
+        return String(decoding: completion.output, as: UTF8.self).split(separator: "\n").first.map(String.init)
+    }
+
+    /// The last lines of a log, for an error message.
+    public static func tail(_ path: String, lines: Int = 12) -> String {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").suffix(lines).joined(separator: "\n")
     }
 }

@@ -1,5 +1,5 @@
-#if canImport(Glibc)
 import BenchResults
+#if canImport(Glibc)
 import Glibc
 #endif
 

@@ -40,9 +40,4 @@ enum BenchInputs {
         }
         return inputs.isEmpty ? [.preset(.default)] : inputs
     }
-
-    /// The same inputs as arguments for a child `layoutbench`.
-    static func arguments(specs: [String], presets: [String]) -> [String] {
-        specs + presets.flatMap { ["--preset", $0] }
-    }
 }

@@ -13,7 +13,8 @@ enum StoreCommand {
         // A StoreError says its own exit status: a store that cannot be written (a full disk) is the
         // environment's failure (3), not bad input.
         let resultStore = try SQLiteResultStore(path: path)
-        let id = try resultStore.add(report, metadata: RunMetadata(label: label ?? baseline, dirty: gitIsDirty(), origin: "bench"))
+        let metadata = RunMetadata(label: label ?? baseline, dirty: report.gitDirty ?? false, origin: "bench")
+        let id = try resultStore.add(report, metadata: metadata)
         if let baseline { try resultStore.nameBaseline(baseline, run: id) }
     }
 
@@ -37,19 +38,5 @@ enum StoreCommand {
             throw CompareError.file(error)
         }
         return try Comparator.compare(base: base, head: head, basePath: "baseline \(name)", headPath: headPath, options: options)
-    }
-
-    /// Whether the current folder's git working tree has uncommitted changes (false outside git).
-    static func gitIsDirty() -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "status", "--porcelain", "--untracked-files=no"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 && !data.isEmpty
     }
 }

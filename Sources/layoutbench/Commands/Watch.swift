@@ -90,17 +90,27 @@ extension Layoutbench {
         func run() throws {
             var logger = Logger(label: "layoutbench.watch") { StreamLogHandler.standardError(label: $0) }
             logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-            // At most 300 samples per scenario: enough for compare's interval, and the daemon's bootstrap of
-            // each change stays in milliseconds (10,000 samples took seconds per run in a debug build).
-            var budget = repetitions.map { ["--repetitions", "\($0)"] } ?? ["--time-budget", "\(timeBudget)", "--min-samples", "3", "--max-samples", "300"]
-            budget += ["--rounds", "\(rounds)", "--warmup", repetitions == nil ? "1" : "0", "--no-memory"]
-            if BuildCheck.isDebug { budget.append("--allow-debug") }  // the children are this same debug binary
+            // At most 300 samples per scenario: enough for compare's interval, and each change's comparison
+            // stays in milliseconds. The children are this same binary (so a debug one allows debug).
+            let template = BenchInvocation(
+                scenarios: scenarios, threads: threads,
+                stop: repetitions.map { .repetitions($0) }
+                    ?? .timeBudget(seconds: timeBudget, minSamples: 3, maxSamples: 300),
+                rounds: rounds, warmup: repetitions == nil ? 1 : 0, measuresMemory: false,
+                allowDebug: BuildCheck.isDebug)
             let environment = ProcessInfo.processInfo.environment
             let configuration = WatchConfiguration(
-                paths: paths, rules: IgnoreRules(include: include, exclude: exclude), scenarios: scenarios, threads: threads,
+                paths: paths, rules: IgnoreRules(include: include, exclude: exclude),
                 logPath: log, renderFolder: render, debounceMs: debounce, initialRun: !noInitial,
                 once: once, timeoutSeconds: timeout, threshold: try threshold.fraction(),
-                executable: Self.ownExecutable(), benchArguments: budget,
+                executable: Self.ownExecutable(),
+                benchArguments: { spec, json, picture in
+                    var invocation = template
+                    invocation.specs = [spec]
+                    invocation.json = json
+                    invocation.picture = picture
+                    return invocation.arguments
+                },
                 colour: Console.wantsColour(environment: environment, stdoutIsTerminal: isatty(STDOUT_FILENO) != 0))
             // A StoreError or WatchSetupError says its own exit status.
             let resultStore = try SQLiteResultStore(path: store)
