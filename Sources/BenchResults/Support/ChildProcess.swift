@@ -167,6 +167,13 @@ extension ChildProcess {
         return Completion(status: process.terminationStatus, output: data)
     }
 
+    /// This process's executable (the children of `watch` and `bench --metric instructions` run it again):
+    /// /proc/self/exe on Linux, immune to a relative argv[0].
+    public static var ownExecutable: String {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+    }
+
     /// Runs a program found on PATH (through `/usr/bin/env`) to its end.
     public static func runOnPath(_ arguments: [String], output: Output = .discard) -> Completion {
         run("/usr/bin/env", arguments, output: output)

@@ -28,11 +28,6 @@ public struct InstructionBench: Sendable {
         self.operations = operations; self.seed = seed; self.extraWork = extraWork
     }
 
-    /// This process's executable, resolved.
-    public static var currentExecutable: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    }
-
     /// Counts every scenario of every input and returns the report.
     /// jemalloc's options for the counted child: no time-based purging of dirty or muzzy pages, so no
     /// purge runs at a moment that depends on how fast the machine was. Options already in `MALLOC_CONF`

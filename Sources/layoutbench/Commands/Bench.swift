@@ -161,7 +161,7 @@ extension Layoutbench {
                     let child = BenchInvocation(command: .countInstructions, specs: specs, presets: presets,
                                                 scenarios: kinds.map(\.rawValue).joined(separator: ","),
                                                 operations: ci.operations, seed: seed)
-                    let counter = InstructionBench(binary: InstructionBench.currentExecutable,
+                    let counter = InstructionBench(binary: ChildProcess.ownExecutable,
                                                    childArguments: { file in
                                                        var pass = child
                                                        pass.workIterationsFile = file

@@ -103,7 +103,7 @@ extension Layoutbench {
                 paths: paths, rules: IgnoreRules(include: include, exclude: exclude),
                 logPath: log, renderFolder: render, debounceMs: debounce, initialRun: !noInitial,
                 once: once, timeoutSeconds: timeout, threshold: try threshold.fraction(),
-                executable: Self.ownExecutable(),
+                executable: ChildProcess.ownExecutable,
                 benchArguments: { spec, json, picture in
                     var invocation = template
                     invocation.specs = [spec]
@@ -116,12 +116,6 @@ extension Layoutbench {
             let resultStore = try SQLiteResultStore(path: store)
             let code = try WatchDaemon(configuration: configuration, logger: logger, store: resultStore).run()
             if code != 0 { throw ExitCode(code) }
-        }
-
-        /// This binary, for the children: /proc/self/exe on Linux (immune to a relative argv[0]).
-        static func ownExecutable() -> String {
-            if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-            return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
         }
     }
 }
