@@ -37,15 +37,15 @@ extension BenchInput {
 
     /// A spec file, read with every check of SPEC-FORMAT.md.
     public static func spec(path: String, maxItems: Int = SpecReader.defaultMaxItems) throws(BenchError) -> BenchInput {
-        let layout: CollectionLayout
+        // One read: the hash is of the bytes parsed.
+        let read: (layout: CollectionLayout, data: Data)
         do {
-            layout = try SpecReader.read(contentsOf: path, maxItems: maxItems)
+            read = try SpecReader.readWithBytes(contentsOf: path, maxItems: maxItems)
         } catch {
             throw BenchError.spec(error)
         }
-        let bytes = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
-        return BenchInput(name: layout.name, layout: layout, source: path, specPath: path,
-                          contentHash: ContentHash.fnv1a64(bytes))
+        return BenchInput(name: read.layout.name, layout: read.layout, source: path, specPath: path,
+                          contentHash: ContentHash.fnv1a64(read.data))
     }
 }
 
