@@ -1,3 +1,5 @@
+import ErrorReporting
+
 /// Why Swift code could not be imported, placed at the user's own file and line like a compiler diagnostic:
 /// `Feed.swift:12:9: error: WHAT; WHAT TO DO`. The CLI exits 2 for it and writes nothing.
 public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -24,4 +26,13 @@ public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
         }
         return ([place + ": error: " + message] + details).joined(separator: "\n")
     }
+}
+
+
+extension ImportError: ReportableError {
+    /// Code that cannot be imported is bad input, like a spec that cannot be read.
+    public var exitStatus: ExitStatus { .badInput }
+    public var report: String { description }
+    public var location: FailureLocation? { FailureLocation(file: file, line: line, column: column) }
+    public var failureCode: String { "import" }
 }

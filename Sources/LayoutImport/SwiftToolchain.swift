@@ -8,10 +8,10 @@ public struct SwiftToolchain: Sendable {
     public var swiftc: String
     /// The folder holding `CompositionalLayoutUIKit.swiftmodule` (with `LayoutSpec`'s and the model's).
     public var modules: String
-    /// The object files of the three modules.
+    /// The object files of the support modules.
     public var objects: [String]
 
-    static let supportModules = ["CompositionalLayoutUIKit", "CompositionalLayout", "LayoutSpec"]
+    static let supportModules = ["CompositionalLayoutUIKit", "CompositionalLayout", "LayoutSpec", "ErrorReporting"]
 
     /// Finds the compiler and the support modules.
     /// - Throws: `ImportError` saying what is missing and how to provide it.

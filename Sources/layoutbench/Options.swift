@@ -1,5 +1,6 @@
 import ArgumentParser
 import CompositionalLayout
+import ErrorReporting
 import Foundation
 import LayoutSpec
 

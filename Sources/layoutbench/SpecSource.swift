@@ -1,5 +1,6 @@
 import CompositionalLayout
 import Foundation
+import BenchResults
 import LayoutBenchKit
 import LayoutImport
 import LayoutSpec

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchResults
 import Foundation
 import LayoutBenchKit
 
@@ -38,10 +39,5 @@ enum BenchInputs {
             inputs.append(.preset(try LayoutPreset(parsing: name)))
         }
         return inputs.isEmpty ? [.preset(.default)] : inputs
-    }
-
-    /// The same inputs as arguments for a child `layoutbench`.
-    static func arguments(specs: [String], presets: [String]) -> [String] {
-        specs + presets.flatMap { ["--preset", $0] }
     }
 }

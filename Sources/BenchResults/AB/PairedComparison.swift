@@ -107,7 +107,7 @@ public enum PairedComparison {
         for pair in pairs {
             guard let b = pair.base.results.first(where: { $0.key == key })?.calibrationNs,
                   let h = pair.head.results.first(where: { $0.key == key })?.calibrationNs, !b.isEmpty, !h.isEmpty else { continue }
-            ratios.append(Bootstrap.ratio(NearestRank.value(h.sorted(), percentile: 50), NearestRank.value(b.sorted(), percentile: 50)))
+            ratios.append(RatioInterval.ratio(NearestRank.value(h.sorted(), percentile: 50), NearestRank.value(b.sorted(), percentile: 50)))
         }
         return ratios.isEmpty ? nil : median(ratios)
     }

@@ -74,9 +74,4 @@ public struct SpecInfo: Codable, Hashable, Sendable {
         self.name = name; self.source = source; self.items = items; self.sections = sections
         self.contentHash = contentHash
     }
-
-    public init(_ input: BenchInput) {
-        self.init(name: input.name, source: input.source, items: input.items,
-                  sections: input.layout.sectionCount, contentHash: input.contentHash)
-    }
 }

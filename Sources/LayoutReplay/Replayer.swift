@@ -11,7 +11,7 @@ public enum ReplaySolver: String, Hashable, Sendable, CaseIterable {
     case reference
 }
 
-/// Applies operations (docs/spec-format.md, "Operations") to a solved layout step by step, with the engine or
+/// Applies operations (docs/operations.md) to a solved layout step by step, with the engine or
 /// with the reference solver, so `layoutbench replay`, benchmarks and tests share one implementation. Both
 /// solvers see the same `LayoutState` semantics: measured sizes belong to items and follow them.
 ///
@@ -21,8 +21,7 @@ public final class Replayer {
     public let solver: ReplaySolver
     /// Where the operations come from, for error messages.
     public var file: String?
-    private var reference: (state: LayoutState, output: SolveOutput)?
-    private var engine: LayoutEngine?
+    private let target: any ReplayTarget
 
     /// Solves `state` with `solver`.
     /// - Parameter threads: the engine's threads for full solves (ignored by the reference).
@@ -31,19 +30,13 @@ public final class Replayer {
     public init(state: LayoutState, solver: ReplaySolver, threads: Int = 1, file: String? = nil) throws(ReplayError) {
         self.solver = solver
         self.file = file
-        switch solver {
-        case .reference:
-            do {
-                reference = (state, try Self.solve(state))
-            } catch {
-                throw ReplayError(cause: .layout(error), file: file)
+        do {
+            switch solver {
+            case .reference: target = try ReferenceTarget(state: state)
+            case .engine: target = try EngineTarget(engine: LayoutEngine(state: state, threads: threads))
             }
-        case .engine:
-            do {
-                engine = try LayoutEngine(state: state, threads: threads)
-            } catch {
-                throw ReplayError(cause: .layout(error), file: file)
-            }
+        } catch {
+            throw ReplayError(cause: .layout(error), file: file)
         }
     }
 
@@ -54,35 +47,15 @@ public final class Replayer {
     }
 
     /// The data as it is after the operations applied so far.
-    public var state: LayoutState {
-        if let engine { return engine.state }
-        return reference!.state
-    }
+    public var state: LayoutState { target.state }
 
     /// Applies one operation. `line` names it in an error (a file's line, or a position).
     /// - Complexity: the engine's cost for the operation, or one full solve with the reference.
     public func apply(_ operation: LayoutOperation, line: Int) throws(ReplayError) {
-        if let engine {
-            do {
-                try engine.apply(operation)
-            } catch {
-                switch error {
-                case .operation(let cause): throw ReplayError(cause: .operation(cause), file: file, line: line, operation: operation)
-                case .layout(let cause): throw ReplayError(cause: .layout(cause), file: file, line: line, operation: operation)
-                }
-            }
-            return
-        }
-        var state = reference!.state
         do {
-            try state.apply(operation)
+            try target.apply(operation)
         } catch {
-            throw ReplayError(cause: .operation(error), file: file, line: line, operation: operation)
-        }
-        do {
-            reference = (state, try Self.solve(state))
-        } catch {
-            throw ReplayError(cause: .layout(error), file: file, line: line, operation: operation)
+            throw ReplayError(cause: error, file: file, line: line, operation: operation)
         }
     }
 
@@ -96,10 +69,7 @@ public final class Replayer {
     }
 
     /// The solve output of the current state. Complexity: O(elements).
-    public func output() -> SolveOutput {
-        if let engine { return engine.output() }
-        return reference!.output
-    }
+    public func output() -> SolveOutput { target.output() }
 
     /// A fresh reference solve of `state`.
     public static func solve(_ state: LayoutState) throws(LayoutError) -> SolveOutput {
@@ -121,4 +91,64 @@ extension Array where Element == LayoutOperation {
     public var numberedAsLines: [LocatedOperation] {
         enumerated().map { LocatedOperation(line: $0.offset + 1, operation: $0.element) }
     }
+}
+
+/// What a replay applies operations to: one solver and the data it keeps solved. An operation that fails
+/// leaves the target as the solver leaves it (the reference: as it was).
+protocol ReplayTarget: AnyObject {
+    var state: LayoutState { get }
+    func apply(_ operation: LayoutOperation) throws(ReplayError.Cause)
+    func output() -> SolveOutput
+}
+
+/// The incremental engine, each operation applied to it.
+final class EngineTarget: ReplayTarget {
+    let engine: LayoutEngine
+
+    init(engine: LayoutEngine) {
+        self.engine = engine
+    }
+
+    var state: LayoutState { engine.state }
+
+    func apply(_ operation: LayoutOperation) throws(ReplayError.Cause) {
+        do {
+            try engine.apply(operation)
+        } catch {
+            switch error {
+            case .operation(let cause): throw .operation(cause)
+            case .layout(let cause): throw .layout(cause)
+            }
+        }
+    }
+
+    func output() -> SolveOutput { engine.output() }
+}
+
+/// The reference solver: the state changed by each operation and solved afresh.
+final class ReferenceTarget: ReplayTarget {
+    private(set) var state: LayoutState
+    private var solved: SolveOutput
+
+    init(state: LayoutState) throws(LayoutError) {
+        self.state = state
+        solved = try Replayer.solve(state)
+    }
+
+    func apply(_ operation: LayoutOperation) throws(ReplayError.Cause) {
+        var next = state
+        do {
+            try next.apply(operation)
+        } catch {
+            throw .operation(error)
+        }
+        do {
+            solved = try Replayer.solve(next)
+        } catch {
+            throw .layout(error)
+        }
+        state = next
+    }
+
+    func output() -> SolveOutput { solved }
 }

@@ -50,7 +50,7 @@ public enum BenchFormat {
     }
 
     /// A fixed number of decimals without Foundation's formatter.
-    static func fixed(_ value: Double, decimals: Int) -> String {
+    public static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "\(value)" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }

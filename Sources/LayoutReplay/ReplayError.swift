@@ -6,7 +6,7 @@ import LayoutSpec
 /// cannot be solved before any operation. Nothing after the failing operation is applied.
 public struct ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Why the replay stopped.
-    public enum Cause: Hashable, Sendable, CustomStringConvertible {
+    public enum Cause: Error, Hashable, Sendable, CustomStringConvertible {
         /// The operation addresses something that does not exist, or has a bad value.
         case operation(OperationError)
         /// The layout cannot be solved after the operation (or before any).

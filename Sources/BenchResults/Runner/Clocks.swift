@@ -11,14 +11,14 @@ import Darwin
 /// the CPU one a system call (a few hundred ns), so the runner reads the CPU clock outside the wall window.
 public enum BenchClock {
     /// Nanoseconds on `CLOCK_MONOTONIC`: never goes back, not moved by NTP steps.
-    @inline(__always) public static func monotonicNs() -> UInt64 {
+    @inlinable @inline(__always) public static func monotonicNs() -> UInt64 {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
 
     /// CPU nanoseconds spent by every thread of this process (`CLOCK_PROCESS_CPUTIME_ID`).
-    @inline(__always) public static func processCPUNs() -> UInt64 {
+    @inlinable @inline(__always) public static func processCPUNs() -> UInt64 {
         var ts = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
         return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)

@@ -17,7 +17,7 @@ public enum Comparator {
     }
 
     /// Compares two reports.
-    /// - Complexity: O(common results × resamples × samples) for the bootstrap.
+    /// - Complexity: O(common results × samples log samples): each result's rounds are sorted for their medians.
     public static func compare(base: BenchReport, head: BenchReport, basePath: String = "base", headPath: String = "head",
                                options: ComparisonOptions = ComparisonOptions()) throws(CompareError) -> ComparisonReport {
         let baseByKey = Dictionary(base.results.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
@@ -69,9 +69,6 @@ public enum Comparator {
         for (name, report) in [("base", base), ("head", head)] where report.run.buildConfiguration != "release" {
             notes.append("\(name) is a \(report.run.buildConfiguration) build")
         }
-        if options.normalizesByCalibration {
-            notes.append("--normalize no longer divides time ratios (that could flip a verdict): the calibration ratio is shown in column machine, and intervals hold the between-run noise")
-        }
         if timedRows > 1 {
             notes.append("family-wise: each of the \(timedRows) time intervals is at \(FamilyWise.percent(rowOptions.confidence)) (Bonferroni), so all hold together at \(FamilyWise.percent(options.confidence))")
         }
@@ -101,7 +98,7 @@ public enum Comparator {
             machineFactor = estimate.machineFactor
         } else {
             // No samples kept: the medians alone, and an interval that is only the point.
-            let ratio = Bootstrap.ratio(h.summaryNs.median, b.summaryNs.median)
+            let ratio = RatioInterval.ratio(h.summaryNs.median, b.summaryNs.median)
             interval = RatioInterval(ratio: ratio, lower: ratio, upper: ratio, confidence: options.confidence)
         }
         let threshold = options.threshold(spec: b.spec, scenario: b.scenario, metric: .time)

@@ -28,10 +28,10 @@ public struct ScenarioResult: Codable, Hashable, Sendable {
     public var cpuTotalNs: UInt64
     public var memory: MemoryStats
     /// The calibration unit's times, in bursts between the samples (`Calibration`): how fast the machine
-    /// was while this result was measured. Optional: files without it compare unnormalised.
+    /// was while this result was measured (compare's column machine). Optional.
     public var calibrationNs: [UInt64]?
-    /// How many of `samplesNs` (in order) and of `calibrationNs` each round took: the blocks `compare`
-    /// resamples. Optional: without them, samples are resampled one by one.
+    /// How many of `samplesNs` (in order) and of `calibrationNs` each round took: `compare` takes each
+    /// round's median as one observation. Optional: without them, the samples are cut into five chunks.
     public var roundSampleCounts: [Int]?
     public var roundCalibrationCounts: [Int]?
     /// Instructions per operation (`bench --metric instructions`); optional: absent in timing runs, and

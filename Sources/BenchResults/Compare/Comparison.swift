@@ -14,7 +14,7 @@ public enum Verdict: String, Codable, Hashable, Sendable {
 
 /// The metrics `compare` reads from a result.
 public enum ComparedMetric: String, Codable, Hashable, Sendable, CaseIterable {
-    /// The median sample time, with a bootstrap interval from both sample sets.
+    /// The median sample time, with an interval of the noise between the two runs (`BetweenRunInterval`).
     case time
     /// Allocations per operation (a count from jemalloc: no interval; see `ComparisonOptions.memoryFloor`).
     case allocations
@@ -29,22 +29,12 @@ public enum ComparedMetric: String, Codable, Hashable, Sendable, CaseIterable {
 public struct ComparisonOptions: Codable, Hashable, Sendable {
     /// A change counts only beyond this relative amount (0.05 = 5 %).
     public var threshold: Double
-    public var resamples: Int
     public var confidence: Double
-    public var seed: UInt64
     /// Memory metrics count only when the difference per operation also exceeds these absolute amounts:
     /// a few allocations more in a microsecond operation (or a worker thread's cache reporting late) is not
     /// a regression worth failing CI for.
     public var allocationFloor: Double
     public var byteFloor: Double
-    /// Divide time ratios by the machine's change in speed between the runs, as the calibration unit timed
-    /// beside each result measured it (when both files have calibration samples). Off by default: measured
-    /// here, the calibration unit varied by ±15 % between quiet runs whose scenarios agreed within 2 %, so
-    /// dividing by it added more noise than it removed; under heavy contention it caught part of the
-    /// slowdown only. The factor is always shown (column machine) as a warning sign.
-    /// No longer used to decide (dividing by the calibration ratio could flip a verdict; see
-    /// `BetweenRunInterval`): the calibration ratio is only shown. Kept so files and callers that set it work.
-    public var normalizesByCalibration: Bool
     /// Per-scenario thresholds (`--thresholds FILE`); `threshold` for scenarios it does not name.
     public var thresholds: ThresholdTable?
     /// The least run-to-run change of a time that two separate result files can show: two processes of the
@@ -59,13 +49,11 @@ public struct ComparisonOptions: Codable, Hashable, Sendable {
     /// The threshold of instruction counts (exact and repeatable: 1 % by default).
     public var instructionThreshold: Double
 
-    public init(threshold: Double = 0.05, resamples: Int = Bootstrap.defaultResamples, confidence: Double = 0.95,
-                seed: UInt64 = Bootstrap.defaultSeed, allocationFloor: Double = 16, byteFloor: Double = 4_096,
-                normalizesByCalibration: Bool = false, thresholds: ThresholdTable? = nil, runToRunFloor: Double = 0.10,
+    public init(threshold: Double = 0.05, confidence: Double = 0.95, allocationFloor: Double = 16,
+                byteFloor: Double = 4_096, thresholds: ThresholdTable? = nil, runToRunFloor: Double = 0.10,
                 instructionThreshold: Double = 0.01) {
-        self.threshold = threshold; self.resamples = resamples; self.confidence = confidence; self.seed = seed
+        self.threshold = threshold; self.confidence = confidence
         self.allocationFloor = allocationFloor; self.byteFloor = byteFloor
-        self.normalizesByCalibration = normalizesByCalibration
         self.thresholds = thresholds; self.runToRunFloor = runToRunFloor; self.instructionThreshold = instructionThreshold
     }
 
@@ -74,12 +62,6 @@ public struct ComparisonOptions: Codable, Hashable, Sendable {
     public func threshold(spec: String, scenario: String, metric: ComparedMetric) -> Double {
         let fallback = metric == .instructions ? instructionThreshold : threshold
         return thresholds?.threshold(spec: spec, scenario: scenario, fallback: Threshold(fraction: fallback)).fraction ?? fallback
-    }
-
-    /// Parses a threshold the one way (`Threshold(parsing:)`): `5%` or `5` is five percent, a bare value
-    /// below 1 is refused (nil).
-    public static func parseThreshold(_ text: String) -> Double? {
-        try? Threshold(parsing: text).fraction
     }
 }
 
@@ -92,8 +74,7 @@ public struct MetricComparison: Codable, Hashable, Sendable {
     /// The base's and head's values: median ns for time, per-operation figures for memory.
     public var base: Double
     public var head: Double
-    /// head / base with its interval (a memory metric's interval is the point itself); for time, divided by
-    /// `machineFactor` when the options normalise.
+    /// head / base with its interval (a memory metric's interval is the point itself).
     public var interval: RatioInterval
     public var verdict: Verdict
     /// Time only: how much slower (> 1) the machine ran the calibration unit during head's measurement than

@@ -46,7 +46,7 @@ public struct ToolchainInfo: Codable, Hashable, Sendable {
     }
 
     public static func current() -> ToolchainInfo {
-        if let line = ShellCapture.firstLine(["swift", "--version"]), line.contains("Swift") {
+        if let line = ChildProcess.firstLine(["swift", "--version"]), line.contains("Swift") {
             return ToolchainInfo(swift: line, source: "swift --version")
         }
         return ToolchainInfo(swift: compileTimeVersion, source: "compile time")
@@ -85,11 +85,16 @@ public struct RunEnvironment: Sendable {
     /// names in `GITHUB_SHA` or `CI_COMMIT_SHA`) and whether the work tree is dirty.
     public static func capture(commandLine: [String] = CommandLine.arguments,
                                environment: [String: String] = ProcessInfo.processInfo.environment) -> RunEnvironment {
-        var commit = ShellCapture.firstLine(["git", "rev-parse", "HEAD"]).flatMap { $0.count == 40 ? $0 : nil }
+        var commit = ChildProcess.firstLine(["git", "rev-parse", "HEAD"]).flatMap { $0.count == 40 ? $0 : nil }
         var source = "git"
         var dirty: Bool?
         if commit != nil {
-            dirty = ShellCapture.succeeds(["git", "diff", "--quiet", "HEAD", "--"]).map { !$0 }
+            // `git diff --quiet` exits 1 when tracked files changed, 0 when not; anything else says nothing.
+            switch ChildProcess.runOnPath(["git", "diff", "--quiet", "HEAD", "--"]).status {
+            case 0: dirty = false
+            case 1: dirty = true
+            default: dirty = nil
+            }
         } else if let sha = environment["GITHUB_SHA"], !sha.isEmpty {
             commit = sha; source = "GITHUB_SHA"
         } else if let sha = environment["CI_COMMIT_SHA"], !sha.isEmpty {
@@ -101,46 +106,5 @@ public struct RunEnvironment: Sendable {
         result.gitDirty = dirty
         result.commitSource = source
         return result
-    }
-}
-
-/// Runs a command found on PATH and returns the first line of its standard output.
-enum ShellCapture {
-    /// Whether the command exits 0 (nil when it cannot run or is killed).
-    static func succeeds(_ arguments: [String]) -> Bool? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        process.waitUntilExit()
-        switch process.terminationStatus {
-        case 0: return true
-        case 1: return false
-        default: return nil
-        }
-    }
-
-    static func firstLine(_ arguments: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init)
     }
 }

@@ -18,7 +18,7 @@ public struct RunnerConfiguration: Codable, Hashable, Sendable {
 
     public var stop: StopRule
     /// The sampling of each scenario is split into this many rounds, interleaved with the other scenarios'
-    /// (`BenchSuite`), so load that comes and goes meets every scenario alike; `compare` resamples rounds.
+    /// (`BenchSuite`), so load that comes and goes meets every scenario alike; `compare` reads rounds.
     public var rounds: Int
     /// Untimed runs of the whole sample (setup and operation) before the timed ones: caches, page faults and
     /// lazily built tables settle.
@@ -73,26 +73,8 @@ public struct Slowdown: Codable, Hashable, Sendable {
 
     public var isActive: Bool { fixedNs > 0 || percent > 0 }
 
-    /// The knob as the environment sets it; throws on a value that is not a non-negative number.
-    public static func fromEnvironment(_ environment: [String: String]) throws(BenchError) -> Slowdown {
-        var result = Slowdown()
-        if let text = environment["LAYOUTBENCH_SLOWDOWN_NS"], !text.isEmpty {
-            guard let ns = UInt64(text) else {
-                throw BenchError.badArgument("LAYOUTBENCH_SLOWDOWN_NS must be a whole number of nanoseconds, got '\(text)'")
-            }
-            result.fixedNs = ns
-        }
-        if let text = environment["LAYOUTBENCH_SLOWDOWN_PERCENT"], !text.isEmpty {
-            guard let p = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), p.isFinite, p >= 0 else {
-                throw BenchError.badArgument("LAYOUTBENCH_SLOWDOWN_PERCENT must be a number >= 0, got '\(text)'")
-            }
-            result.percent = p
-        }
-        return result
-    }
-
     /// Spins for the extra time an operation that took `elapsedNs` must take.
-    @inline(__always) func apply(elapsedNs: UInt64) {
+    @inlinable @inline(__always) public func apply(elapsedNs: UInt64) {
         guard isActive else { return }
         BenchClock.spin(ns: fixedNs &+ UInt64(Double(elapsedNs) * percent / 100))
     }

@@ -20,15 +20,6 @@ public struct ExtraWork: Codable, Hashable, Sendable {
 
     public var isActive: Bool { percent > 0 }
 
-    /// The knob from the environment; nil when unset or 0.
-    public static func fromEnvironment(_ environment: [String: String]) throws(BenchError) -> ExtraWork? {
-        guard let text = environment[environmentKey], !text.isEmpty else { return nil }
-        guard let p = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), p.isFinite, p >= 0, p <= 1_000 else {
-            throw BenchError.badArgument("\(environmentKey) must be a percentage from 0 to 1000, got '\(text)'")
-        }
-        return p > 0 ? ExtraWork(percent: p) : nil
-    }
-
     /// Nanoseconds one loop iteration takes here (timed once, over a million iterations).
     static let nsPerIteration: Double = {
         let t0 = BenchClock.monotonicNs()
@@ -37,7 +28,7 @@ public struct ExtraWork: Codable, Hashable, Sendable {
     }()
 
     /// Timing runs: the work P % of an operation that took `elapsedNs` adds.
-    @inline(__always) func apply(elapsedNs: UInt64) {
+    @inline(__always) public func apply(elapsedNs: UInt64) {
         let iterations = Int(Double(elapsedNs) * percent / 100 / Self.nsPerIteration)
         WorkLoop.sink(WorkLoop.run(iterations: iterations))
     }

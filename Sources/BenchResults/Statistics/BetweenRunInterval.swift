@@ -28,11 +28,11 @@ public enum BetweenRunInterval {
         let x = logMedians(base.samples), y = logMedians(head.samples)
         var machineFactor: Double?
         if let bc = base.allCalibration, let hc = head.allCalibration, !bc.isEmpty, !hc.isEmpty {
-            machineFactor = Bootstrap.ratio(NearestRank.value(hc.sorted(), percentile: 50),
+            machineFactor = RatioInterval.ratio(NearestRank.value(hc.sorted(), percentile: 50),
                                             NearestRank.value(bc.sorted(), percentile: 50))
         }
         guard !x.isEmpty, !y.isEmpty else {
-            let r = Bootstrap.ratio(median(head.allSamples), median(base.allSamples))
+            let r = RatioInterval.ratio(median(head.allSamples), median(base.allSamples))
             return Estimate(interval: RatioInterval(ratio: r, lower: r, upper: r, confidence: confidence), machineFactor: machineFactor)
         }
         let d = mean(y) - mean(x)
