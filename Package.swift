@@ -3,6 +3,9 @@
 // suite around it, and a watch daemon. Modules import downward only:
 //
 //   CompositionalLayout   the model and the solve output; nothing of ours
+//   SeededRandom          the seeded random source (splitmix64); nothing of ours
+//   ErrorReporting        `ReportableError`: the exit status, located message and failure record of an
+//                         error; every error a command can throw conforms; nothing of ours
 //   LayoutSpec            spec files (YAML through the system's libyaml, CLibYAML; JSON) -> model, located
 //                         errors, JSON Schema, spec writer, replay files
 //   SolverKernel          the rules both solvers share: dimensions, groups, supplementary placement
@@ -10,12 +13,16 @@
 //   LayoutEngine          the fast, incremental solver: templates, offset trees, queries
 //   LayoutRender          SVG pictures of a solve output
 //   LayoutLint            compositional layout's known traps found in a spec (lint), text, JSON and SARIF
-//   LayoutBenchKit        presets, scenarios, runner, statistics, jemalloc memory (CJemalloc), results,
-//                         compare, replay
+//   CompositionalLayoutUIKit  UIKit's layout classes under UIKit's names, to and from the model
+//   LayoutImport          UIKit layout code sliced (swift-syntax), compiled and run (swiftc) into a spec
+//   BenchResults          result files, statistics, compare and ab verdicts; no solver, no jemalloc
+//   LayoutReplay          operations applied step by step to either solver, behind one protocol
+//   LayoutBenchKit        presets, scenarios, runner, jemalloc memory (CJemalloc), callgrind instruction
+//                         counts (CCallgrind), ab's child runs
+//   LayoutStore           the results store: SQLite through GRDB, behind `ResultStore`; BenchResults only
+//   LayoutWatch           the watch daemon: file events, debounce, child runs, JSONL log, console; no solver
 //   layoutbench           the CLI: argument parsing and printing only
 //   LayoutTestSupport     for tests only: the fixture folder, random layout and operation generators
-//   LayoutStore           the results store: SQLite through GRDB, behind `ResultStore`
-//   LayoutWatch           the watch daemon: file events, debounce, child runs, JSONL log, console
 import PackageDescription
 
 let package = Package(
@@ -27,6 +34,7 @@ let package = Package(
         .library(name: "ReferenceSolver", targets: ["ReferenceSolver"]),
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "LayoutRender", targets: ["LayoutRender"]),
+        .library(name: "CompositionalLayoutUIKit", targets: ["CompositionalLayoutUIKit"]),
         .library(name: "LayoutBenchKit", targets: ["LayoutBenchKit"]),
         .executable(name: "layoutbench", targets: ["layoutbench"]),
     ],
@@ -37,55 +45,88 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "CompositionalLayout"),
+        // What an error says about how a command ends (exit status, located message, failure record).
+        .target(name: "ErrorReporting"),
+        // The seeded random source (splitmix64) every generator and scenario draws from; nothing of ours.
+        .target(name: "SeededRandom"),
         // The system's libyaml, for its event API: Yams does not publish its bundled copy (CYaml) as a product.
         .systemLibrary(
             name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(
             name: "LayoutSpec",
-            dependencies: ["CompositionalLayout", "CLibYAML"],
+            dependencies: ["CompositionalLayout", "ErrorReporting", "CLibYAML"],
             resources: [.copy("Resources/layoutbench-spec.schema.json")]
         ),
         // The rules both solvers share (§2 dimensions, §3 groups, §4.3-4.4 supplementary placement).
         .target(name: "SolverKernel", dependencies: ["CompositionalLayout"]),
         .target(name: "ReferenceSolver", dependencies: ["CompositionalLayout", "SolverKernel"]),
         .target(name: "LayoutEngine", dependencies: ["CompositionalLayout", "SolverKernel"]),
-        .target(name: "LayoutRender", dependencies: ["CompositionalLayout"]),
+        .target(name: "LayoutRender", dependencies: ["CompositionalLayout", "ErrorReporting"]),
         // Known traps found in a layout before a device does: static checks and solves at device widths.
         .target(name: "LayoutLint", dependencies: ["CompositionalLayout", "LayoutSpec", "SolverKernel", "ReferenceSolver"]),
+        // UIKit's layout classes under UIKit's names, converting to and from the model (issue 17).
+        .target(name: "CompositionalLayoutUIKit", dependencies: ["CompositionalLayout"]),
+        // `layoutbench import`: slices UIKit layout code with swift-syntax, compiles and runs it with swiftc
+        // against CompositionalLayoutUIKit, and reads back the spec it prints.
+        .target(
+            name: "LayoutImport",
+            dependencies: [
+                "CompositionalLayout", "CompositionalLayoutUIKit", "LayoutSpec", "ErrorReporting",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         // The system's jemalloc: linking it makes it the allocator of the whole process.
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         // Callgrind's client requests as C functions (no-ops without valgrind's headers or outside valgrind).
         .target(name: "CCallgrind"),
+        // Results, statistics and comparison: what the store, the watch and a report need, and no solver.
+        .target(
+            name: "BenchResults",
+            dependencies: ["ErrorReporting", .product(name: "Histogram", package: "hdrhistogram-swift")]
+        ),
+        // Operations applied step by step to either solver, behind one protocol.
+        .target(
+            name: "LayoutReplay",
+            dependencies: ["CompositionalLayout", "ErrorReporting", "LayoutSpec", "LayoutEngine", "ReferenceSolver"]
+        ),
         .target(
             name: "LayoutBenchKit",
             dependencies: [
-                "CompositionalLayout", "LayoutSpec", "LayoutEngine", "ReferenceSolver", "CJemalloc", "CCallgrind",
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                "CompositionalLayout", "LayoutSpec", "LayoutEngine", "CJemalloc", "CCallgrind", "BenchResults",
+                "ErrorReporting", "SeededRandom",
             ]
         ),
         // The results store (watch and bench share it); its protocol lets a server database take its place.
-        .target(name: "LayoutStore", dependencies: ["LayoutBenchKit", .product(name: "GRDB", package: "GRDB.swift")]),
-        // The watch daemon: kept out of the engine's library products so they stay light.
+        .target(
+            name: "LayoutStore",
+            dependencies: ["BenchResults", "ErrorReporting", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The watch daemon: it runs `layoutbench bench` in children, so it links no solver.
         .target(
             name: "LayoutWatch",
             dependencies: [
-                "LayoutSpec", "LayoutRender", "LayoutBenchKit", "LayoutStore", .product(name: "Logging", package: "swift-log"),
+                "ErrorReporting", "BenchResults", "LayoutStore", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "layoutbench",
             dependencies: [
                 "CompositionalLayout", "LayoutSpec", "ReferenceSolver", "LayoutEngine", "LayoutRender", "LayoutBenchKit",
-                "LayoutStore", "LayoutWatch", "LayoutLint", .product(name: "Logging", package: "swift-log"),
+                "BenchResults", "ErrorReporting", "LayoutReplay", "LayoutStore", "LayoutWatch", "LayoutLint",
+                "LayoutImport", "CompositionalLayoutUIKit",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Helpers only the tests use: the fixture folder, the random layout and operation generators.
-        .target(name: "LayoutTestSupport", dependencies: ["CompositionalLayout", "LayoutBenchKit"]),
+        .target(name: "LayoutTestSupport", dependencies: ["CompositionalLayout", "SeededRandom"]),
         .testTarget(name: "CompositionalLayoutTests", dependencies: ["CompositionalLayout"]),
         .testTarget(name: "LayoutSpecTests", dependencies: ["LayoutSpec", "CompositionalLayout", "LayoutTestSupport"]),
         .testTarget(
@@ -95,17 +136,34 @@ let package = Package(
         .testTarget(
             name: "LayoutEngineTests",
             dependencies: [
-                "LayoutEngine", "ReferenceSolver", "LayoutBenchKit", "LayoutSpec", "CompositionalLayout", "LayoutTestSupport",
+                "LayoutEngine", "ReferenceSolver", "LayoutReplay", "LayoutSpec", "CompositionalLayout",
+                "LayoutTestSupport", "SeededRandom",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "CompositionalLayout", "LayoutSpec"]),
+        .testTarget(
+            name: "LayoutBenchKitTests",
+            dependencies: ["LayoutBenchKit", "BenchResults", "SeededRandom", "CompositionalLayout", "LayoutSpec"]
+        ),
         .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "CompositionalLayout"]),
         .testTarget(name: "LayoutLintTests", dependencies: ["LayoutLint", "LayoutSpec", "CompositionalLayout", "LayoutTestSupport"]),
-        .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "LayoutBenchKit"]),
+        // The UIKit-named API against every fixture, and `layoutbench import` run as a user would.
+        .testTarget(
+            name: "LayoutImportTests",
+            dependencies: [
+                "CompositionalLayoutUIKit", "LayoutImport", "LayoutSpec", "ReferenceSolver", "LayoutEngine",
+                "CompositionalLayout", "LayoutTestSupport", "layoutbench",
+            ]
+        ),
+                .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "BenchResults", "ErrorReporting"]),
         // Unit tests of the daemon's parts, and integration tests that start the real `layoutbench watch`.
-        .testTarget(name: "LayoutWatchTests", dependencies: ["LayoutWatch", "LayoutStore", "LayoutBenchKit", "layoutbench"]),
+        .testTarget(
+            name: "LayoutWatchTests", dependencies: ["LayoutWatch", "LayoutStore", "BenchResults", "layoutbench"]
+        ),
         // Runs the built binary as a user would; depending on it makes `swift build --build-tests` build it.
-        .testTarget(name: "LayoutbenchCLITests", dependencies: ["layoutbench", "CompositionalLayout", "LayoutTestSupport"]),
+        .testTarget(
+            name: "LayoutbenchCLITests",
+            dependencies: ["layoutbench", "BenchResults", "CompositionalLayout", "LayoutTestSupport", "SeededRandom"]
+        ),
     ]
 )

@@ -1,11 +1,11 @@
 import CompositionalLayout
 import SolverKernel
 
-/// What an instance's stride adds to its length along the section axis P (§4.1): the kernel's root placement,
+/// What an instance's stride adds to its length along the section axis P (§4.1): the kernel's root stride,
 /// whose `stride` `InstanceRun` solved with, so a stride recomputed from a size is bit for bit the one solved.
-typealias StrideTerms = RootPlacement
+typealias StrideTerms = RootStride
 
-extension RootPlacement {
+extension RootStride {
     @inline(__always) func stride(_ size: Size) -> Double { stride(size.length(P)) }
 }
 

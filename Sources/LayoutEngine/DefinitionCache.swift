@@ -12,6 +12,8 @@ final class DefinitionCache: Sendable {
     let boundaryInsets: EdgeInsets
     let estimated: Bool
     let template: Template?
+    /// §4.1 the root group's placement (stride terms, edges, cross offset), worked out once per definition.
+    let placement: RootPlacement
     /// The fast path for an estimated section whose root group holds only items.
     let flatPlan: FlatRowPlan?
     /// Whether boundary or anchored supplementaries have estimated dimensions (they measure by index).
@@ -23,8 +25,10 @@ final class DefinitionCache: Sendable {
     /// A flat plan whose rows change their items when items measure along the row (`mainIsConstant` false).
     let rowsMayReflow: Bool
 
-    init(section: LayoutSection, boundaryInsets: EdgeInsets, estimated: Bool, template: Template?, flatPlan: FlatRowPlan?,
-         hasEstimatedSupplementaries: Bool, pinned: [(index: Int, atStart: Bool)]) {
+    init(section: LayoutSection, boundaryInsets: EdgeInsets, estimated: Bool, template: Template?,
+         placement: RootPlacement, flatPlan: FlatRowPlan?, hasEstimatedSupplementaries: Bool,
+         pinned: [(index: Int, atStart: Bool)]) {
+        self.placement = placement
         self.pinned = pinned
         self.section = section
         self.boundaryInsets = boundaryInsets
@@ -58,6 +62,7 @@ extension SectionBuilder {
         }
         // §10.4 uniform runs need the tree path (the flat row plan does not even them out).
         return DefinitionCache(section: section, boundaryInsets: environment.boundaryInsets, estimated: estimated, template: template,
+                               placement: rootPlacement(section),
                                flatPlan: estimated && !Self.hasUniformDimension(.group(section.group)) ? FlatRowPlan(section.group) : nil,
                                hasEstimatedSupplementaries: Self.hasEstimatedSupplementaries(section),
                                pinned: Self.pinnedBoundaryItems(section, scrollAxis: scrollAxis))

@@ -74,6 +74,7 @@ extension FlatRowPlan {
 
     /// A full instance from the pattern: its items' cross lengths measured, its size (§6) and its cells.
     /// - Complexity: O(items placed), no allocation once the buffers have grown.
+    @inline(never) // kept out of `solveInstance`, so that one stays small enough to inline into the instance loop
     func solvePatternInstance(first: Int, slot: RootSlot, container: LayoutContainer, lengths: borrowing ItemLengths,
                               scratch: inout Scratch,
                               cells: inout ContiguousArray<Rect>,

@@ -70,8 +70,8 @@ extension SectionBuilder {
     /// - Complexity: O(items), allocating only the frozen storage (the buffers are `scratch`'s).
     func solveInstances(_ cache: DefinitionCache, definition: Int, index: Int, itemCount: Int, sizing: ItemSizing,
                         scratch: inout SolveScratch) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
-        var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), section: cache.section,
-                              scrollAxis: scrollAxis, previous: nil, firstInstance: 0, reuse: nil, inPlace: false)
+        var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
+                              previous: nil, firstInstance: 0, reuse: nil, inPlace: false)
         try finish(&run, scratch: &scratch) { (run: inout InstanceRun, scratch: inout SolveScratch) throws(LayoutError) in
             try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
         }
@@ -87,8 +87,8 @@ extension SectionBuilder {
     func resolveInstances(_ cache: DefinitionCache, definition: Int, index: Int, itemCount: Int, sizing: ItemSizing,
                           previous: EstimatedInstances, fromInstance firstInstance: Int, reuse: TailReuse,
                           scratch: inout SolveScratch) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
-        var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), section: cache.section,
-                              scrollAxis: scrollAxis, previous: previous, firstInstance: firstInstance, reuse: reuse,
+        var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
+                              previous: previous, firstInstance: firstInstance, reuse: reuse,
                               inPlace: false)
         try finish(&run, scratch: &scratch) { (run: inout InstanceRun, scratch: inout SolveScratch) throws(LayoutError) in
             try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
@@ -107,8 +107,8 @@ extension SectionBuilder {
     func updateInstancesInPlace(_ cache: DefinitionCache, definition: Int, index: Int, itemCount: Int, sizing: ItemSizing,
                                 storage: EstimatedInstances, fromInstance firstInstance: Int, low: Int, high: Int,
                                 scratch: inout SolveScratch) throws(LayoutError) -> Int? {
-        var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), section: cache.section,
-                              scrollAxis: scrollAxis, previous: storage, firstInstance: firstInstance,
+        var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
+                              previous: storage, firstInstance: firstInstance,
                               reuse: .changed(low, high), inPlace: true)
         try finish(&run, scratch: &scratch) { (run: inout InstanceRun, scratch: inout SolveScratch) throws(LayoutError) in
             try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
@@ -224,8 +224,8 @@ struct InstanceRun {
     let itemCount: Int
     /// The section axis.
     let P: Axis
-    /// §4.1 the root group's placement: its stride.
-    private let root: RootPlacement
+    /// §4.1 the root group's stride terms.
+    private let root: RootStride
     private let previous: EstimatedInstances?
     private let reuse: TailReuse?
     /// Old instance boundaries after the change: once a new instance starts on one, the rest is unchanged.
@@ -236,15 +236,13 @@ struct InstanceRun {
     private(set) var shapeChanged = false
     private var converged = false
 
-    init(itemCount: Int, builder: InstanceBuilder, section: LayoutSection, scrollAxis: Axis,
+    init(itemCount: Int, builder: InstanceBuilder, placement root: RootPlacement,
          previous: EstimatedInstances?, firstInstance: Int, reuse: TailReuse?, inPlace: Bool) {
         self.itemCount = itemCount
-        let P = section.isOrthogonal ? scrollAxis.other : scrollAxis
-        self.P = P
-        let root = RootPlacement(section, P: P)
-        self.root = root
+        self.P = root.P
+        self.root = root.strideTerms
         self.builder = builder
-        self.builder.strideTerms = root
+        self.builder.strideTerms = root.strideTerms
         self.previous = reuse == nil ? nil : previous
         self.reuse = reuse
         self.inPlace = inPlace

@@ -14,12 +14,11 @@ extension SectionBuilder {
 
     /// §4.1–§4.5: the section's extent, its instances' base, boundary items and decorations, from its storage.
     /// - Complexity: O(boundary items + decorations), plus O(instances) for an estimated section.
-    func place(_ g: inout SectionGeometry, index: Int, cache: DefinitionCache, sizing: ItemSizing,
-               placement: RootPlacement? = nil) {
+    func place(_ g: inout SectionGeometry, index: Int, cache: DefinitionCache, sizing: ItemSizing) {
         let section = cache.section
         let P = g.P, Q = P.other
         let insets = section.contentInsets
-        let root = placement ?? rootPlacement(section)
+        let root = cache.placement
         let measure = contentMeasure(g, template: cache.template, root: root)
         let band = measure.hasInstances ? root.eQ1 + measure.largestQ + root.eQ2 : 0
         var centering = 0.0

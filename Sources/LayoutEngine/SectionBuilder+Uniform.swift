@@ -8,14 +8,14 @@ import SolverKernel
 /// section re-solves it whole (`LayoutEngine.resolveChanged`).
 extension SectionBuilder {
     /// - Complexity: O(instances × log instances), in place (the storage was just solved: one reference).
-    func uniformRoot(_ instances: EstimatedInstances, section: LayoutSection) -> EstimatedInstances {
+    func uniformRoot(_ instances: EstimatedInstances, section: LayoutSection,
+                     root: RootPlacement) -> EstimatedInstances {
         let size = section.group.layoutSize
         guard size.hasUniformDimension, instances.count > 0 else { return instances }
         // Uniform lengths break the compact form's derived sizes: work on the full form.
         let instances = instances.fullForm()
         let uniformAxes = Axis.allCases.filter { size.dimension($0).isUniform }
         let largest = uniformAxes.map { instances.largestLength($0) }
-        let root = rootPlacement(section)
         let P = root.P
         let growsRootHost = !section.group.supplementaryItems.isEmpty && instances.keepsHosts
         for q in 0..<instances.count {

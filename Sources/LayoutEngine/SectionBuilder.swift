@@ -38,7 +38,7 @@ struct SectionBuilder: Sendable {
         let section = cache.section
         var diagnostics: [LayoutDiagnostic] = []
         let storage: SectionGeometry.Storage
-        let placement = rootPlacement(section)
+        let placement = cache.placement
         let P = placement.P
         if placement.flexibleAlongP {
             diagnostics.append(LayoutDiagnostic(section: index, .flexibleEdgeSpacingIgnored))
@@ -56,14 +56,14 @@ struct SectionBuilder: Sendable {
             let (instances, noRoom, _) = try solveInstances(cache, definition: definition, index: index, itemCount: itemCount,
                                                             sizing: sizing, scratch: &scratch)
             if let noRoom, itemCount > 0 { diagnostics.append(LayoutDiagnostic(section: index, .noRoom, detail: noRoom)) }
-            storage = .estimated(uniformRoot(instances, section: section))
+            storage = .estimated(uniformRoot(instances, section: section, root: placement))
         }
         var geometry = SectionGeometry(
             definition: definition, itemCount: itemCount, orthogonal: section.isOrthogonal, P: P, extent: 0,
             pBase: 0, qBase: 0, cross: .init(), storage: storage, boundaryStart: 0, boundaryMiddle: 0, drawsDecorations: false,
             orthogonalContentSize: nil, diagnostics: diagnostics, overhangBefore: 0, overhangAfter: 0,
             measuresSupplementariesByIndex: cache.hasEstimatedSupplementaries && sizing.measuresSupplementaries)
-        place(&geometry, index: index, cache: cache, sizing: sizing, placement: placement)
+        place(&geometry, index: index, cache: cache, sizing: sizing)
         return geometry
     }
 }

@@ -65,10 +65,10 @@ struct SectionGeometry: Sendable {
             self.qLength = qLength
         }
 
-        /// The kernel's §3.4 placement across (`GroupRules.crossOrigin`), as `RootPlacement.crossOffset`.
+        /// The kernel's §3.4 placement across (`GroupRules.crossOffset`), as `RootPlacement.crossOffset`.
         @inline(__always)
         func offset(_ gQ: Double) -> Double {
-            GroupRules.crossOrigin(contentOrigin: 0, contentLength: qLength, slotLength: gQ, pre: pre, post: post,
+            GroupRules.crossOffset(contentLength: qLength, slotLength: gQ, pre: pre, post: post,
                                    flexibleEdges: flexibleEdges)
         }
     }

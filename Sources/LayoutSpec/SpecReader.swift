@@ -27,6 +27,13 @@ public enum SpecReader {
     /// text starting with `{` is JSON and anything else YAML. The name defaults to the file name without
     /// its extension.
     public static func read(contentsOf path: String, maxItems: Int = defaultMaxItems) throws(SpecError) -> CollectionLayout {
+        try readWithBytes(contentsOf: path, maxItems: maxItems).layout
+    }
+
+    /// `read(contentsOf:)`, also returning the bytes read, for a caller that hashes what it parsed (one read
+    /// of the file, not two).
+    public static func readWithBytes(contentsOf path: String, maxItems: Int = defaultMaxItems)
+        throws(SpecError) -> (layout: CollectionLayout, data: Data) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw SpecError(code: .io, message: "no such file", file: path)
@@ -40,7 +47,7 @@ public enum SpecReader {
         } catch {
             throw SpecError(code: .io, message: "cannot read the file (\(error.localizedDescription))", file: path)
         }
-        return try read(data: data, file: path, format: SpecFormat(path: path), maxItems: maxItems)
+        return (try read(data: data, file: path, format: SpecFormat(path: path), maxItems: maxItems), data)
     }
 
     /// Reads a spec from bytes, which must be UTF-8 (a UTF-8 byte-order mark is skipped). Without `format`,

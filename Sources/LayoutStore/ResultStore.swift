@@ -1,4 +1,4 @@
-import LayoutBenchKit
+import BenchResults
 
 /// Where bench and watch results are kept. A small protocol so that a server database can take the place of
 /// the embedded SQLite file (`SQLiteResultStore`) without touching its callers.

@@ -1,6 +1,6 @@
+import BenchResults
 import Foundation
 import GRDB
-import LayoutBenchKit
 
 /// The embedded store: one SQLite file through GRDB. WAL mode (a `DatabasePool`), so readers never block the
 /// one writer and a reader in another process (`history` while `watch` runs) sees whole runs only: each run
@@ -86,7 +86,7 @@ public final class SQLiteResultStore: ResultStore {
                 throw StoreError.noSuchRun(id: id)
             }
             try db.execute(sql: "INSERT OR REPLACE INTO baselines (name, runId, namedAt) VALUES (?, ?, ?)",
-                           arguments: [name, id, Self.now()])
+                           arguments: [name, id, Timestamp.now()])
         }
     }
 
@@ -178,9 +178,6 @@ public final class SQLiteResultStore: ResultStore {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
-    static func now() -> String {
-        ISO8601DateFormatter().string(from: Date())
-    }
 
     // MARK: - Errors in one place
 

@@ -1,5 +1,5 @@
+import BenchResults
 import Foundation
-import LayoutBenchKit
 
 /// The per-run block a person reads: time, spec, picture, each scenario's median, change and verdict.
 /// Colour only on a terminal and never with `NO_COLOR` set (https://no-color.org).

@@ -1,4 +1,4 @@
-import LayoutBenchKit
+import BenchResults
 
 /// One line of the watch log (JSON Lines): one run of one spec. The field names are the log's contract.
 public struct RunRecord: Codable, Hashable, Sendable {

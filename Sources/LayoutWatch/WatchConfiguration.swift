@@ -3,12 +3,7 @@ public struct WatchConfiguration: Sendable {
     /// Spec files or folders (searched recursively).
     public var paths: [String]
     public var rules: IgnoreRules
-    /// Passed to each child's `bench --scenarios`.
-    public var scenarios: String
-    /// Passed to each child's `bench --threads`.
-    public var threads: String
     public var logPath: String
-    public var storePath: String?
     public var renderFolder: String?
     public var debounceMs: Int
     /// Run every spec once at start.
@@ -21,16 +16,20 @@ public struct WatchConfiguration: Sendable {
     public var threshold: Double
     /// This binary, which each child runs.
     public var executable: String
-    /// The bench options that set the child's budget (`--time-budget 0.2 --rounds 3`, or a test's tiny one),
-    /// and `--allow-debug` when the daemon itself is a debug build.
-    public var benchArguments: [String]
+    /// The child's command line for a spec, the result file it writes and the picture it draws (`bench SPEC
+    /// --json FILE [--picture SVG]` with the watch's scenarios, threads and budget), from the CLI's
+    /// `BenchInvocation`.
+    public var benchArguments: @Sendable (_ spec: String, _ resultFile: String, _ picture: String?) -> [String]
     public var colour: Bool
 
-    public init(paths: [String], rules: IgnoreRules = IgnoreRules(), scenarios: String, threads: String, logPath: String,
-                storePath: String?, renderFolder: String?, debounceMs: Int, initialRun: Bool, once: Bool,
-                timeoutSeconds: Double, threshold: Double, executable: String, benchArguments: [String], colour: Bool) {
-        self.paths = paths; self.rules = rules; self.scenarios = scenarios; self.threads = threads
-        self.logPath = logPath; self.storePath = storePath; self.renderFolder = renderFolder
+    public init(paths: [String], rules: IgnoreRules = IgnoreRules(), logPath: String,
+                renderFolder: String?, debounceMs: Int, initialRun: Bool, once: Bool,
+                timeoutSeconds: Double, threshold: Double, executable: String,
+                benchArguments: @escaping @Sendable (_ spec: String, _ resultFile: String, _ picture: String?)
+                    -> [String],
+                colour: Bool) {
+        self.paths = paths; self.rules = rules
+        self.logPath = logPath; self.renderFolder = renderFolder
         self.debounceMs = debounceMs; self.initialRun = initialRun; self.once = once
         self.timeoutSeconds = timeoutSeconds; self.threshold = threshold; self.executable = executable
         self.benchArguments = benchArguments; self.colour = colour

@@ -1,16 +1,18 @@
+import BenchResults
+import ErrorReporting
 import Foundation
-import LayoutBenchKit
-import LayoutSpec
 import LayoutStore
 import Logging
 
-/// Running one spec: read and check it in-process, bench it in a child, render it in a child, then log,
-/// store and print the outcome. All on `queue`.
+/// Running one spec: bench it in a child (which reads and checks it, draws its picture after a bench that
+/// worked, and on failure leaves a failure record in its result file), then log, store and print the
+/// outcome. The daemon itself reads
+/// a saved file once, for its hash (`consider`), and never parses it. All on `queue`.
 extension WatchDaemon {
     func startNextRun() {
         guard !stopping, current == nil, let spec = runs.startNext() else { return }
         let started = ContinuousClock.now
-        guard let data = FileManager.default.contents(atPath: spec) else {
+        guard let hash = pendingHash.removeValue(forKey: spec) ?? nil else {
             lastHash[spec] = nil
             let exists = FileManager.default.fileExists(atPath: spec)
             let message = "\(spec): error: " + (exists ? "cannot read the file" : "no such file (deleted or renamed away); its last results are kept")
@@ -18,25 +20,15 @@ extension WatchDaemon {
                              error: RecordedError(message: message, file: spec, code: "io"), duration: Self.seconds(since: started)))
             return
         }
-        let hash = ContentHash.fnv1a64(data)
         lastHash[spec] = hash
-        // Read in-process first: a bad spec gets its located error at once, without a child.
-        do {
-            _ = try SpecReader.read(data: data, file: spec, format: SpecFormat(path: spec))
-        } catch {
-            finish(RunRecord(time: Self.timestamp(), spec: spec, specHash: hash, status: .error,
-                             error: RecordedError(message: error.description, file: error.file, line: error.line,
-                                                  column: error.column, code: error.code.rawValue),
-                             duration: Self.seconds(since: started)))
-            return
-        }
         runCounter += 1
         let resultFile = FileManager.default.temporaryDirectory.path
             + "/layoutbench-watch-\(getpid())-\(runCounter).json"
         let child = ChildProcess()
-        current = CurrentRun(spec: spec, hash: hash, child: child, started: started, resultFile: resultFile)
-        let arguments = ["bench", spec, "--json", resultFile, "--scenarios", configuration.scenarios,
-                         "--threads", configuration.threads] + configuration.benchArguments
+        let picture = picturePath(for: spec)
+        current = CurrentRun(spec: spec, hash: hash, child: child, started: started, resultFile: resultFile,
+                             picture: picture.path, pictureWarning: picture.warning)
+        let arguments = configuration.benchArguments(spec, resultFile, picture.path)
         logger.debug("starting a run", metadata: ["spec": "\(spec)", "hash": "\(hash)"])
         child.start(executable: configuration.executable, arguments: arguments, timeout: timeLimit) { [weak self] outcome in
             guard let self else { return }
@@ -54,12 +46,13 @@ extension WatchDaemon {
         case .exited(0, _):
             do {
                 let report = try BenchReport.load(path: run.resultFile)
-                render(run, report: report)
+                let drawn = pictureOutcome(run)
+                finishOK(run, report: report, picture: drawn.picture, warnings: drawn.warnings)
             } catch {
                 finish(failure(run, .error, RecordedError(message: "the child's result file cannot be read: \(error)", code: "result")))
             }
-        case let .exited(code, stderr):
-            finish(failure(run, .error, Self.childError(stderr: stderr, code: "exit \(code)", spec: run.spec)))
+        case let .exited(code, _):
+            finish(failure(run, .error, Self.childError(resultFile: run.resultFile, exitCode: code)))
         case let .signalled(signal, stderr):
             let message = "the bench child was killed by signal \(signal)" + (stderr.isEmpty ? "" : ": " + Self.lastLine(stderr))
             finish(failure(run, .crashed, RecordedError(message: message, code: "signal \(signal)")))
@@ -80,39 +73,30 @@ extension WatchDaemon {
                   duration: Self.seconds(since: run.started))
     }
 
-    /// Draws the picture in a second child (after the bench: it needs a layout that solves), then finishes.
-    private func render(_ run: CurrentRun, report: BenchReport) {
-        guard let folder = configuration.renderFolder else {
-            finishOK(run, report: report, picture: nil, warnings: [])
-            return
-        }
-        let picture = folder + "/" + (scanner.relativePath(run.spec) as NSString).deletingPathExtension + ".svg"
+    /// Where `--render` draws the spec's picture, its folder created; nil without `--render` (or when the
+    /// folder cannot be created: `warning` says so).
+    func picturePath(for spec: String) -> (path: String?, warning: String?) {
+        guard let folder = configuration.renderFolder else { return (nil, nil) }
+        let picture = folder + "/" + (scanner.relativePath(spec) as NSString).deletingPathExtension + ".svg"
         do {
             try FileManager.default.createDirectory(atPath: (picture as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
         } catch {
-            finishOK(run, report: report, picture: nil, warnings: ["cannot create \(folder): \(error.localizedDescription)"])
-            return
+            return (nil, "cannot create \(folder): \(error.localizedDescription)")
         }
-        let child = ChildProcess()
-        current?.child = child
-        // `render` writes atomically (a temporary in the same folder, then rename): no half picture is seen.
-        child.start(executable: configuration.executable, arguments: ["render", run.spec, "-o", picture], timeout: timeLimit) { [weak self] outcome in
-            guard let self else { return }
-            queue.async { [self] in
-                guard let now = current, now.child === child else { return }
-                switch outcome {
-                case .exited(0, _):
-                    finishOK(now, report: report, picture: picture, warnings: [])
-                case .cancelled:
-                    lastHash[now.spec] = nil
-                    finish(RunRecord(time: Self.timestamp(), spec: now.spec, specHash: now.hash, status: .cancelled,
-                                     duration: Self.seconds(since: now.started)))
-                default:
-                    finishOK(now, report: report, picture: nil, warnings: ["the picture was not redrawn (\(outcome)); the previous one is kept"])
-                }
-            }
+        return (picture, nil)
+    }
+
+    /// The bench child drew the picture after a bench that worked (`bench --picture`, written atomically):
+    /// it is new when the file changed since the run started.
+    private func pictureOutcome(_ run: CurrentRun) -> (picture: String?, warnings: [String]) {
+        if let warning = run.pictureWarning { return (nil, [warning]) }
+        guard let picture = run.picture else { return (nil, []) }
+        let modified = (try? FileManager.default.attributesOfItem(atPath: picture))?[.modificationDate] as? Date
+        guard let modified, modified >= run.startedAt else {
+            return (nil, ["the picture was not redrawn; the previous one is kept"])
         }
+        return (picture, [])
     }
 
     private func finishOK(_ run: CurrentRun, report: BenchReport, picture: String?, warnings: [String]) {
@@ -179,17 +163,16 @@ extension WatchDaemon {
         FileHandle.standardOutput.write(Data((block + "\n").utf8))
     }
 
-    /// A failed child's error: a spec error's location when its stderr has one (`file:line:column: error:`).
-    static func childError(stderr: String, code: String, spec: String) -> RecordedError {
-        let lines = stderr.split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("*") && !$0.contains("DEBUG") }
-        let message = lines.first { $0.contains("error:") } ?? lines.last ?? "the bench child failed (\(code))"
-        var error = RecordedError(message: message, file: spec, code: code)
-        if message.hasPrefix(spec + ":") {
-            let numbers = message.dropFirst(spec.count + 1).split(separator: ":").prefix(2).map { Int($0) }
-            error.line = numbers.first ?? nil
-            error.column = numbers.count > 1 ? numbers[1] : nil
+    /// A failed child's error, from the failure record `bench --json FILE` leaves in FILE (never from its
+    /// standard error); without a record (the child died before writing one), the exit code alone.
+    static func childError(resultFile: String, exitCode: Int32) -> RecordedError {
+        guard let data = FileManager.default.contents(atPath: resultFile),
+              let record = try? JSONDecoder().decode(FailureRecord.self, from: data) else {
+            return RecordedError(message: "the bench child exited with \(exitCode) and left no failure record",
+                                 code: "exit \(exitCode)")
         }
-        return error
+        return RecordedError(message: record.message, file: record.file, line: record.line, column: record.column,
+                             code: record.code)
     }
 
     static func lastLine(_ text: String) -> String {

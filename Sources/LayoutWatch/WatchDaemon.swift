@@ -1,6 +1,6 @@
+import BenchResults
 import Dispatch
 import Foundation
-import LayoutBenchKit
 import LayoutStore
 import Logging
 #if canImport(Glibc)
@@ -28,6 +28,9 @@ public final class WatchDaemon: @unchecked Sendable {
     var runs = RunQueue<String>()
     /// The hash of the content last run (or running) per spec: a save that changes nothing is skipped.
     var lastHash: [String: String] = [:]
+    /// The hash `consider` read for each queued spec (nil: the file could not be read), so a run does not
+    /// read the file again.
+    var pendingHash: [String: String?] = [:]
     /// The previous ok run per spec, for the changes (read from the store the first time it is needed).
     var previousOK: [String: BenchReport] = [:]
     var previousLoaded: Set<String> = []
@@ -47,6 +50,11 @@ public final class WatchDaemon: @unchecked Sendable {
         var child: ChildProcess
         var started: ContinuousClock.Instant
         var resultFile: String
+        /// Where the child draws the picture (`--render`), or why it cannot.
+        var picture: String?
+        var pictureWarning: String?
+        /// The wall-clock start, to tell a picture drawn by this run from an older one.
+        var startedAt = Date()
     }
 
     public init(configuration: WatchConfiguration, logger: Logger, store: (any ResultStore)?) throws(WatchSetupError) {
@@ -156,6 +164,7 @@ public final class WatchDaemon: @unchecked Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             if FileManager.default.fileExists(atPath: path) || lastHash[path] != nil || configuration.once {
                 // Unreadable, or a spec we ran that vanished: say so once; its last results stay.
+                pendingHash[path] = .some(nil)
                 submit(path)
             }
             return
@@ -166,6 +175,7 @@ public final class WatchDaemon: @unchecked Sendable {
             logger.debug("unchanged content, skipped", metadata: ["spec": "\(path)", "hash": "\(hash)"])
             return
         }
+        pendingHash[path] = hash
         submit(path)
     }
 
@@ -216,11 +226,7 @@ public final class WatchDaemon: @unchecked Sendable {
         finished.signal()
     }
 
-    static func timestamp() -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date())
-    }
+    static func timestamp() -> String { Timestamp.now(milliseconds: true) }
 
     static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = ContinuousClock.now - start

@@ -116,8 +116,26 @@ public enum GroupRules {
     public static func crossOrigin(contentOrigin: Double, contentLength: Double, slotLength: Double, pre: Double,
                                     post: Double, flexibleEdges: Int) -> Double {
         var origin = contentOrigin + pre
-        if flexibleEdges > 0 { origin += max(0, contentLength - slotLength - pre - post) / Double(flexibleEdges) }
+        if flexibleEdges > 0 { origin += crossShare(contentLength: contentLength, slotLength: slotLength, pre: pre,
+                                                    post: post, flexibleEdges: flexibleEdges) }
         return origin
+    }
+
+    /// §3.4 `crossOrigin` from a content origin of 0 (§4.1 a root group across its box), without adding the 0.
+    @inlinable @inline(__always)
+    public static func crossOffset(contentLength: Double, slotLength: Double, pre: Double, post: Double,
+                                   flexibleEdges: Int) -> Double {
+        var origin = pre
+        if flexibleEdges > 0 { origin += crossShare(contentLength: contentLength, slotLength: slotLength, pre: pre,
+                                                    post: post, flexibleEdges: flexibleEdges) }
+        return origin
+    }
+
+    /// §3.4 what each flexible cross edge gets: the room left across, never negative, shared by `flexibleEdges`.
+    @inlinable @inline(__always)
+    public static func crossShare(contentLength: Double, slotLength: Double, pre: Double, post: Double,
+                                  flexibleEdges: Int) -> Double {
+        max(0, contentLength - slotLength - pre - post) / Double(flexibleEdges)
     }
 
     /// §3.4 how many cross edges share the room when the pre one is flexible (0 when it is not).

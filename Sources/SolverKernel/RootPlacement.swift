@@ -4,23 +4,29 @@ import CompositionalLayout
 /// both solvers: the stride, the edge spacings, the cross offset, the instance count, the content length
 /// (with `partial`) and the "no room" messages. Every function is O(1) and allocation-free.
 public struct RootPlacement: Sendable, Equatable {
-    /// The section axis P (§1).
-    public let P: Axis
-    /// The fixed edge spacings of the root group along P and Q (flexible ones count 0).
-    public let eP1: Double, eP2: Double, eQ1: Double, eQ2: Double
+    /// §4.1 what a stride adds to an instance's length along P; the engine keeps it with every estimated
+    /// section's instances, so it is small.
+    public let strideTerms: RootStride
+    /// The fixed edge spacings of the root group along Q (flexible ones count 0).
+    public let eQ1: Double, eQ2: Double
     /// The edge spacings along Q as written, for the cross offset of a non-orthogonal section (§3.4).
     public let preQ: Double, postQ: Double
     public let flexibleEdgesQ: Int
-    public let interGroupSpacing: Double
     /// Whether an edge spacing along P is flexible: it counts 0 and the section reports it.
     public let flexibleAlongP: Bool
+
+    /// The section axis P (§1).
+    @inlinable public var P: Axis { strideTerms.P }
+    /// The fixed edge spacings of the root group along P (flexible ones count 0).
+    @inlinable public var eP1: Double { strideTerms.eP1 }
+    @inlinable public var eP2: Double { strideTerms.eP2 }
+    @inlinable public var interGroupSpacing: Double { strideTerms.interGroupSpacing }
 
     public init(_ section: LayoutSection, P: Axis) {
         let spacing = section.group.edgeSpacing ?? EdgeSpacing()
         func fixed(_ value: LayoutSpacing?) -> Double { (value?.isFlexible ?? false) ? 0 : (value?.value ?? 0) }
-        self.P = P
-        eP1 = fixed(spacing.pre(P))
-        eP2 = fixed(spacing.post(P))
+        strideTerms = RootStride(P: P, eP1: fixed(spacing.pre(P)), eP2: fixed(spacing.post(P)),
+                                 interGroupSpacing: section.interGroupSpacing)
         eQ1 = fixed(spacing.pre(P.other))
         eQ2 = fixed(spacing.post(P.other))
         let pre = spacing.pre(P.other), post = spacing.post(P.other)
@@ -28,7 +34,6 @@ public struct RootPlacement: Sendable, Equatable {
         postQ = post?.value ?? 0
         flexibleEdgesQ = GroupRules.flexibleEdges(preFlexible: pre?.isFlexible ?? false,
                                                   postFlexible: post?.isFlexible ?? false)
-        interGroupSpacing = section.interGroupSpacing
         flexibleAlongP = (spacing.pre(P)?.isFlexible ?? false) || (spacing.post(P)?.isFlexible ?? false)
     }
 
@@ -39,15 +44,15 @@ public struct RootPlacement: Sendable, Equatable {
         Size(P.other, container.size.length(P.other) - preQ - postQ, across: container.size.length(P))
     }
 
-    /// §4.1 stride = eP1 + gP + eP2 + interGroupSpacing, summed in that order.
+    /// §4.1 stride = eP1 + gP + eP2 + interGroupSpacing (`RootStride.stride`).
     @inlinable @inline(__always)
-    public func stride(_ gP: Double) -> Double { eP1 + gP + eP2 + interGroupSpacing }
+    public func stride(_ gP: Double) -> Double { strideTerms.stride(gP) }
 
     /// §4.1 crossOffset of a non-orthogonal section: the root group placed across its box (`qLength` long)
     /// like an item across a group (§3.4).
     @inlinable @inline(__always)
     public func crossOffset(_ gQ: Double, qLength: Double) -> Double {
-        GroupRules.crossOrigin(contentOrigin: 0, contentLength: qLength, slotLength: gQ, pre: preQ, post: postQ,
+        GroupRules.crossOffset(contentLength: qLength, slotLength: gQ, pre: preQ, post: postQ,
                                flexibleEdges: flexibleEdgesQ)
     }
 
@@ -81,4 +86,21 @@ public struct RootPlacement: Sendable, Equatable {
     public static func nestedNoRoom(start: Int) -> String {
         "a nested group holds no items in the instance starting at item \(start)"
     }
+}
+
+/// §4.1 the terms of a root group instance's stride along the section axis P: its fixed edge spacings along P
+/// and the section's inter-group spacing.
+public struct RootStride: Sendable, Equatable {
+    public let P: Axis
+    public let eP1: Double, eP2: Double
+    public let interGroupSpacing: Double
+
+    @inlinable
+    public init(P: Axis, eP1: Double, eP2: Double, interGroupSpacing: Double) {
+        self.P = P; self.eP1 = eP1; self.eP2 = eP2; self.interGroupSpacing = interGroupSpacing
+    }
+
+    /// §4.1 stride = eP1 + gP + eP2 + interGroupSpacing, summed in that order.
+    @inlinable @inline(__always)
+    public func stride(_ gP: Double) -> Double { eP1 + gP + eP2 + interGroupSpacing }
 }

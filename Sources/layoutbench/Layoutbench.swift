@@ -1,4 +1,5 @@
 import ArgumentParser
+import ErrorReporting
 import Foundation
 
 /// The `layoutbench` command: parsing and printing only; the modules do the work.
@@ -8,15 +9,17 @@ struct Layoutbench: ParsableCommand {
         commandName: "layoutbench",
         abstract: "Solve, draw and measure Apple-style compositional collection-view layouts, headless.",
         discussion: """
-            A spec file (YAML or JSON, see docs/spec-format.md) describes a compositional layout, its data and its \
-            container. `solve` prints every frame, `render` draws the layout as SVG.
+            A spec file (YAML or JSON, see docs/spec-format.md) describes a compositional layout, its data and \
+            its container. `solve` prints every frame, `render` draws the layout as SVG.
 
-            Exit codes: 0 success; 1 a regression (compare), or a failure that is not the input's fault; 2 bad \
-            input (a spec, argument or file that cannot be used, or a layout that cannot be solved).
+            Exit codes: 0 success; 1 a regression (compare, ab, watch --once); 2 bad input (a spec, argument \
+            or file that cannot be used, or a layout that cannot be solved); 3 the environment failed (the \
+            results store failed to read or write, valgrind is missing or failed); 70 an internal failure \
+            (a bug: please report it).
             """,
         version: VersionInfo.text,
-        subcommands: [Solve.self, Render.self, Replay.self, Generate.self, Bench.self, Compare.self, AB.self, List.self,
-                      Watch.self, History.self, CountInstructions.self, Lint.self]
+        subcommands: [Solve.self, Render.self, Replay.self, Import.self, Lint.self, Generate.self, Bench.self, Compare.self,
+                      AB.self, List.self, Watch.self, History.self, CountInstructions.self]
     )
 
     /// Runs the command. Every error, the parser's included, ends in `Failure.exit(for:)`: one policy.

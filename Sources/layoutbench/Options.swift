@@ -1,5 +1,6 @@
 import ArgumentParser
 import CompositionalLayout
+import ErrorReporting
 import Foundation
 import LayoutSpec
 
@@ -26,9 +27,9 @@ struct LayoutOptions: ParsableArguments {
         if maxItems < 1 { throw ValidationError("--max-items must be at least 1") }
     }
 
-    /// Reads the spec at `path` with the container overrides applied.
+    /// Reads the spec (or imports the `.swift` file) at `path` with the container overrides applied.
     func load(_ path: String) throws -> CollectionLayout {
-        try SpecReader.read(contentsOf: path, maxItems: maxItems).withContainer(width: width, height: height)
+        try SpecSource.layout(at: path, maxItems: maxItems).withContainer(width: width, height: height)
     }
 }
 

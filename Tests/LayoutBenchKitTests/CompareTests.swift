@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import BenchResults
 @testable import LayoutBenchKit
 
 @Suite("compare verdicts and exit codes")
@@ -123,12 +124,12 @@ struct CompareTests {
 
     @Test("threshold parsing: 5% and 5 are five percent; a bare 0.05 is refused")
     func thresholds() {
-        #expect(ComparisonOptions.parseThreshold("5%") == 0.05)
-        #expect(ComparisonOptions.parseThreshold("5") == 0.05)
-        #expect(ComparisonOptions.parseThreshold("0.05") == nil)
-        #expect(ComparisonOptions.parseThreshold("2.5%") == 0.025)
-        #expect(ComparisonOptions.parseThreshold("x") == nil)
-        #expect(ComparisonOptions.parseThreshold("-1") == nil)
+        #expect((try? Threshold(parsing: "5%"))?.fraction == 0.05)
+        #expect((try? Threshold(parsing: "5"))?.fraction == 0.05)
+        #expect((try? Threshold(parsing: "0.05")) == nil)
+        #expect((try? Threshold(parsing: "2.5%"))?.fraction == 0.025)
+        #expect((try? Threshold(parsing: "x")) == nil)
+        #expect((try? Threshold(parsing: "-1")) == nil)
     }
 
     @Test("the three formats name the verdict")

@@ -1,5 +1,7 @@
 import Foundation
+@testable import BenchResults
 @testable import LayoutBenchKit
+import SeededRandom
 
 /// Synthetic result files: known samples, no timing.
 enum Fixtures {
@@ -41,5 +43,23 @@ enum Fixtures {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("layoutbenchkit-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+}
+
+/// One scenario measured on its own: its rounds back to back, then the memory pass (what `BenchSuite` does
+/// for each scenario, without interleaving others).
+struct SoloSampler {
+    var configuration: RunnerConfiguration
+
+    func run(_ kind: ScenarioKind, context: ScenarioContext) throws -> ScenarioResult {
+        try measure(try kind.make(context), context: context)
+    }
+
+    func measure(_ scenario: any BenchScenario, context: ScenarioContext) throws -> ScenarioResult {
+        let sampler = ScenarioSampler(scenario: scenario, context: context, configuration: configuration)
+        for round in 0..<ScenarioSampler.rounds(configuration) {
+            try sampler.runRound(round)
+        }
+        return try sampler.finish()
     }
 }

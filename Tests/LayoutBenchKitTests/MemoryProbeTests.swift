@@ -1,4 +1,5 @@
 import Testing
+@testable import BenchResults
 @testable import LayoutBenchKit
 
 @Suite("jemalloc statistics")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import BenchResults
 @testable import LayoutBenchKit
 
 @Suite("paired statistics: signed-rank interval, ABBA plan, paired comparison")

@@ -2,6 +2,7 @@ import CompositionalLayout
 import LayoutSpec
 import ReferenceSolver
 import Testing
+@testable import BenchResults
 @testable import LayoutBenchKit
 
 @Suite("presets")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import BenchResults
 @testable import LayoutBenchKit
 
 @Suite("result file")

@@ -1,4 +1,5 @@
 import Testing
+@testable import BenchResults
 @testable import LayoutBenchKit
 
 /// A scenario that counts what the runner asks of it.
@@ -20,7 +21,7 @@ struct RunnerTests {
     @Test("repetitions: warm-up untimed, then exactly N timed samples in rounds, each prepared first")
     func repetitions() throws {
         let scenario = CountingScenario()
-        let runner = BenchRunner(configuration: RunnerConfiguration(stop: .repetitions(7), rounds: 5, warmupSamples: 2, measuresMemory: false))
+        let runner = SoloSampler(configuration: RunnerConfiguration(stop: .repetitions(7), rounds: 5, warmupSamples: 2, measuresMemory: false))
         let result = try runner.measure(scenario, context: context)
         #expect(result.samplesNs.count == 7)
         #expect(result.roundSampleCounts == [2, 2, 1, 1, 1])
@@ -37,7 +38,7 @@ struct RunnerTests {
     @Test("a time budget stops at the sample cap")
     func sampleCap() throws {
         let scenario = CountingScenario()
-        let runner = BenchRunner(configuration: RunnerConfiguration(stop: .timeBudget(seconds: 60), warmupSamples: 0,
+        let runner = SoloSampler(configuration: RunnerConfiguration(stop: .timeBudget(seconds: 60), warmupSamples: 0,
                                                                     minSamples: 1, maxSamples: 50, measuresMemory: false))
         #expect(try runner.measure(scenario, context: context).samplesNs.count == 50)
     }
@@ -57,7 +58,7 @@ struct RunnerTests {
 
     @Test("the slowdown knob busy-waits inside the timed window (test-only)")
     func slowdown() throws {
-        let runner = BenchRunner(configuration: RunnerConfiguration(
+        let runner = SoloSampler(configuration: RunnerConfiguration(
             stop: .repetitions(3), warmupSamples: 0, measuresMemory: false, slowdown: Slowdown(fixedNs: 300_000)))
         let result = try runner.measure(CountingScenario(), context: context)
         #expect(result.samplesNs.allSatisfy { $0 >= 300_000 })

@@ -1,5 +1,6 @@
 import CompositionalLayout
 import Testing
+@testable import BenchResults
 @testable import LayoutBenchKit
 
 /// Every scenario on small presets, through the real engine: each builds, runs a few samples and reports
@@ -11,7 +12,7 @@ struct ScenarioTests {
 
     @Test("every scenario runs on every small preset, at 1 and 2 threads", arguments: ScenarioKind.allCases)
     func runs(kind: ScenarioKind) throws {
-        let runner = BenchRunner(configuration: RunnerConfiguration(stop: .repetitions(3), warmupSamples: 1, memoryRepetitions: 1))
+        let runner = SoloSampler(configuration: RunnerConfiguration(stop: .repetitions(3), warmupSamples: 1, memoryRepetitions: 1))
         for preset in Self.presets {
             for threads in [1, 2] {
                 let context = ScenarioContext(input: .preset(preset), threads: threads, seed: 5)

@@ -1,4 +1,6 @@
+import SeededRandom
 import Testing
+@testable import BenchResults
 @testable import LayoutBenchKit
 
 @Suite("percentiles")
@@ -39,57 +41,11 @@ struct PercentileTests {
     }
 }
 
-@Suite("bootstrap")
-struct BootstrapTests {
-    @Test("the same samples: ratio 1, interval inside ±2 % around it")
-    func sameSamples() {
-        let samples = Fixtures.samples(median: 50_000, seed: 1)
-        let interval = Bootstrap.medianRatio(base: samples, head: samples)
-        #expect(interval.ratio == 1)
-        #expect(interval.lower <= 1 && interval.upper >= 1)
-        #expect(interval.lower > 0.98 && interval.upper < 1.02)
-    }
-
-    @Test("two draws of the same distribution: the interval holds 1")
-    func sameDistribution() {
-        let base = Fixtures.samples(median: 50_000, spread: 0.2, seed: 1)
-        let head = Fixtures.samples(median: 50_000, spread: 0.2, seed: 2)
-        let interval = Bootstrap.medianRatio(base: base, head: head)
-        #expect(interval.lower < 1 && interval.upper > 1)
-    }
-
-    @Test("30 % slower: the whole interval lies near 1.3")
-    func thirtyPercentSlower() {
-        let base = Fixtures.samples(median: 50_000, seed: 1)
-        let head = Fixtures.samples(median: 65_000, seed: 2)
-        let interval = Bootstrap.medianRatio(base: base, head: head)
-        #expect(abs(interval.ratio - 1.3) < 0.02)
-        #expect(interval.lower > 1.25 && interval.upper < 1.35)
-        #expect(interval.lower <= interval.ratio && interval.ratio <= interval.upper)
-    }
-
-    @Test("a known resampled median: constant samples give exactly their ratio")
-    func constantSamples() {
-        let interval = Bootstrap.medianRatio(base: [100, 100, 100], head: [150, 150])
-        #expect(interval == RatioInterval(ratio: 1.5, lower: 1.5, upper: 1.5, confidence: 0.95))
-    }
-
-    @Test("few noisy samples give a wide interval (noise-aware)")
-    func fewSamples() {
-        let interval = Bootstrap.medianRatio(base: [100, 140, 90], head: [120, 95, 130])
-        #expect(interval.upper - interval.lower > 0.3)
-    }
-
-    @Test("seeded: the same inputs give the same interval; another seed may differ")
-    func seeded() {
-        let base = Fixtures.samples(median: 1_000, spread: 0.3, seed: 5)
-        let head = Fixtures.samples(median: 1_100, spread: 0.3, seed: 6)
-        #expect(Bootstrap.medianRatio(base: base, head: head) == Bootstrap.medianRatio(base: base, head: head))
-    }
-
+@Suite("ratios")
+struct RatioTests {
     @Test("0 / 0 is no change; x / 0 is infinitely slower")
     func zeroMedians() {
-        #expect(Bootstrap.ratio(0, 0) == 1)
-        #expect(Bootstrap.ratio(5, 0) == .infinity)
+        #expect(RatioInterval.ratio(0, 0) == 1)
+        #expect(RatioInterval.ratio(5, 0) == .infinity)
     }
 }

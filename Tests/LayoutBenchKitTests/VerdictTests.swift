@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import BenchResults
 @testable import LayoutBenchKit
 
 @Suite("verdicts, thresholds and the between-run interval")

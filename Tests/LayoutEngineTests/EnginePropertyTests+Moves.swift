@@ -1,8 +1,9 @@
 import CompositionalLayout
-import LayoutBenchKit
 import LayoutEngine
+import LayoutReplay
 import LayoutTestSupport
 import PropertyBased
+import SeededRandom
 import Testing
 
 /// New sequences (issue 11): section moves among the other operations, with items measured before and

@@ -1,9 +1,10 @@
 import CompositionalLayout
-import LayoutBenchKit
 import LayoutEngine
+import LayoutReplay
 import LayoutSpec
 import LayoutTestSupport
 import PropertyBased
+import SeededRandom
 import Testing
 
 /// Property tests of the engine against the reference solver (issue 3, "Tests"): random layouts covering

@@ -1,5 +1,5 @@
 import CompositionalLayout
-import LayoutBenchKit
+import LayoutReplay
 import LayoutSpec
 import LayoutTestSupport
 import ReferenceSolver

@@ -1,5 +1,4 @@
 import CompositionalLayout
-import LayoutBenchKit
 import LayoutEngine
 import LayoutTestSupport
 import PropertyBased

@@ -1,5 +1,5 @@
-import LayoutBenchKit
 @testable import LayoutStore
+import BenchResults
 import Testing
 
 @Suite("history and sparklines")

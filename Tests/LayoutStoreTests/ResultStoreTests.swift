@@ -1,6 +1,7 @@
+import BenchResults
+import ErrorReporting
 import Foundation
 import GRDB
-import LayoutBenchKit
 @testable import LayoutStore
 import Testing
 
@@ -91,5 +92,14 @@ struct ResultStoreTests {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
         #expect(throws: StoreError.self) { try SQLiteResultStore(path: path) }
+    }
+
+    @Test("exit statuses: a store failing to read or write (a full disk) is the environment's (3), not bad input")
+    func exitStatuses() {
+        #expect(StoreError.database(reason: "database or disk is full").exitStatus == .environment)
+        #expect(StoreError.corruptRow(table: "runs", id: 1, reason: "bad JSON").exitStatus == .environment)
+        #expect(StoreError.cannotOpen(path: "/x/results.sqlite", reason: "no such folder").exitStatus == .badInput)
+        #expect(StoreError.noSuchBaseline(name: "main", known: []).exitStatus == .badInput)
+        #expect(StoreError.database(reason: "disk full").report == "error: results store: disk full")
     }
 }

@@ -1,5 +1,5 @@
+import BenchResults
 import Foundation
-import LayoutBenchKit
 
 /// Synthetic reports with known samples: no timing, no child processes.
 enum StoreFixtures {

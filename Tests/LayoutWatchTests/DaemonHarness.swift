@@ -1,5 +1,5 @@
+import BenchResults
 import Foundation
-import LayoutBenchKit
 import LayoutStore
 @testable import LayoutWatch
 #if canImport(Glibc)

@@ -50,10 +50,34 @@ struct DaemonIntegrationTests {
         let error = daemon.waitForRecord("a.yaml") { $0.status == .error }
         #expect(error?.error?.line == 4 && error?.error?.column != nil, "\(String(describing: error))")
         #expect(error?.error?.message.contains("a.yaml:4:") == true)
+        // From the child's failure record (the spec error's code), not from its standard error.
+        #expect(error?.error?.code == "unknownKey", "\(String(describing: error))")
         try daemon.write("a.yaml", DaemonHarness.spec(5))
         #expect(daemon.waitForRecord("a.yaml") { $0.status == .ok && $0.specHash == DaemonHarness.hash(DaemonHarness.spec(5)) } != nil)
         // The fixed run's change is against the last ok run, from before the error.
         #expect(daemon.records("a.yaml").last?.results?.first?.change != nil)
+        #expect(daemon.process.isRunning)
+    }
+
+    @Test("--render: the bench child draws the picture as render does; a bad save keeps the last good one")
+    func rendersPicture() throws {
+        let daemon = try DaemonHarness(extraArguments: ["--render", "out"])
+        try daemon.write("a.yaml", DaemonHarness.spec(0))
+        try daemon.start()
+        let ok = daemon.waitForRecord("a.yaml") { $0.status == .ok }
+        let picture = daemon.folder.appendingPathComponent("out/a.svg").path
+        #expect(ok?.picture == "out/a.svg" || ok?.picture == picture, "\(String(describing: ok))")
+        let drawn = try String(contentsOfFile: picture, encoding: .utf8)
+        let render = Process()
+        render.executableURL = DaemonHarness.binary
+        let expected = daemon.folder.appendingPathComponent("expected.svg").path
+        render.arguments = ["render", daemon.path("a.yaml"), "-o", expected]
+        try render.run()
+        render.waitUntilExit()
+        #expect(drawn == (try String(contentsOfFile: expected, encoding: .utf8)))
+        try daemon.write("a.yaml", "version: 1\ncontainer: { width: 390, height: 844 }\nsections:\n  - itemz: 3\n")
+        #expect(daemon.waitForRecord("a.yaml") { $0.status == .error }?.picture == nil)
+        #expect(try String(contentsOfFile: picture, encoding: .utf8) == drawn, "the last good picture is kept")
         #expect(daemon.process.isRunning)
     }
 

@@ -1,5 +1,5 @@
+import BenchResults
 import Foundation
-import LayoutBenchKit
 @testable import LayoutWatch
 import Testing
 

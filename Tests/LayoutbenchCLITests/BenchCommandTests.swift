@@ -20,6 +20,26 @@ struct BenchCommandTests {
         #expect(results?.first?["spec"] as? String == "grid")
     }
 
+    @Test("a bad spec exits 2 and --json FILE holds its located error as a failure record")
+    func failureRecord() throws {
+        let files = try Workspace()
+        let spec = try files.write("version: 1\ncontainer: { width: 390, height: 844 }\nsections:\n  - itemz: 3\n",
+                                   to: "bad.yaml")
+        let json = files.path("out.json")
+        let result = try TinyBench.run(spec: spec, json: json)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("bad.yaml:4:"))
+        let data = try Data(contentsOf: URL(fileURLWithPath: json))
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        #expect(object?["failure"] as? Bool == true)
+        #expect(object?["status"] as? Int == 2)
+        #expect(object?["code"] as? String == "unknownKey")
+        #expect(object?["file"] as? String == spec)
+        #expect(object?["line"] as? Int == 4)
+        #expect(object?["column"] as? Int != nil)
+        #expect((object?["message"] as? String)?.contains("unknown key 'itemz'") == true)
+    }
+
     @Test("--markdown prints a Markdown table")
     func markdown() throws {
         let files = try Workspace()

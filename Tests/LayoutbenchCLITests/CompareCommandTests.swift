@@ -76,4 +76,13 @@ struct CompareCommandTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("--threshold"))
     }
+
+    @Test("--resamples and --normalize, which changed nothing, are gone: exit 2 naming the option")
+    func removedOptions() throws {
+        for option in [["--resamples", "500"], ["--normalize"]] {
+            let result = try CLI.run(["compare", "a.json", "b.json"] + option)
+            #expect(result.status == 2, "\(option)")
+            #expect(result.stderr.contains(option[0]), "\(result.stderr)")
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
-import LayoutBenchKit
+import BenchResults
+import SeededRandom
 import Testing
 
 @Suite("layoutbench compare: verdicts, thresholds, exports")

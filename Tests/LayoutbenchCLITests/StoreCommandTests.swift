@@ -61,4 +61,21 @@ struct StoreCommandTests {
         #expect(try CLI.run(["history", "no-such-spec", "--store", store]).status == 2)
         #expect(try CLI.run(["history", Self.spec, "--store", dir.appendingPathComponent("none.sqlite").path]).status == 2)
     }
+
+    @Test("history and watch take --threshold as compare does: 5% or 5; a bare 0.05 is refused (2), not offered")
+    func thresholdForms() throws {
+        let dir = try CLI.temporaryDirectory()
+        let store = dir.appendingPathComponent("results.sqlite").path
+        #expect(try Self.bench(["--store", store]).status == 0)
+        #expect(try CLI.run(["history", Self.spec, "--store", store, "--threshold", "5"]).status == 0)
+        let history = try CLI.run(["history", Self.spec, "--store", store, "--threshold", "0.05"])
+        #expect(history.status == 2 && history.stderr.contains("write '0.05%'"), "\(history.stderr)")
+        let watch = try CLI.run(["watch", Self.spec, "--once", "--store", store, "--threshold", "0.05",
+                                 "--log", dir.appendingPathComponent("watch.jsonl").path])
+        #expect(watch.status == 2 && watch.stderr.contains("write '0.05%'"), "\(watch.stderr)")
+        for command in ["history", "watch"] {
+            let help = try CLI.run(["help", command])
+            #expect(help.stdout.contains("--threshold") && !help.stdout.contains("0.05"), "\(help.stdout)")
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import BenchResults
 import Foundation
 
 /// Runs `ab`'s plan: each run is a child `BINARY bench ARGUMENTS --json FILE`, with the side's own extra
@@ -5,14 +6,16 @@ import Foundation
 public struct ABRunner: Sendable {
     public var baseBinary: String
     public var headBinary: String
-    /// The `bench` arguments both sides get (the runner adds `--json`).
-    public var benchArguments: [String]
+    /// The child's command line (both sides get the same) for the result file it writes.
+    public var benchArguments: @Sendable (_ resultFile: String) -> [String]
     public var baseEnvironment: [String: String]
     public var headEnvironment: [String: String]
     /// Where the result files and logs go.
     public var folder: String
 
-    public init(baseBinary: String, headBinary: String, benchArguments: [String], baseEnvironment: [String: String],
+    public init(baseBinary: String, headBinary: String,
+                benchArguments: @escaping @Sendable (_ resultFile: String) -> [String],
+                baseEnvironment: [String: String],
                 headEnvironment: [String: String], folder: String) {
         self.baseBinary = baseBinary; self.headBinary = headBinary; self.benchArguments = benchArguments
         self.baseEnvironment = baseEnvironment; self.headEnvironment = headEnvironment; self.folder = folder
@@ -50,7 +53,8 @@ public struct ABRunner: Sendable {
         environment["GITHUB_STEP_SUMMARY"] = nil
         for (key, value) in side == .base ? baseEnvironment : headEnvironment { environment[key] = value }
         let binary = side == .base ? baseBinary : headBinary
-        let status = ChildProcess.run(binary, ["bench"] + benchArguments + ["--json", json], logPath: log, environment: environment)
+        let status = ChildProcess.run(binary, benchArguments(json), environment: environment,
+                                       output: .log(path: log)).status
         guard status == 0 else { throw .childFailed(side: side.rawValue, status: status, log: ChildProcess.tail(log)) }
         do {
             return try BenchReport.load(path: json)

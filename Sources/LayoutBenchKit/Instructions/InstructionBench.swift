@@ -1,3 +1,4 @@
+import BenchResults
 import Foundation
 
 /// The parent side of `bench --metric instructions`: runs this very binary again, stripped, under callgrind
@@ -13,22 +14,18 @@ import Foundation
 public struct InstructionBench: Sendable {
     /// The binary to count (this process's executable).
     public var binary: String
-    /// What the child is told to bench: spec paths and `--preset NAME` pairs, as given to `bench`.
-    public var inputArguments: [String]
+    /// The hidden command's line (`_count-instructions` with the inputs, scenarios, operations and seed),
+    /// given the work-iterations file of the pass (nil for none); the CLI's `BenchInvocation` renders it.
+    public var childArguments: @Sendable (_ workIterationsFile: String?) -> [String]
     public var scenarios: [ScenarioKind]
     public var operations: Int
     public var seed: UInt64
     public var extraWork: ExtraWork?
 
-    public init(binary: String, inputArguments: [String], scenarios: [ScenarioKind], operations: Int, seed: UInt64,
-                extraWork: ExtraWork?) {
-        self.binary = binary; self.inputArguments = inputArguments; self.scenarios = scenarios
+    public init(binary: String, childArguments: @escaping @Sendable (_ workIterationsFile: String?) -> [String],
+                scenarios: [ScenarioKind], operations: Int, seed: UInt64, extraWork: ExtraWork?) {
+        self.binary = binary; self.childArguments = childArguments; self.scenarios = scenarios
         self.operations = operations; self.seed = seed; self.extraWork = extraWork
-    }
-
-    /// This process's executable, resolved.
-    public static var currentExecutable: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
     /// Counts every scenario of every input and returns the report.
@@ -95,7 +92,7 @@ public struct InstructionBench: Sendable {
         var runner = configuration
         runner.extraWork = extraWork
         return BenchReport(
-            createdAt: BenchSuite.timestamp(), machine: environment.machine, toolchain: environment.toolchain,
+            createdAt: Timestamp.now(), machine: environment.machine, toolchain: environment.toolchain,
             gitCommit: environment.gitCommit,
             run: RunInfo(scenarios: scenarios.map(\.rawValue), threads: [1], runner: runner,
                          buildConfiguration: BuildCheck.configuration, allocator: nil, commandLine: environment.commandLine),
@@ -106,7 +103,7 @@ public struct InstructionBench: Sendable {
     func strip(into folder: String) throws(InstructionError) -> String {
         let output = "\(folder)/layoutbench-stripped"
         guard let strip = Executables.find("strip") else { throw .stripFailed("`strip` is not installed (apt-get install -y binutils)") }
-        let status = ChildProcess.run(strip, ["-o", output, binary], logPath: "\(folder)/strip.log", environment: nil)
+        let status = ChildProcess.run(strip, ["-o", output, binary], output: .log(path: "\(folder)/strip.log")).status
         guard status == 0 else { throw .stripFailed(ChildProcess.tail("\(folder)/strip.log")) }
         return output
     }
@@ -121,21 +118,21 @@ public struct InstructionBench: Sendable {
         let dumpFolder = "\(folder)/\(pass)"
         try? FileManager.default.createDirectory(atPath: dumpFolder, withIntermediateDirectories: true)
         var arguments = ["--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no",
-                         "--callgrind-out-file=\(dumpFolder)/callgrind.out", binary, "_count-instructions"]
-        arguments += inputArguments
-        arguments += ["--scenarios", scenarios.map(\.rawValue).joined(separator: ","), "--operations", "\(operations)", "--seed", "\(seed)"]
+                         "--callgrind-out-file=\(dumpFolder)/callgrind.out", binary]
+        var workFile: String?
         if !workIterations.isEmpty {
             let path = "\(folder)/\(pass)-work-iterations.json"
             let data = (try? JSONEncoder().encode(workIterations)) ?? Data()
             _ = FileManager.default.createFile(atPath: path, contents: data)
-            arguments += ["--work-iterations-file", path]
+            workFile = path
         }
+        arguments += childArguments(workFile)
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         environment["MALLOC_CONF"] = Self.mallocConfiguration(adding: environment["MALLOC_CONF"])
         environment[ExtraWork.environmentKey] = nil
         let log = "\(folder)/\(pass).log"
-        let status = ChildProcess.run(valgrind, arguments, logPath: log, environment: environment)
+        let status = ChildProcess.run(valgrind, arguments, environment: environment, output: .log(path: log)).status
         guard status == 0 else { throw .childFailed(status: status, log: ChildProcess.tail(log)) }
         var counts = Counts()
         let files = (try? FileManager.default.contentsOfDirectory(atPath: dumpFolder)) ?? []
@@ -186,35 +183,5 @@ enum Executables {
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         return nil
-    }
-}
-
-enum ChildProcess {
-    /// Runs `executable` with its standard output and error in `logPath`; its exit status (-1 if it could
-    /// not start).
-    static func run(_ executable: String, _ arguments: [String], logPath: String, environment: [String: String]?) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let log = FileHandle(forWritingAtPath: logPath)
-        process.standardOutput = log ?? FileHandle.nullDevice
-        process.standardError = log ?? FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return -1
-        }
-        process.waitUntilExit()
-        try? log?.close()
-        return process.terminationStatus
-    }
-
-    /// The last lines of a log, for an error message.
-    static func tail(_ path: String, lines: Int = 12) -> String {
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").suffix(lines).joined(separator: "\n")
     }
 }

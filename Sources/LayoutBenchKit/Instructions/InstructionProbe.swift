@@ -1,3 +1,4 @@
+import BenchResults
 import CCallgrind
 
 /// The counted side of `bench --metric instructions`: runs inside valgrind (callgrind started with

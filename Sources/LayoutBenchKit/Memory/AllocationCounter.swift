@@ -1,3 +1,4 @@
+import BenchResults
 #if canImport(Glibc)
 import Glibc
 #endif

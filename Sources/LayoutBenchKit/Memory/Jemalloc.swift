@@ -1,3 +1,4 @@
+import BenchResults
 import CJemalloc
 
 /// Typed access to jemalloc's `mallctl` namespace (jemalloc 5.3, Debian's build: no symbol prefix, stats on).

@@ -1,4 +1,6 @@
+import BenchResults
 import CompositionalLayout
+import SeededRandom
 
 /// A named, seeded, scalable layout to bench: `grid-10k`, `selfsizing-1m`, `nested-100k`.
 ///

@@ -1,4 +1,6 @@
+import BenchResults
 import CompositionalLayout
+import SeededRandom
 
 /// A layout described by its shape instead of a preset: how many sections of how many items, how deeply
 /// groups nest, which share of sections is estimated or scrolls orthogonally, whether there are headers,

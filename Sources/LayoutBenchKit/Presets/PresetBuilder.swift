@@ -1,4 +1,6 @@
+import BenchResults
 import CompositionalLayout
+import SeededRandom
 
 /// The pieces presets are made of, and the rule that turns a handful of section kinds into a layout of an
 /// exact item count with few definitions.

@@ -1,4 +1,6 @@
+import BenchResults
 import CompositionalLayout
+import SeededRandom
 
 extension Presets {
     /// The container of `adaptive`: an iPhone in portrait with its safe area (notch and home indicator), in

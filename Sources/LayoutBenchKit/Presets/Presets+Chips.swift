@@ -1,4 +1,6 @@
+import BenchResults
 import CompositionalLayout
+import SeededRandom
 
 extension Presets {
     /// `chips`: tag clouds. Chips have an estimated width (measured 40 to 140 pt by a seeded model) and a

@@ -1,4 +1,6 @@
+import BenchResults
 import CompositionalLayout
+import SeededRandom
 
 extension Presets {
     /// `feed`: a social app's home. Section kinds, mixed in seeded runs:

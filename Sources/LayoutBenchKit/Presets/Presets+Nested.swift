@@ -1,4 +1,6 @@
+import BenchResults
 import CompositionalLayout
+import SeededRandom
 
 extension Presets {
     /// `nested`: an App Store "Today"/"Apps" page. Section kinds, mixed in seeded runs:

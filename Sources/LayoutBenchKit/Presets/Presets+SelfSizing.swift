@@ -1,4 +1,6 @@
+import BenchResults
 import CompositionalLayout
+import SeededRandom
 
 extension Presets {
     /// `selfsizing`: every item estimated, measured by a seeded model (heights 40 to 160 pt). Section kinds:

@@ -1,3 +1,4 @@
+import BenchResults
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -70,7 +71,7 @@ public struct BenchSuite: Sendable {
             (specOrder[$0.spec] ?? 0, order[$0.scenario] ?? 0, $0.threads) < (specOrder[$1.spec] ?? 0, order[$1.scenario] ?? 0, $1.threads)
         }
         return BenchReport(
-            createdAt: Self.timestamp(), machine: environment.machine, toolchain: environment.toolchain,
+            createdAt: Timestamp.now(), machine: environment.machine, toolchain: environment.toolchain,
             gitCommit: environment.gitCommit,
             run: RunInfo(scenarios: scenarios.map(\.rawValue), threads: threads, runner: configuration,
                          buildConfiguration: BuildCheck.configuration,
@@ -83,13 +84,5 @@ public struct BenchSuite: Sendable {
         let width = String(total).count
         let counter = String(repeating: " ", count: width - String(index).count) + "\(index)/\(total)"
         return "[\(counter)] \(r.spec) \(r.scenario) threads \(r.threads): median \(BenchFormat.duration(ns: r.summaryNs.median)), p99 \(BenchFormat.duration(ns: r.summaryNs.p99)) (\(r.samplesNs.count) samples; group \(BenchFormat.fixed(seconds, decimals: 1)) s)"
-    }
-
-    static func timestamp() -> String {
-        var t = time(nil)
-        var parts = tm()
-        gmtime_r(&t, &parts)
-        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 }

@@ -1,3 +1,4 @@
+import BenchResults
 /// Whether this binary was built for measuring. A debug build of Swift is often 10 to 100 times slower than
 /// a release build and its numbers mean nothing, so `bench` refuses to run one unless told otherwise.
 public enum BuildCheck {

@@ -1,3 +1,5 @@
+import BenchResults
+import SeededRandom
 /// A fixed piece of work timed between a scenario's samples, so `compare` can tell a slower build from a
 /// slower machine.
 ///
@@ -8,9 +10,9 @@
 /// like the former. So the unit mixes both kinds of work and no code of ours: a pass of splitmix64 over
 /// 32 KiB (arithmetic, L1/L2) and a dependent pointer chase through a 2 MiB random cycle (L2/L3
 /// latency), about 100 µs in all. It is timed in short bursts interleaved with the samples, so it meets
-/// the same load. `compare` shows its ratio between two runs (column machine) and, with `--normalize`,
-/// divides time ratios by it; that is off by default, because in quiet runs the unit itself varied by
-/// ±15 % while the scenarios agreed within 2 %: a warning sign, not a correction.
+/// the same load. `compare` shows its ratio between two runs (column machine) and never divides time
+/// ratios by it: in quiet runs the unit itself varied by ±15 % while the scenarios agreed within 2 %, a
+/// warning sign, not a correction.
 public enum Calibration {
     /// Words mixed by the arithmetic part (32 KiB).
     static let words = 4_096

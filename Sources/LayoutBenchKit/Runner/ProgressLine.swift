@@ -1,3 +1,4 @@
+import BenchResults
 /// One step of a bench's progress: a round of one (spec, thread count) group finished.
 public struct ProgressStep: Hashable, Sendable {
     public var label: String

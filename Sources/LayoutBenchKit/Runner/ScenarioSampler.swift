@@ -1,7 +1,8 @@
+import BenchResults
 /// The samples of one scenario, taken in rounds: the suite runs round 1 of every scenario, then round 2,
 /// and so on, so each scenario's samples spread over the whole run and meet the same changes of machine
-/// load. The rounds are kept (`roundSampleCounts`): `compare` resamples whole rounds, so load that varies
-/// between rounds widens the confidence interval instead of passing for a regression.
+/// load. The rounds are kept (`roundSampleCounts`): `compare` takes each round's median as one observation,
+/// so load that varies between rounds widens the confidence interval instead of passing for a regression.
 ///
 /// A sample is one `runSample()` between two reads of the monotonic clock; `prepareSample()` runs before
 /// it, outside the window. The process CPU clock is read just outside the wall window (it is a system

@@ -1,3 +1,4 @@
+import BenchResults
 import CompositionalLayout
 import Foundation
 import LayoutSpec
@@ -36,15 +37,15 @@ extension BenchInput {
 
     /// A spec file, read with every check of docs/spec-format.md.
     public static func spec(path: String, maxItems: Int = SpecReader.defaultMaxItems) throws(BenchError) -> BenchInput {
-        let layout: CollectionLayout
+        // One read: the hash is of the bytes parsed.
+        let read: (layout: CollectionLayout, data: Data)
         do {
-            layout = try SpecReader.read(contentsOf: path, maxItems: maxItems)
+            read = try SpecReader.readWithBytes(contentsOf: path, maxItems: maxItems)
         } catch {
-            throw BenchError.spec("\(error)")
+            throw BenchError.spec(error)
         }
-        let bytes = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
-        return BenchInput(name: layout.name, layout: layout, source: path, specPath: path,
-                          contentHash: ContentHash.fnv1a64(bytes))
+        return BenchInput(name: read.layout.name, layout: read.layout, source: path, specPath: path,
+                          contentHash: ContentHash.fnv1a64(read.data))
     }
 }
 
@@ -57,23 +58,8 @@ enum SpecFiles {
         do {
             try SpecWriter.yaml(layout).write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            throw BenchError.spec("cannot write a temporary spec file at \(path): \(error)")
+            throw BenchError.cannotWrite(path: path, reason: "\(error)")
         }
         return path
     }
-}
-
-/// A content hash that needs no crypto library: FNV-1a over 64 bits, as 16 hex digits. It tells layouts
-/// apart; it is not meant to resist anyone.
-public enum ContentHash {
-    /// The hash of `bytes`. Complexity: O(bytes).
-    public static func fnv1a64<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
-
-    /// The hash of a string's UTF-8 bytes.
-    public static func fnv1a64(_ text: String) -> String { fnv1a64(text.utf8) }
 }

@@ -1,5 +1,7 @@
+import BenchResults
 import CompositionalLayout
 import LayoutEngine
+import LayoutSpec
 
 /// One thing a user cares about, measured: a setup that is not timed (building the engine, choosing the
 /// item a size arrives for) and an operation that is.
@@ -64,8 +66,10 @@ public enum BenchError: Error, CustomStringConvertible {
     case layout(LayoutError, source: String, context: String? = nil)
     /// The engine refused an operation the scenario built: a bug in the scenario or the engine.
     case engine(EngineError, scenario: String)
-    /// A spec file could not be read or written.
-    case spec(String)
+    /// A spec file that cannot be read or used, with its located error.
+    case spec(SpecError)
+    /// A file the bench writes for itself (a temporary spec) could not be written: the environment's fault.
+    case cannotWrite(path: String, reason: String)
     /// An argument that cannot be used.
     case badArgument(String)
     /// The scenario does not apply to this layout (moving a section of a one-section layout): the suite
@@ -76,17 +80,10 @@ public enum BenchError: Error, CustomStringConvertible {
         switch self {
         case let .layout(error, source, context): return "\(source): \(error)" + (context.map { " (\($0))" } ?? "")
         case let .engine(error, scenario): return "scenario \(scenario): the engine refused an operation: \(error)"
-        case let .spec(message): return message
+        case let .spec(error): return error.description
+        case let .cannotWrite(path, reason): return "cannot write a temporary spec file at \(path): \(reason)"
         case let .badArgument(message): return message
         case let .notApplicable(scenario, spec, reason): return "\(scenario) does not apply to \(spec): \(reason)"
-        }
-    }
-
-    /// Whether the fault lies in what the user gave (exit 2) rather than in the program (exit 1).
-    public var isBadInput: Bool {
-        switch self {
-        case .engine: return false
-        default: return true
         }
     }
 }

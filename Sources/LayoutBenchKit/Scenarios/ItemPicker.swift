@@ -1,5 +1,7 @@
+import BenchResults
 import CompositionalLayout
 import LayoutEngine
+import SeededRandom
 
 /// Seeded random choices of sections and items in an engine's current data, shared by the scenarios that
 /// edit or measure. An item is picked by first picking a non-empty section uniformly, then an item in it,

@@ -1,3 +1,4 @@
+import BenchResults
 import CompositionalLayout
 import LayoutEngine
 

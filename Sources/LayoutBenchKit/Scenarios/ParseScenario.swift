@@ -1,3 +1,4 @@
+import BenchResults
 import CompositionalLayout
 import Foundation
 import LayoutSpec
@@ -41,7 +42,7 @@ final class ParseScenario: BenchScenario {
         do {
             parsed = try SpecReader.read(contentsOf: path)
         } catch {
-            throw BenchError.spec("\(error)")
+            throw BenchError.spec(error)
         }
     }
 }

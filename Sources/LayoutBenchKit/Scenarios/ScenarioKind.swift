@@ -1,3 +1,4 @@
+import BenchResults
 import Foundation
 
 /// The scenarios `layoutbench bench` knows, each measuring one thing a user cares about.

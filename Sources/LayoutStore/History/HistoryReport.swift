@@ -1,5 +1,5 @@
+import BenchResults
 import Foundation
-import LayoutBenchKit
 
 /// A spec's trend across stored runs: per scenario and thread count the medians, oldest first, and the runs
 /// where compare called a regression against the run before.
@@ -37,7 +37,7 @@ public struct HistoryReport: Codable, Hashable, Sendable {
     public var regressions: [Regression]
 
     /// Builds the trend from runs oldest first (as `ResultStore.history` returns them).
-    public init(spec: String, runs: [StoredRun], threshold: Double = 0.05, resamples: Int = 2_000) {
+    public init(spec: String, runs: [StoredRun], threshold: Double = 0.05) {
         self.spec = spec
         self.runs = runs.count
         var points: [ResultKey: [Point]] = [:]
@@ -54,7 +54,7 @@ public struct HistoryReport: Codable, Hashable, Sendable {
                           sparkline: Sparkline.render(values.map { Double($0.medianNs) }))
         }
         var regressions: [Regression] = []
-        let options = ComparisonOptions(threshold: threshold, resamples: resamples)
+        let options = ComparisonOptions(threshold: threshold)
         for (previous, run) in zip(runs, runs.dropFirst()) {
             guard let report = try? Comparator.compare(base: previous.report, head: run.report, options: options) else { continue }
             for c in report.regressions where c.metric == .time {

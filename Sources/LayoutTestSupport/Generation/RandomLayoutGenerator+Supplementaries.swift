@@ -1,5 +1,5 @@
 import CompositionalLayout
-import LayoutBenchKit
+import SeededRandom
 
 /// Boundary items (docs/layout-rules.md §4.3) of every alignment, extending or not, offset, pinned, estimated with
 /// or without their own self-sizing; anchored supplementaries (§4.4) with absolute or fractional offsets,

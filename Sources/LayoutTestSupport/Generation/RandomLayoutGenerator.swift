@@ -1,5 +1,5 @@
 import CompositionalLayout
-import LayoutBenchKit
+import SeededRandom
 
 /// Random compositional layouts from a seed, covering every feature of docs/layout-rules.md §2–§7 (checked by
 /// `LayoutFeature.census(of:)` in the tests): every dimension kind, display scales, nested groups to depth

@@ -1,5 +1,5 @@
 import CompositionalLayout
-import LayoutBenchKit
+import SeededRandom
 
 /// Random operation sequences (docs/spec-format.md, "Operations") that are valid for the state they are applied
 /// to: resizes (rotations, width 0, phone and tablet sizes), measures (mostly of items in estimated

@@ -1,5 +1,5 @@
 import CompositionalLayout
-import LayoutBenchKit
+import SeededRandom
 
 /// Version 2 features on random layouts (docs/version-2.md §10), for the property tests: a random layout of the
 /// version 1 generator decorated from its own random stream with a safe area, layout margins, a readable

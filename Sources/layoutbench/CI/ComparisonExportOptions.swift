@@ -1,4 +1,6 @@
 import ArgumentParser
+import BenchResults
+import ErrorReporting
 import Foundation
 import LayoutBenchKit
 

@@ -1,3 +1,5 @@
+import BenchResults
+import ErrorReporting
 import Foundation
 import LayoutBenchKit
 

@@ -1,3 +1,4 @@
+import BenchResults
 import Foundation
 import LayoutBenchKit
 
@@ -18,7 +19,7 @@ enum VersionInfo {
 
     /// The first line of the stamp file beside the executable, if any.
     static var stampedCommit: String? {
-        let executable = URL(fileURLWithPath: InstructionBench.currentExecutable)
+        let executable = URL(fileURLWithPath: ChildProcess.ownExecutable)
         let stamp = executable.deletingLastPathComponent().appendingPathComponent(stampName)
         guard let text = try? String(contentsOf: stamp, encoding: .utf8),
               let line = text.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces), !line.isEmpty else { return nil }

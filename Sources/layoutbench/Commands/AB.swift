@@ -1,4 +1,6 @@
 import ArgumentParser
+import BenchResults
+import ErrorReporting
 import Foundation
 import LayoutBenchKit
 
@@ -55,19 +57,12 @@ extension Layoutbench {
 
         static let defaultPairs = 12
         /// Seconds of sampling per scenario in each run, unless the bench options set a budget or repetitions.
-        static let defaultBudget = "0.1"
+        static let defaultBudget = 0.1
 
         @Option(help: "time or instructions.")
         var metric: BenchMetric = .time
 
-        @Option(help: "Smallest change of time that counts: 5% or 5 (five percent); write 0.5% for half a percent.")
-        var threshold = "5%"
-
-        @Option(name: .customLong("instruction-threshold"), help: "Smallest change of instructions per operation that counts.")
-        var instructionThreshold = "1%"
-
-        @Option(help: "Per-scenario thresholds: lines of `glob: percent` (or a JSON object).")
-        var thresholds: String?
+        @OptionGroup var thresholds: ComparisonThresholdOptions
 
         @Option(name: .customLong("base-env"), help: "KEY=VALUE set for the base runs only (repeatable).")
         var baseEnv: [String] = []
@@ -94,22 +89,25 @@ extension Layoutbench {
         }
 
         func run() throws {
-            var options = ComparisonOptions(threshold: try ThresholdArgument.parse(threshold, option: "--threshold"))
-            options.instructionThreshold = try ThresholdArgument.parse(instructionThreshold, option: "--instruction-threshold")
-            options.thresholds = try thresholds.map { try ThresholdArgument.table($0) }
+            let options = try thresholds.options()
             let plan = ABPlan(pairs: pairs ?? (metric == .instructions ? 1 : Self.defaultPairs))
-            var arguments = benchOptions
+            var invocation = BenchInvocation(passthrough: benchOptions)
             if metric == .instructions {
-                arguments += ["--metric", "instructions"]
+                invocation.metric = .instructions
             } else {
-                if !arguments.contains("--no-memory") { arguments.append("--no-memory") }
+                // No memory pass (given once: `--no-memory` may already be among the pass-through options).
+                invocation.measuresMemory = invocation.passthroughSkipsMemory
                 // Short blocks: many short pairs measure the noise between runs better than few long ones.
-                let setsStop = arguments.contains { $0 == "--time-budget" || $0 == "--repetitions" || $0.hasPrefix("--time-budget=") || $0.hasPrefix("--repetitions=") }
-                if !setsStop { arguments += ["--time-budget", Self.defaultBudget] }
+                if !invocation.passthroughSetsStop { invocation.stop = .timeBudget(seconds: Self.defaultBudget) }
             }
             let folder = keep ?? FileManager.default.temporaryDirectory.appendingPathComponent("layoutbench-ab-\(UUID().uuidString)").path
             defer { if keep == nil { try? FileManager.default.removeItem(atPath: folder) } }
-            let runner = ABRunner(baseBinary: baseBinary, headBinary: headBinary, benchArguments: arguments,
+            let runner = ABRunner(baseBinary: baseBinary, headBinary: headBinary,
+                                  benchArguments: { [invocation] json in
+                                      var run = invocation
+                                      run.json = json
+                                      return run.arguments
+                                  },
                                   baseEnvironment: try Self.environment(baseEnv, option: "--base-env"),
                                   headEnvironment: try Self.environment(headEnv, option: "--head-env"), folder: folder)
             // ABError and CompareError go to Failure (exit 2).

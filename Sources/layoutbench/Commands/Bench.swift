@@ -1,5 +1,7 @@
 import ArgumentParser
+import BenchResults
 import CompositionalLayout
+import ErrorReporting
 import Foundation
 import LayoutBenchKit
 
@@ -18,6 +20,9 @@ extension Layoutbench {
                 \(ScenarioKind.allCases.map { "  \($0.rawValue): \($0.summary)" }.joined(separator: "\n"))
 
                 A debug build refuses to run (its numbers mean nothing) unless --allow-debug is given. \
+                When the bench fails, --json FILE receives a failure record instead of results (status, code, \
+                message, file, line, column: docs/spec-format.md, "Errors"), and the exit code is 2 for bad \
+                input. \
                 Progress goes to standard error: one line with an ETA on a terminal, plain lines otherwise.
 
                 --metric instructions counts instructions per operation under valgrind (callgrind, one \
@@ -51,7 +56,10 @@ extension Layoutbench {
         @Option(name: .customLong("time-budget"), help: "Seconds of sampling per scenario and thread count (default 1).")
         var timeBudget: Double?
 
-        @Option(help: "Rounds per scenario: the scenarios' samples interleave in this many rounds, and compare resamples rounds.")
+        @Option(help: """
+            Rounds per scenario: the scenarios' samples interleave in this many rounds, and compare reads round \
+            medians.
+            """)
         var rounds = 5
 
         @Option(help: "Untimed warm-up samples per scenario.")
@@ -86,6 +94,10 @@ extension Layoutbench {
 
         @OptionGroup(title: "CI") var ci: BenchCIOptions
 
+        @Option(help: ArgumentHelp("Also draw the (one) spec's picture here, as `render` does (the watch's redraw).",
+                                   visibility: .hidden))
+        var picture: String?
+
         func validate() throws {
             if repetitions != nil && timeBudget != nil {
                 throw ValidationError("--repetitions and --time-budget exclude each other: give one")
@@ -100,10 +112,25 @@ extension Layoutbench {
                 throw ValidationError("--min-samples must be at least 1 and at most --max-samples")
             }
             _ = try threadCounts()
+            if picture != nil && (specs.count != 1 || !presets.isEmpty) {
+                throw ValidationError("--picture draws one spec: give exactly one spec and no preset")
+            }
         }
 
         func run() throws {
             if let json { try OutputPath.check(json, option: "--json") }
+            if let picture { try OutputPath.check(picture, option: "--picture") }
+            do {
+                try measure()
+            } catch {
+                // The result file holds the failure instead: a reader (the watch daemon) gets the located
+                // error as data, not as text on standard error.
+                if let json { Failure.record(error, to: json) }
+                throw error
+            }
+        }
+
+        private func measure() throws {
             if BuildCheck.isDebug {
                 Failure.printError(BuildCheck.debugWarning)
                 if !allowDebug {
@@ -111,9 +138,11 @@ extension Layoutbench {
                 }
             }
             let environment = ProcessInfo.processInfo.environment
+            var drawn: BenchInput?
             var report = try { () throws -> BenchReport in
                 let kinds = try ci.select(try ScenarioKind.parseList(scenarios))
                 let inputs = try BenchInputs.load(specs: specs, presets: presets)
+                drawn = inputs.first
                 var configuration = RunnerConfiguration(
                     stop: repetitions.map { .repetitions($0) } ?? .timeBudget(seconds: timeBudget ?? 1),
                     rounds: rounds, warmupSamples: warmup, minSamples: minSamples, maxSamples: maxSamples,
@@ -129,8 +158,15 @@ extension Layoutbench {
                 let runEnvironment = RunEnvironment.capture()
                 var report: BenchReport
                 if ci.metric == .instructions {
-                    let counter = InstructionBench(binary: InstructionBench.currentExecutable,
-                                                   inputArguments: BenchInputs.arguments(specs: specs, presets: presets),
+                    let child = BenchInvocation(command: .countInstructions, specs: specs, presets: presets,
+                                                scenarios: kinds.map(\.rawValue).joined(separator: ","),
+                                                operations: ci.operations, seed: seed)
+                    let counter = InstructionBench(binary: ChildProcess.ownExecutable,
+                                                   childArguments: { file in
+                                                       var pass = child
+                                                       pass.workIterationsFile = file
+                                                       return pass.arguments
+                                                   },
                                                    scenarios: kinds, operations: ci.operations, seed: seed,
                                                    extraWork: configuration.extraWork)
                     // An InstructionError goes to Failure: valgrind missing is bad input (2), a failed count 1.
@@ -144,6 +180,15 @@ extension Layoutbench {
                 return report
             }()
             report.label = ci.label
+            if let picture, let drawn {
+                // Only after a bench that worked, so a failed run keeps the last good picture. The picture is
+                // secondary: a failure is a warning, and the reader (the watch) sees no new file.
+                do {
+                    try Picture.draw(drawn.layout, file: drawn.source, to: picture)
+                } catch {
+                    Failure.printError("warning: the picture was not drawn: \(Failure.report(for: error).text)")
+                }
+            }
             if report.isInstructionRun {
                 print(report.instructionTable(markdown: markdown))
             } else {

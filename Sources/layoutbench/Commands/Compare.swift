@@ -1,4 +1,6 @@
 import ArgumentParser
+import BenchResults
+import ErrorReporting
 import Foundation
 import LayoutBenchKit
 
@@ -50,42 +52,25 @@ extension Layoutbench {
         @Option(help: "The results store holding the baseline.")
         var store: String?
 
-        @Option(help: "Smallest change of time or memory that counts: 5% or 5 (five percent); write 0.5% for half a percent.")
-        var threshold = "5%"
-
-        @Option(name: .customLong("instruction-threshold"), help: "Smallest change of instructions per operation that counts.")
-        var instructionThreshold = "1%"
-
-        @Option(help: "Per-scenario thresholds: lines of `glob: percent` (or a JSON object).")
-        var thresholds: String?
+        @OptionGroup var thresholds: ComparisonThresholdOptions
 
         @OptionGroup var exports: ComparisonExportOptions
 
         @Option(help: "Output format.")
         var format: ComparisonReport.Format = .table
 
-        @Option(help: "Bootstrap resamples.")
-        var resamples = Bootstrap.defaultResamples
-
-        @Flag(help: ArgumentHelp("Deprecated: accepted, no effect on verdicts (the calibration drift widens intervals instead).", visibility: .hidden))
-        var normalize = false
-
         @Option(name: .customLong("run-to-run-floor"), help: "The least difference two separate runs of the same build show here, added to both ends of every time interval.")
         var runToRunFloor = "\(Int(ComparisonOptions().runToRunFloor * 100))%"
 
         func validate() throws {
-            if resamples < 100 { throw ValidationError("--resamples must be at least 100") }
             if (baseline == nil) == (head == nil) {
                 throw ValidationError("give BASE.json HEAD.json, or --baseline NAME HEAD.json")
             }
         }
 
         func run() throws {
-            var options = ComparisonOptions(threshold: try ThresholdArgument.parse(threshold, option: "--threshold"),
-                                            resamples: resamples, normalizesByCalibration: normalize)
-            options.instructionThreshold = try ThresholdArgument.parse(instructionThreshold, option: "--instruction-threshold")
+            var options = try thresholds.options()
             options.runToRunFloor = try ThresholdArgument.parse(runToRunFloor, option: "--run-to-run-floor")
-            options.thresholds = try thresholds.map { try ThresholdArgument.table($0) }
             let report = try baseline.map { name in
                 try StoreCommand.compare(baseline: name, store: store, headPath: base, options: options)
             } ?? Comparator.compare(basePath: base, headPath: head ?? "", options: options)

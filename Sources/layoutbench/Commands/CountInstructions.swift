@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchResults
 import Foundation
 import LayoutBenchKit
 
@@ -33,15 +34,10 @@ extension Layoutbench {
 /// there are none.
 enum BenchInputs {
     static func load(specs: [String], presets: [String]) throws -> [BenchInput] {
-        var inputs = try specs.map { path throws(BenchError) in try BenchInput.spec(path: path) }
+        var inputs = try specs.map { path in try SpecSource.benchInput(path: path) }
         for name in presets.flatMap({ $0.split(separator: ",").map(String.init) }) {
             inputs.append(.preset(try LayoutPreset(parsing: name)))
         }
         return inputs.isEmpty ? [.preset(.default)] : inputs
-    }
-
-    /// The same inputs as arguments for a child `layoutbench`.
-    static func arguments(specs: [String], presets: [String]) -> [String] {
-        specs + presets.flatMap { ["--preset", $0] }
     }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
+import BenchResults
 import CompositionalLayout
+import ErrorReporting
 import Foundation
 import LayoutBenchKit
 import LayoutSpec

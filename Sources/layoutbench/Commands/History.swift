@@ -1,4 +1,6 @@
 import ArgumentParser
+import BenchResults
+import ErrorReporting
 import Foundation
 import LayoutBenchKit
 import LayoutStore
@@ -32,27 +34,22 @@ extension Layoutbench {
         @Option(help: "Output format.")
         var format: HistoryReport.Format = .table
 
-        @Option(help: "Smallest change that counts as a regression: 5%, 5 or 0.05.")
-        var threshold = "5%"
+        @OptionGroup var threshold: ThresholdOption
 
         func validate() throws {
             if last < 1 { throw ValidationError("--last must be at least 1") }
-            if ComparisonOptions.parseThreshold(threshold) == nil { throw ValidationError("--threshold must be a percentage such as 5%") }
         }
 
         func run() throws {
+            let fraction = try threshold.fraction()
             let report = try { () throws -> HistoryReport in
                 guard FileManager.default.fileExists(atPath: store) else {
                     throw CLIError.badArgument("\(store): no results store (write one with `layoutbench bench --store FILE` or `layoutbench watch`)")
                 }
-                do {
-                    let runs = try SQLiteResultStore(path: store).history(
-                        spec: spec, scenarios: scenarios.map { $0.split(separator: ",").map(String.init) }, last: last)
-                    guard !runs.isEmpty else { throw CLIError.badArgument("\(store): no run of '\(spec)' (give its path as benched, or its name)") }
-                    return HistoryReport(spec: spec, runs: runs, threshold: ComparisonOptions.parseThreshold(threshold) ?? 0.05)
-                } catch let error as StoreError {
-                    throw CLIError.badArgument(error.description)
-                }
+                let runs = try SQLiteResultStore(path: store).history(
+                    spec: spec, scenarios: scenarios.map { $0.split(separator: ",").map(String.init) }, last: last)
+                guard !runs.isEmpty else { throw CLIError.badArgument("\(store): no run of '\(spec)' (give its path as benched, or its name)") }
+                return HistoryReport(spec: spec, runs: runs, threshold: fraction)
             }()
             print(report.formatted(format))
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchResults
 import LayoutBenchKit
 
 extension Layoutbench {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CompositionalLayout
+import LayoutEngine
 import LayoutRender
-import ReferenceSolver
 
 extension Layoutbench {
     struct Render: ParsableCommand {
@@ -36,9 +36,7 @@ extension Layoutbench {
         func run() throws {
             let toStandardOutput = output == OutputPath.standardOutput
             if !toStandardOutput { try OutputPath.check(output, option: "-o") }
-            let layout = try layoutOptions.load(spec)
-            let measure = layoutOptions.measure
-            let solved = try LayoutOptions.solving(spec) { () throws(LayoutError) in try ReferenceSolver.solve(layout, measure: measure) }
+            let solved = try Picture.solve(try layoutOptions.load(spec), measure: layoutOptions.measure, file: spec)
             var options = RenderOptions()
             if let sections, let range = parseSectionRange(sections) {
                 guard range.lowerBound < solved.sections.count else {
@@ -53,6 +51,20 @@ extension Layoutbench {
                 try SVGRenderer.write(svg, to: output)  // a RenderWriteError names the path: exit 2
             }
         }
+    }
+}
+
+/// What `render` and the watch's redraw (`bench --picture`) draw: the engine's solve of the layout (the
+/// reference solver gives the same frames, slower).
+enum Picture {
+    static func solve(_ layout: CollectionLayout, measure: MeasureMode, file: String) throws -> SolveOutput {
+        try LayoutOptions.solving(file) { () throws(LayoutError) in try LayoutEngine(layout: layout, measure: measure) }
+            .output()
+    }
+
+    /// Draws `layout` (every section the renderer's default selection shows) into `path`, atomically.
+    static func draw(_ layout: CollectionLayout, file: String, to path: String) throws {
+        try SVGRenderer.write(SVGRenderer.render(try solve(layout, measure: .all, file: file)), to: path)
     }
 }
 

@@ -1,7 +1,10 @@
 import ArgumentParser
+import BenchResults
 import CompositionalLayout
+import ErrorReporting
 import Foundation
 import LayoutBenchKit
+import LayoutReplay
 import LayoutSpec
 
 extension Layoutbench {

@@ -1,3 +1,5 @@
+import BenchResults
+import ErrorReporting
 import Foundation
 import LayoutBenchKit
 import LayoutStore
@@ -8,13 +10,12 @@ enum StoreCommand {
     static func save(_ report: BenchReport, store: String?, baseline: String?, label: String?) throws {
         guard store != nil || baseline != nil else { return }
         let path = store ?? SQLiteResultStore.defaultPath
-        do {
-            let resultStore = try SQLiteResultStore(path: path)
-            let id = try resultStore.add(report, metadata: RunMetadata(label: label ?? baseline, dirty: gitIsDirty(), origin: "bench"))
-            if let baseline { try resultStore.nameBaseline(baseline, run: id) }
-        } catch {
-            throw CLIError.badArgument("\(error)")
-        }
+        // A StoreError says its own exit status: a store that cannot be written (a full disk) is the
+        // environment's failure (3), not bad input.
+        let resultStore = try SQLiteResultStore(path: path)
+        let metadata = RunMetadata(label: label ?? baseline, dirty: report.gitDirty ?? false, origin: "bench")
+        let id = try resultStore.add(report, metadata: metadata)
+        if let baseline { try resultStore.nameBaseline(baseline, run: id) }
     }
 
     /// The stored baseline `name`, as a result to compare against.
@@ -23,11 +24,7 @@ enum StoreCommand {
         guard FileManager.default.fileExists(atPath: path) else {
             throw CLIError.badArgument("\(path): no results store (save a baseline with `layoutbench bench --save-baseline \(name)`)")
         }
-        do {
-            return try SQLiteResultStore(path: path).baseline(named: name).report
-        } catch {
-            throw CLIError.badArgument("\(error)")
-        }
+        return try SQLiteResultStore(path: path).baseline(named: name).report
     }
 
     /// Compares the result file at `headPath` against the stored baseline `name`.
@@ -41,19 +38,5 @@ enum StoreCommand {
             throw CompareError.file(error)
         }
         return try Comparator.compare(base: base, head: head, basePath: "baseline \(name)", headPath: headPath, options: options)
-    }
-
-    /// Whether the current folder's git working tree has uncommitted changes (false outside git).
-    static func gitIsDirty() -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "status", "--porcelain", "--untracked-files=no"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 && !data.isEmpty
     }
 }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import BenchResults
+import ErrorReporting
 import Foundation
 import LayoutBenchKit
 import LayoutStore
@@ -60,8 +62,7 @@ extension Layoutbench {
         @Option(help: "Seconds after which a run is killed and logged as timeout.")
         var timeout = 120.0
 
-        @Option(help: "Smallest change that counts as slower or faster: 5%, 5 or 0.05.")
-        var threshold = "5%"
+        @OptionGroup var threshold: ThresholdOption
 
         @Option(name: .customLong("log-level"), help: "Diagnostics on standard error: trace, debug, info, notice, warning, error, critical.")
         var logLevel = "info"
@@ -81,7 +82,6 @@ extension Layoutbench {
             if !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
             if !(timeBudget > 0) { throw ValidationError("--time-budget must be positive") }
             if let repetitions, repetitions < 1 { throw ValidationError("--repetitions must be at least 1") }
-            if ComparisonOptions.parseThreshold(threshold) == nil { throw ValidationError("--threshold must be a percentage such as 5%") }
             if Logger.Level(rawValue: logLevel) == nil {
                 throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
             }
@@ -90,38 +90,32 @@ extension Layoutbench {
         func run() throws {
             var logger = Logger(label: "layoutbench.watch") { StreamLogHandler.standardError(label: $0) }
             logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-            // At most 300 samples per scenario: enough for compare's interval, and the daemon's bootstrap of
-            // each change stays in milliseconds (10,000 samples took seconds per run in a debug build).
-            var budget = repetitions.map { ["--repetitions", "\($0)"] } ?? ["--time-budget", "\(timeBudget)", "--min-samples", "3", "--max-samples", "300"]
-            budget += ["--rounds", "\(rounds)", "--warmup", repetitions == nil ? "1" : "0", "--no-memory"]
-            if BuildCheck.isDebug { budget.append("--allow-debug") }  // the children are this same debug binary
+            // At most 300 samples per scenario: enough for compare's interval, and each change's comparison
+            // stays in milliseconds. The children are this same binary (so a debug one allows debug).
+            let template = BenchInvocation(
+                scenarios: scenarios, threads: threads,
+                stop: repetitions.map { .repetitions($0) }
+                    ?? .timeBudget(seconds: timeBudget, minSamples: 3, maxSamples: 300),
+                rounds: rounds, warmup: repetitions == nil ? 1 : 0, measuresMemory: false,
+                allowDebug: BuildCheck.isDebug)
             let environment = ProcessInfo.processInfo.environment
             let configuration = WatchConfiguration(
-                paths: paths, rules: IgnoreRules(include: include, exclude: exclude), scenarios: scenarios, threads: threads,
-                logPath: log, storePath: store, renderFolder: render, debounceMs: debounce, initialRun: !noInitial,
-                once: once, timeoutSeconds: timeout, threshold: ComparisonOptions.parseThreshold(threshold) ?? 0.05,
-                executable: Self.ownExecutable(), benchArguments: budget,
+                paths: paths, rules: IgnoreRules(include: include, exclude: exclude),
+                logPath: log, renderFolder: render, debounceMs: debounce, initialRun: !noInitial,
+                once: once, timeoutSeconds: timeout, threshold: try threshold.fraction(),
+                executable: ChildProcess.ownExecutable,
+                benchArguments: { spec, json, picture in
+                    var invocation = template
+                    invocation.specs = [spec]
+                    invocation.json = json
+                    invocation.picture = picture
+                    return invocation.arguments
+                },
                 colour: Console.wantsColour(environment: environment, stdoutIsTerminal: isatty(STDOUT_FILENO) != 0))
-            let code: Int32 = try { () throws -> Int32 in
-                let resultStore: SQLiteResultStore
-                do {
-                    resultStore = try SQLiteResultStore(path: store)
-                } catch {
-                    throw CLIError.badArgument("\(error)")
-                }
-                do {
-                    return try WatchDaemon(configuration: configuration, logger: logger, store: resultStore).run()
-                } catch {
-                    throw CLIError.badArgument("\(error)")
-                }
-            }()
+            // A StoreError or WatchSetupError says its own exit status.
+            let resultStore = try SQLiteResultStore(path: store)
+            let code = try WatchDaemon(configuration: configuration, logger: logger, store: resultStore).run()
             if code != 0 { throw ExitCode(code) }
-        }
-
-        /// This binary, for the children: /proc/self/exe on Linux (immune to a relative argv[0]).
-        static func ownExecutable() -> String {
-            if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-            return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
         }
     }
 }

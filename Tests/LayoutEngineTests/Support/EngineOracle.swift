@@ -1,6 +1,6 @@
 import CompositionalLayout
-import LayoutBenchKit
 import LayoutEngine
+import SeededRandom
 
 /// Holds an engine to the reference solver at one step: its full output, content size, element count,
 /// cell frames by index path and rect queries must equal a fresh reference solve of the same state.

@@ -1,6 +1,5 @@
 import CompositionalLayout
 import Foundation
-import LayoutBenchKit
 import LayoutSpec
 import LayoutTestSupport
 

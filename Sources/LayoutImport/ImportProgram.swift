@@ -1,0 +1,57 @@
+import CompositionalLayout
+
+/// The small program compiled with the user's sliced files: it sets the container the layout code reads, gets
+/// the layout from the entry, converts it for that container and the item counts, and prints the spec; once
+/// per container. A conversion failure goes to standard error after a marker, so it is told from a crash.
+enum ImportProgram {
+    static let specMarker = "--- layoutbench-import spec"
+    static let errorMarker = "layoutbench-import-error: "
+
+    static func source(entry: EntryCandidate, containers: [LayoutContainer], itemCounts: [Int]) -> String {
+        """
+        import CompositionalLayoutUIKit
+        import Foundation
+        import LayoutSpec
+
+        let containers: [LayoutContainer] = [\(containers.map(literal).joined(separator: ", "))]
+        for container in containers {
+            LayoutBenchHost.container = container
+            let made: UICollectionViewLayout = \(entry.callExpression)
+            guard let layout = made as? UICollectionViewCompositionalLayout else {
+                FileHandle.standardError.write(Data("\(errorMarker)the entry returned \\(type(of: made)), \
+        not a UICollectionViewCompositionalLayout\\n".utf8))
+                exit(3)
+            }
+            do {
+                let model = try layout.collectionLayout(name: "\(entry.displayName)", container: container,
+                                                        itemCounts: \(itemCounts))
+                print("\(specMarker)")
+                print(SpecWriter.yaml(model))
+            } catch {
+                FileHandle.standardError.write(Data("\(errorMarker)\\(error)\\n".utf8))
+                exit(3)
+            }
+        }
+
+        """
+    }
+
+    static func number(_ value: Double) -> String { "\(value)" }
+
+    static func insets(_ insets: EdgeInsets) -> String {
+        "EdgeInsets(top: \(number(insets.top)), leading: \(number(insets.leading)), bottom: \(number(insets.bottom)), "
+            + "trailing: \(number(insets.trailing)))"
+    }
+
+    static func literal(_ container: LayoutContainer) -> String {
+        let traits = container.traits
+        return "LayoutContainer(width: \(number(container.width)), height: \(number(container.height)), "
+            + "displayScale: \(container.displayScale.map(number) ?? "nil"), "
+            + "safeAreaInsets: \(insets(container.safeAreaInsets)), "
+            + "layoutMargins: \(container.layoutMargins.map(insets) ?? "nil"), "
+            + "readableWidth: \(number(container.readableWidth)), layoutDirection: .\(container.layoutDirection.rawValue), "
+            + "traits: LayoutTraits(horizontalSizeClass: .\(traits.horizontalSizeClass.rawValue), "
+            + "verticalSizeClass: .\(traits.verticalSizeClass.rawValue), "
+            + "preferredContentSizeCategory: .\(traits.preferredContentSizeCategory.rawValue)))"
+    }
+}

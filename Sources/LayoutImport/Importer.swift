@@ -1,0 +1,266 @@
+import CompositionalLayout
+import Foundation
+import LayoutSpec
+
+/// An imported layout: the model and the spec text written for it (with its header comment).
+public struct ImportResult: Sendable {
+    public var layout: CollectionLayout
+    public var yaml: String
+    /// Whether it came from the cache (nothing compiled).
+    public var cached: Bool
+}
+
+/// `layoutbench import`: the layout that Swift code builds, as a spec. The code is sliced to its layout part
+/// (`SwiftSlicer`), compiled by the real `swiftc` with a small driver against `CompositionalLayoutUIKit` and
+/// run; the spec it prints is read back, the rotated container's differences become variants, and the result
+/// is cached by content hash (docs/import.md).
+public enum Importer {
+    static let cacheVersion = "layoutbench-import-1"
+
+    public static func importLayout(_ request: ImportRequest, cache: ImportCache = .standard(),
+                                    toolchain given: SwiftToolchain? = nil) throws(ImportError) -> ImportResult {
+        var sources: [(path: String, text: String)] = []
+        for path in request.files {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ImportError(file: path, message: "cannot read the file")
+            }
+            sources.append((path, String(decoding: data, as: UTF8.self)))
+        }
+        let toolchain: SwiftToolchain
+        if let given { toolchain = given } else { toolchain = try SwiftToolchain.locate() }
+        let itemCounts = request.itemCounts ?? ImportRequest.defaultItems
+        let container = request.container ?? ImportRequest.defaultContainer
+        var keyParts = [cacheVersion, toolchain.fingerprint, request.entry ?? "", "\(itemCounts)",
+                        ImportProgram.literal(container)]
+        for source in sources { keyParts += [source.path, source.text] }
+        let key = ImportCache.key(keyParts)
+        if let text = cache.spec(key), let layout = try? SpecReader.read(yaml: text, file: request.files[0]) {
+            return ImportResult(layout: layout, yaml: text, cached: true)
+        }
+
+        let slicer = SwiftSlicer(files: sources)
+        let entry = try chooseEntry(slicer.candidates(), request: request)
+        var containers = [container]
+        if container.width != container.height {
+            var rotated = container
+            swap(&rotated.width, &rotated.height)
+            containers.append(rotated)
+        }
+        let work = cache.directory + "/work-" + key
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let output = try compileAndRun(slicer.slice(entry: entry), program: ImportProgram.source(
+            entry: entry, containers: containers, itemCounts: itemCounts), entry: entry, toolchain: toolchain, work: work)
+        let chunks = output.components(separatedBy: ImportProgram.specMarker + "\n").dropFirst()
+        var layouts: [CollectionLayout] = []
+        for chunk in chunks {
+            do {
+                layouts.append(try SpecReader.read(yaml: chunk, file: entry.place.file))
+            } catch {
+                throw ImportError(file: entry.place.file, line: entry.place.line, column: entry.place.column,
+                                  message: "the layout \(entry.displayName) builds cannot be written as a spec: \(error)")
+            }
+        }
+        guard layouts.count == containers.count else {
+            throw ImportError(file: entry.place.file, line: entry.place.line, message: "the layout program printed "
+                              + "\(layouts.count) specs for \(containers.count) containers")
+        }
+        var header = ["# Imported by `layoutbench import` from \(request.files.joined(separator: ", ")),",
+                      "# entry \(entry.displayName) (\(entry.place.file):\(entry.place.line)).",
+                      "# Container \(describe(container))\(request.container == nil ? " (the default; pass --container)" : "");"
+                        + " items per section \(itemCounts.map(String.init).joined(separator: ", "))"
+                        + (request.itemCounts == nil ? " (the default; pass --items)." : ".")]
+        var layout = layouts[0]
+        if layouts.count == 2 {
+            let merged = variants(layouts[0], layouts[1])
+            layout = merged.layout
+            header += merged.notes
+        }
+        layout.name = entry.displayName
+        let text = header.joined(separator: "\n") + "\n" + SpecWriter.yaml(layout)
+        do {
+            layout = try SpecReader.read(yaml: text, file: entry.place.file)
+        } catch {
+            throw ImportError(file: entry.place.file, line: entry.place.line,
+                              message: "the imported spec does not read back: \(error)")
+        }
+        cache.store(text, key: key)
+        return ImportResult(layout: layout, yaml: text, cached: false)
+    }
+
+    static func describe(_ container: LayoutContainer) -> String {
+        var text = "\(formatNumber(container.width)) × \(formatNumber(container.height))"
+        if let scale = container.displayScale { text += " at \(formatNumber(scale))x" }
+        return text
+    }
+
+    // MARK: The entry
+
+    static func chooseEntry(_ candidates: [EntryCandidate], request: ImportRequest) throws(ImportError) -> EntryCandidate {
+        let first = request.files.first ?? "input"
+        if let wanted = request.entry {
+            let name = wanted.hasSuffix("()") ? String(wanted.dropLast(2)) : wanted
+            let matches = candidates.filter {
+                $0.name == name || ($0.typeName.map { "\($0).\(name)" } ?? "") == name
+                    || "\($0.typeName ?? "").\($0.name)" == name
+            }
+            if matches.count == 1 { return matches[0] }
+            let known = candidates.map(\.displayName).joined(separator: ", ")
+            if matches.isEmpty {
+                throw ImportError(file: first, message: "--entry \(wanted): no function or property of that name "
+                                  + "returns a UICollectionViewLayout without arguments"
+                                  + (known.isEmpty ? "" : "; the candidates are \(known)"))
+            }
+            throw ImportError(file: first, message: "--entry \(wanted) names \(matches.count) declarations (\(matches.map(located).joined(separator: ", "))); "
+                              + "write it as Type.member")
+        }
+        if candidates.count == 1 { return candidates[0] }
+        if candidates.isEmpty {
+            throw ImportError(file: first, line: 1, column: 1, message: "no layout entry found: no function or property "
+                              + "returns UICollectionViewLayout or UICollectionViewCompositionalLayout without "
+                              + "arguments; give the file that builds the layout, or write a function "
+                              + "`func createLayout() -> UICollectionViewLayout` in an adapter file (docs/import.md)")
+        }
+        let second = candidates[1]
+        throw ImportError(file: second.place.file, line: second.place.line, column: second.place.column,
+                          message: "\(candidates.count) candidate entries: \(candidates.map(located).joined(separator: ", ")); "
+                          + "pass --entry with one of them")
+    }
+
+    static func located(_ candidate: EntryCandidate) -> String {
+        "\(candidate.displayName) at \((candidate.place.file as NSString).lastPathComponent):\(candidate.place.line)"
+    }
+
+    // MARK: Compiling and running
+
+    static func compileAndRun(_ sliced: [(path: String, text: String)], program: String, entry: EntryCandidate,
+                              toolchain: SwiftToolchain, work: String) throws(ImportError) -> String {
+        let files = FileManager.default
+        try? files.removeItem(atPath: work)
+        var generated: [String: String] = [:]  // generated path → user's path
+        var arguments = ["-swift-version", "5", "-Onone", "-wmo", "-diagnostic-style", "llvm", "-I", toolchain.modules]
+        do {
+            try files.createDirectory(atPath: work + "/yaml", withIntermediateDirectories: true)
+            // LayoutSpec's module needs the system libyaml's module map to be found by importers.
+            try Data("module CLibYAML [system] {\n    header \"shim.h\"\n    link \"yaml\"\n    export *\n}\n".utf8)
+                .write(to: URL(fileURLWithPath: work + "/yaml/module.modulemap"))
+            try Data("#include <yaml.h>\n".utf8).write(to: URL(fileURLWithPath: work + "/yaml/shim.h"))
+            arguments += ["-Xcc", "-fmodule-map-file=" + work + "/yaml/module.modulemap"]
+            for (index, file) in sliced.enumerated() {
+                let folder = work + "/src\(index)"
+                try files.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                let path = folder + "/" + (file.path as NSString).lastPathComponent
+                try Data(file.text.utf8).write(to: URL(fileURLWithPath: path))
+                generated[path] = file.path
+                arguments.append(path)
+            }
+            try Data(program.utf8).write(to: URL(fileURLWithPath: work + "/main.swift"))
+        } catch {
+            throw ImportError(file: work, message: "cannot write the program to compile: \(error.localizedDescription)")
+        }
+        arguments += [work + "/main.swift"] + toolchain.objects + ["-lyaml", "-o", work + "/layout-program"]
+        let compiled = try ProcessResult.run(toolchain.swiftc, arguments, in: work)
+        if compiled.status != 0 {
+            throw compilerError(compiled.stderr, generated: generated, program: work + "/main.swift", entry: entry)
+        }
+        let run = try ProcessResult.run(work + "/layout-program", [], in: work)
+        if run.status != 0 {
+            throw runtimeError(run, generated: generated, entry: entry)
+        }
+        return run.stdout
+    }
+
+    /// The compiler's errors at the user's lines (the sliced files keep every line), with what to do.
+    static func compilerError(_ text: String, generated: [String: String], program: String,
+                              entry: EntryCandidate) -> ImportError {
+        var errors: [ImportError] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard let diagnostic = parseDiagnostic(String(line)), diagnostic.kind == "error" else {
+                if !errors.isEmpty, !line.isEmpty, parseDiagnostic(String(line)) == nil, errors.count == 1 {
+                    errors[0].details.append(String(line))  // the compiler's excerpt of the user's line
+                }
+                continue
+            }
+            let message = diagnostic.message + advice(for: diagnostic.message)
+            if let user = generated[diagnostic.file] {
+                errors.append(ImportError(file: user, line: diagnostic.line, column: diagnostic.column, message: message))
+            } else if diagnostic.file == program {
+                errors.append(ImportError(file: entry.place.file, line: entry.place.line, column: entry.place.column,
+                                          message: "calling the entry as `\(entry.callExpression)`: \(message)"))
+            } else {
+                errors.append(ImportError(file: diagnostic.file, line: diagnostic.line, column: diagnostic.column,
+                                          message: message))
+            }
+        }
+        guard var first = errors.first else {
+            return ImportError(file: entry.place.file, line: entry.place.line,
+                               message: "swiftc failed: " + text.split(separator: "\n").suffix(5).joined(separator: " "))
+        }
+        first.details += errors.dropFirst().map(\.description)
+        return first
+    }
+
+    static func advice(for message: String) -> String {
+        if let symbol = quoted(message), message.hasPrefix("cannot find") {
+            return "; '\(symbol)' is declared neither in the given files nor in the UIKit API that "
+                + "CompositionalLayoutUIKit covers: give the file that declares it, pass --entry to choose an entry "
+                + "that does not need it, or write a small adapter file declaring it (docs/import.md)"
+        }
+        if message.contains("has no member"), let symbol = quoted(message) {
+            return "; CompositionalLayoutUIKit does not cover '\(symbol)' (docs/import.md lists what it covers): "
+                + "remove it from the layout code or declare it in an adapter file (docs/import.md)"
+        }
+        return ""
+    }
+
+    static func quoted(_ text: String) -> String? {
+        guard let start = text.firstIndex(of: "'") else { return nil }
+        let rest = text[text.index(after: start)...]
+        guard let end = rest.firstIndex(of: "'") else { return nil }
+        return String(rest[..<end])
+    }
+
+    struct Diagnostic {
+        var file: String
+        var line: Int
+        var column: Int
+        var kind: String
+        var message: String
+    }
+
+    /// `PATH:LINE:COL: error: MESSAGE` (the llvm diagnostic style).
+    static func parseDiagnostic(_ line: String) -> Diagnostic? {
+        for kind in ["error", "warning", "note"] {
+            guard let range = line.range(of: ": \(kind): ") else { continue }
+            let place = line[..<range.lowerBound].split(separator: ":")
+            guard place.count >= 3, let l = Int(place[place.count - 2]), let c = Int(place[place.count - 1]) else { continue }
+            return Diagnostic(file: place.dropLast(2).joined(separator: ":"), line: l, column: c, kind: kind,
+                              message: String(line[range.upperBound...]))
+        }
+        return nil
+    }
+
+    /// The program stopped: a conversion error (provider returned nil, something the spec cannot say) at the
+    /// entry, or a crash in the user's code at the user's line.
+    static func runtimeError(_ run: ProcessResult, generated: [String: String], entry: EntryCandidate) -> ImportError {
+        if let range = run.stderr.range(of: ImportProgram.errorMarker) {
+            let message = run.stderr[range.upperBound...].split(separator: "\n").first.map(String.init) ?? ""
+            return ImportError(file: entry.place.file, line: entry.place.line, column: entry.place.column,
+                               message: "the layout \(entry.displayName) builds: \(message)")
+        }
+        // `PATH:LINE: Fatal error: MESSAGE`, from a force unwrap, a precondition or an index out of range.
+        for line in run.stderr.split(separator: "\n") {
+            guard let range = line.range(of: ": Fatal error: ") else { continue }
+            let place = line[..<range.lowerBound]
+            if let colon = place.lastIndex(of: ":"), let number = Int(place[place.index(after: colon)...]),
+               let user = generated[String(place[..<colon])] {
+                return ImportError(file: user, line: number, message: "the layout code stopped: "
+                                   + line[range.upperBound...] + " (check --items: the code may expect other sections)")
+            }
+            return ImportError(file: entry.place.file, line: entry.place.line,
+                               message: "the layout code stopped: \(line[range.upperBound...])")
+        }
+        let tail = run.stderr.split(separator: "\n").prefix(3).joined(separator: " ")
+        return ImportError(file: entry.place.file, line: entry.place.line,
+                           message: "the layout code stopped (exit status \(run.status))\(tail.isEmpty ? "" : ": " + tail)")
+    }
+}

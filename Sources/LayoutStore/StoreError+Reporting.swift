@@ -1,0 +1,19 @@
+import ErrorReporting
+
+extension StoreError: ReportableError {
+    /// A path that cannot be used as a store (a missing folder, a file that is not a results database) and a
+    /// baseline or run that is not stored are bad input (2), as an unwritable `--json` path is; a store that
+    /// fails while reading or writing (a full disk, a lock held past the timeout, a row that no longer
+    /// decodes) is the environment's failure (3), not the input's.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .cannotOpen, .noSuchBaseline, .noSuchRun: return .badInput
+        case .database, .corruptRow: return .environment
+        }
+    }
+    public var report: String { "error: \(self)" }
+    public var location: FailureLocation? {
+        if case let .cannotOpen(path, _) = self { return FailureLocation(file: path) }
+        return nil
+    }
+}

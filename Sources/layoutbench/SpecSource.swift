@@ -1,0 +1,29 @@
+import CompositionalLayout
+import Foundation
+import BenchResults
+import LayoutBenchKit
+import LayoutImport
+import LayoutSpec
+
+/// The one place a command turns a spec path into a layout: a `.swift` file is imported (compiled once, then
+/// read from the import cache, docs/import.md) with the default entry, items and container; any other path is
+/// read as a spec (docs/spec-format.md).
+enum SpecSource {
+    static func isSwift(_ path: String) -> Bool { path.lowercased().hasSuffix(".swift") }
+
+    static func layout(at path: String, maxItems: Int = SpecReader.defaultMaxItems) throws -> CollectionLayout {
+        guard isSwift(path) else { return try SpecReader.read(contentsOf: path, maxItems: maxItems) }
+        let layout = try Importer.importLayout(ImportRequest(files: [path])).layout
+        if layout.itemCount > maxItems {
+            throw CLIError.badArgument("\(path): the imported layout has \(layout.itemCount) items, over --max-items")
+        }
+        return layout
+    }
+
+    static func benchInput(path: String) throws -> BenchInput {
+        guard isSwift(path) else { return try BenchInput.spec(path: path) }
+        let imported = try Importer.importLayout(ImportRequest(files: [path]))
+        return BenchInput(name: imported.layout.name, layout: imported.layout, source: path, specPath: nil,
+                          contentHash: ContentHash.fnv1a64(imported.yaml))
+    }
+}

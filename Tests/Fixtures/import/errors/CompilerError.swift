@@ -1,0 +1,8 @@
+import UIKit
+
+func createLayout() -> UICollectionViewLayout {
+    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(
+        widthDimension: .fractionalWidth(1.0), heightDimension: .absolute(44)))
+    let group = NSCollectionLayoutGroup.vertical(layoutSize: item.layoutSize, subitems: item)
+    return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+}

@@ -1,0 +1,5 @@
+import UIKit
+
+final class SettingsCell: UICollectionViewListCell {
+    func configure(title: String) {}
+}
