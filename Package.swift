@@ -9,6 +9,7 @@
 //   ReferenceSolver       the layout rules, literally, one function per rule: the oracle
 //   LayoutEngine          the fast, incremental solver: templates, offset trees, queries
 //   LayoutRender          SVG pictures of a solve output
+//   LayoutFuzzChecks      what each fuzz target of Fuzz/ checks, shared with the tests of its kept cases
 //   LayoutBenchKit        presets, scenarios, runner, statistics, jemalloc memory (CJemalloc), results,
 //                         compare, replay
 //   layoutbench           the CLI: argument parsing and printing only
@@ -27,6 +28,7 @@ let package = Package(
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "LayoutRender", targets: ["LayoutRender"]),
         .library(name: "LayoutBenchKit", targets: ["LayoutBenchKit"]),
+        .library(name: "LayoutFuzzChecks", targets: ["LayoutFuzzChecks"]),
         .executable(name: "layoutbench", targets: ["layoutbench"]),
     ],
     dependencies: [
@@ -53,6 +55,12 @@ let package = Package(
         .target(name: "ReferenceSolver", dependencies: ["CompositionalLayout", "SolverKernel"]),
         .target(name: "LayoutEngine", dependencies: ["CompositionalLayout", "SolverKernel"]),
         .target(name: "LayoutRender", dependencies: ["CompositionalLayout"]),
+        // What each fuzz target of Fuzz/ checks, shared with the tests that replay its kept cases. Nothing that
+        // links jemalloc (LayoutBenchKit): it would be the allocator of the sanitized fuzzers and fights ASan.
+        .target(
+            name: "LayoutFuzzChecks",
+            dependencies: ["CompositionalLayout", "LayoutSpec", "ReferenceSolver", "LayoutEngine"]
+        ),
         // The system's jemalloc: linking it makes it the allocator of the whole process.
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         // Callgrind's client requests as C functions (no-ops without valgrind's headers or outside valgrind).
@@ -97,6 +105,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LayoutBenchKitTests", dependencies: ["LayoutBenchKit", "CompositionalLayout", "LayoutSpec"]),
+        // Replays every kept fuzz input (Tests/Fixtures/fuzz-cases/<target>/) through its target's check.
+        .testTarget(name: "LayoutFuzzChecksTests", dependencies: ["LayoutFuzzChecks", "CompositionalLayout"]),
         .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "CompositionalLayout"]),
         .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "LayoutBenchKit"]),
         // Unit tests of the daemon's parts, and integration tests that start the real `layoutbench watch`.
