@@ -24,12 +24,14 @@ extension FuzzChecks {
     }
 
     /// An error of a text the reader was given has a line and a column in that text (the line after the
-    /// last allowed, for an error at the end).
+    /// last allowed, for an error at the end). YAML breaks lines at a lone CR too, and at NEL, LS and PS:
+    /// every one of them may start a line.
     static func checkLocated(_ error: SpecError, in data: Data, _ target: FuzzTarget) throws(FuzzFinding) {
         guard let line = error.line, let column = error.column else {
             throw FuzzFinding(target, "an error without a line and column: \(error)")
         }
-        let lines = data.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let breaks = "\n\r\u{85}\u{2028}\u{2029}".unicodeScalars
+        let lines = String(decoding: data, as: UTF8.self).unicodeScalars.reduce(1) { breaks.contains($1) ? $0 + 1 : $0 }
         guard line >= 1, line <= lines + 1, column >= 1 else {
             throw FuzzFinding(target, "an error placed outside the text (\(lines) lines): \(error)")
         }

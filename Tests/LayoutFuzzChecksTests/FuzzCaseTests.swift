@@ -5,6 +5,7 @@ import Testing
 /// Every input a fuzzer stopped on is kept in `Tests/Fixtures/fuzz-cases/<target>/` (Fuzz/README.md) and
 /// replayed here through the same check the fuzzer runs: it must not be a finding any more, and where a
 /// `NAME.expect` file sits beside `NAME.EXT`, the outcome must be the one it holds (`ok`, a located error, ...).
+/// `LAYOUTBENCH_WRITE_FUZZ_EXPECT=1` writes the missing `.expect` files from the outcomes (Fuzz/README.md).
 @Suite struct FuzzCaseTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../Fixtures/fuzz-cases").standardizedFileURL
@@ -37,6 +38,9 @@ import Testing
         }
         if let expected = try? String(contentsOf: kept.expectation, encoding: .utf8) {
             #expect(outcome.description == expected.trimmingCharacters(in: .newlines))
+        } else if ProcessInfo.processInfo.environment["LAYOUTBENCH_WRITE_FUZZ_EXPECT"] == "1" {
+            // A new case's outcome, once it is no longer a finding: read the file before committing it.
+            try (outcome.description + "\n").write(to: kept.expectation, atomically: true, encoding: .utf8)
         }
     }
 
