@@ -6,7 +6,8 @@ import ReferenceSolver
 
 extension FuzzChecks {
     /// A spec of at most `FuzzBounds.maxItems` items (the reader refuses more, before solving) solved by both
-    /// solvers: the same elements, frames and diagnostics (`SolveOutput.differences`), or the same error.
+    /// solvers, with every estimated item measured and with none (`--measure none`): the same elements, frames
+    /// and diagnostics (`SolveOutput.differences`), or the same error.
     static func solve(_ data: Data) throws(FuzzFinding) -> FuzzOutcome {
         let layout: CollectionLayout
         switch try readSpec(data, .solve, maxItems: FuzzBounds.maxItems) {
@@ -14,15 +15,20 @@ extension FuzzChecks {
         case .failure(let error): return .rejected(error.description)
         }
         if let bound = bound(layout) { return .bounded(bound) }
-        let state = LayoutState(layout: layout)
-        let reference = referenceSolve(state)
-        let engine: Result<LayoutEngine, LayoutError>
-        do {
-            engine = .success(try LayoutEngine(state: state))
-        } catch {
-            engine = .failure(error)
+        var outcome = FuzzOutcome.ok
+        for measure in [MeasureMode.all, .none] {
+            let state = LayoutState(layout: layout, measure: measure)
+            let reference = referenceSolve(state)
+            let engine: Result<LayoutEngine, LayoutError>
+            do {
+                engine = .success(try LayoutEngine(state: state))
+            } catch {
+                engine = .failure(error)
+            }
+            let step = "the solve (measure \(measure))"
+            outcome = try compare(engine.map { $0.output() }, reference, .solve, after: step)
         }
-        return try compare(engine.map { $0.output() }, reference, .solve, after: "the solve")
+        return outcome
     }
 
     /// Why a layout is not solved: more sections than `FuzzBounds.maxSections`; nil when it is solved.
