@@ -16,7 +16,8 @@ struct PixelGridFractionTests {
     static func layout(width: Double = 414) -> CollectionLayout {
         let a = LayoutItem(layoutSize: size(.fractionalWidth(0.65), .fractionalHeight(1)))
         let b = LayoutItem(layoutSize: size(.fractionalWidth(0.35), .fractionalHeight(1)))
-        let inner = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(0.8), .fractionalHeight(1)), subitems: [a, b])
+        let inner = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(0.8), .fractionalHeight(1)),
+                                           subitems: [a, b])
         let c = LayoutItem(layoutSize: size(.fractionalWidth(0.2), .fractionalHeight(1)))
         let root = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(60)),
                                           subitems: [inner, c])

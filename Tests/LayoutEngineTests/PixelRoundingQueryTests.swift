@@ -49,7 +49,8 @@ struct PixelRoundingQueryTests {
                                                          container: LayoutContainer(width: 375, height: 667, displayScale: 2)))
         let middle = engine.elements(in: Rect(x: 100, y: 0, width: 150, height: 10))
         // docs/layout-rules.md §1.1: the fractional widths are snapped down to 84, 37, 84.5, 84, 84.5.
-        #expect(Self.frames(middle, .cell) == [Rect(x: 84, y: 0, width: 37, height: 50), Rect(x: 121, y: 0, width: 84.5, height: 50),
+        #expect(Self.frames(middle, .cell) == [Rect(x: 84, y: 0, width: 37, height: 50),
+                                               Rect(x: 121, y: 0, width: 84.5, height: 50),
                                                Rect(x: 205.5, y: 0, width: 84, height: 50)])
         #expect(engine.frame(of: IndexPath(section: 0, item: 4)) == Rect(x: 289.5, y: 0, width: 84.5, height: 50))
         // The slack is at the trailing end: the last cell ends at 374 (exactly solved it would reach 375).
