@@ -15,6 +15,7 @@
 //   LayoutLint            compositional layout's known traps found in a spec (lint), text, JSON and SARIF
 //   CompositionalLayoutUIKit  UIKit's layout classes under UIKit's names, to and from the model
 //   LayoutImport          UIKit layout code sliced (swift-syntax), compiled and run (swiftc) into a spec
+//   LayoutFuzzChecks      what each fuzz target of Fuzz/ checks, shared with the tests of its kept cases
 //   BenchResults          result files, statistics, compare and ab verdicts; no solver, no jemalloc
 //   LayoutReplay          operations applied step by step to either solver, behind one protocol
 //   LayoutBenchKit        presets, scenarios, runner, jemalloc memory (CJemalloc), callgrind instruction
@@ -36,6 +37,7 @@ let package = Package(
         .library(name: "LayoutRender", targets: ["LayoutRender"]),
         .library(name: "CompositionalLayoutUIKit", targets: ["CompositionalLayoutUIKit"]),
         .library(name: "LayoutBenchKit", targets: ["LayoutBenchKit"]),
+        .library(name: "LayoutFuzzChecks", targets: ["LayoutFuzzChecks"]),
         .executable(name: "layoutbench", targets: ["layoutbench"]),
     ],
     dependencies: [
@@ -81,6 +83,12 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
+        ),
+        // What each fuzz target of Fuzz/ checks, shared with the tests that replay its kept cases. Nothing that
+        // links jemalloc (LayoutBenchKit): it would be the allocator of the sanitized fuzzers and fights ASan.
+        .target(
+            name: "LayoutFuzzChecks",
+            dependencies: ["CompositionalLayout", "LayoutSpec", "ReferenceSolver", "LayoutEngine"]
         ),
         // The system's jemalloc: linking it makes it the allocator of the whole process.
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
@@ -145,6 +153,8 @@ let package = Package(
             name: "LayoutBenchKitTests",
             dependencies: ["LayoutBenchKit", "BenchResults", "SeededRandom", "CompositionalLayout", "LayoutSpec"]
         ),
+        // Replays every kept fuzz input (Tests/Fixtures/fuzz-cases/<target>/) through its target's check.
+        .testTarget(name: "LayoutFuzzChecksTests", dependencies: ["LayoutFuzzChecks", "CompositionalLayout"]),
         .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "CompositionalLayout"]),
         .testTarget(name: "LayoutLintTests", dependencies: ["LayoutLint", "LayoutSpec", "CompositionalLayout", "LayoutTestSupport"]),
         // The UIKit-named API against every fixture, and `layoutbench import` run as a user would.
@@ -155,7 +165,7 @@ let package = Package(
                 "CompositionalLayout", "LayoutTestSupport", "layoutbench",
             ]
         ),
-                .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "BenchResults", "ErrorReporting"]),
+        .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "BenchResults", "ErrorReporting"]),
         // Unit tests of the daemon's parts, and integration tests that start the real `layoutbench watch`.
         .testTarget(
             name: "LayoutWatchTests", dependencies: ["LayoutWatch", "LayoutStore", "BenchResults", "layoutbench"]

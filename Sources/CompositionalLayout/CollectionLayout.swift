@@ -65,8 +65,8 @@ public struct CollectionLayout: Hashable, Sendable {
 public struct LayoutContainer: Hashable, Sendable {
     public var width: Double
     public var height: Double
-    /// Device pixels per point. When set and > 0, output frames are rounded to pixels at the very end
-    /// (docs/layout-rules.md §1 "Pixel rounding"); solving itself is exact but for a count group's share (§3.2).
+    /// Device pixels per point. When set and > 0, fractional lengths and a count group's share are snapped down to
+    /// pixels when resolved, and output frames are rounded to pixels at the very end (docs/layout-rules.md §1.1).
     public var displayScale: Double?
     /// The safe area (docs/version-2.md §10.1), directional: leading is the right edge in right-to-left.
     public var safeAreaInsets: EdgeInsets
@@ -100,8 +100,8 @@ public struct LayoutContainer: Hashable, Sendable {
         return scale
     }
 
-    /// `snapDown(v)` of docs/layout-rules.md §3.2: floor to device pixels when a display scale is set. Only the equal
-    /// share of a `subitem` + `count` group is snapped while solving.
+    /// `snapDown(v)` of docs/layout-rules.md §1.1 and §3.2: floor to device pixels when a display scale is set.
+    /// Applied to fractional lengths (DimensionResolver.length) and a `subitem` + `count` group's equal share.
     @inlinable public func snapDown(_ value: Double) -> Double {
         guard let scale = pixelScale else { return value }
         return ((value * scale + 1e-6).rounded(.down)) / scale

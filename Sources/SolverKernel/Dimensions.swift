@@ -3,16 +3,18 @@ import CompositionalLayout
 /// docs/layout-rules.md §2: resolving dimensions against a container box. `length` is the one place a
 /// dimension becomes a length, for both solvers and every fast path of the engine.
 public enum DimensionResolver {
-    /// A dimension's length against the container box `box`, exact (§1: rounding to pixels happens only on
-    /// output); an estimated dimension takes `estimatedLength` (the measured length while measuring, else its
-    /// estimate). O(1); inlined, so a caller's closure costs nothing.
+    /// A dimension's length against the container box `box`; an estimated dimension takes `estimatedLength` (the
+    /// measured length while measuring, else its estimate). docs/layout-rules.md §1.1: with a display scale, a
+    /// fractional length is snapped down to the pixel grid here, and only here, for every solver and fast path;
+    /// `box` is itself already snapped when it came from a fraction. Other lengths stay as given. O(1); inlined,
+    /// so a caller's closure costs nothing, and the scale is only read for fractions.
     @inlinable @inline(__always)
     public static func length(_ dimension: LayoutDimension, box: Size, container: LayoutContainer,
                                estimatedLength: (Double) -> Double) -> Double {
         switch dimension {
         case .absolute(let v): return v
-        case .fractionalWidth(let f): return f * box.width
-        case .fractionalHeight(let f): return f * box.height
+        case .fractionalWidth(let f): return container.snapDown(f * box.width)
+        case .fractionalHeight(let f): return container.snapDown(f * box.height)
         // docs/version-2.md §10.4: a uniform dimension measures like an estimated one.
         case .estimated(let v), .uniformAcrossSiblings(let v): return estimatedLength(v)
         }

@@ -20,6 +20,15 @@ struct EngineMovePropertyTests {
         }
     }
 
+    /// The same at display scale 2 or 3 (docs/layout-rules.md §1.1: fractions snapped down when resolved): moves,
+    /// measures, inserts and resizes keep every snapped length equal to a fresh reference solve's.
+    @Test func sectionMovesAtDisplayScales() async {
+        await propertyCheck(count: 50, input: Gen<UInt64>.value(in: 0...UInt64.max).withoutShrink()) { seed in
+            EnginePropertyTests.check(RandomScenario(seed: seed, operations: 16, displayScale: seed % 2 == 0 ? 2 : 3,
+                                                     movesSections: true), threads: [1, 2])
+        }
+    }
+
     @Test(arguments: 0..<30)
     func fixedSeedsWithSectionMoves(_ seed: Int) {
         EnginePropertyTests.check(RandomScenario(seed: UInt64(seed) &* 7_919, operations: 16, movesSections: true), threads: [1, 2])
@@ -30,6 +39,14 @@ struct EngineMovePropertyTests {
     @Test func lazyScrollingInterleavedWithUpdates() async {
         await propertyCheck(count: 80, input: Gen<UInt64>.value(in: 0...UInt64.max).withoutShrink()) { seed in
             Self.checkLazy(RandomScenario(seed: seed, operations: 12, movesSections: true), threads: [1, 2])
+        }
+    }
+
+    /// Lazy preparation at display scale 2 or 3 agrees with a full solve (docs/layout-rules.md §1.1).
+    @Test func lazyScrollingAtDisplayScales() async {
+        await propertyCheck(count: 40, input: Gen<UInt64>.value(in: 0...UInt64.max).withoutShrink()) { seed in
+            Self.checkLazy(RandomScenario(seed: seed, operations: 12, displayScale: seed % 2 == 0 ? 2 : 3,
+                                          movesSections: true), threads: [1, 2])
         }
     }
 

@@ -43,18 +43,19 @@ struct PixelRoundingQueryTests {
         elements.filter { $0.category == category && $0.kind == kind }.sorted { $0.item < $1.item }.map(\.frame)
     }
 
-    @Test("E13: rect queries and frame(of:) return rounded frames, selected by their rounded edges")
+    @Test("E13: rect queries and frame(of:) return snapped frames, the slack at the trailing end")
     func e13Queries() throws {
         let engine = try LayoutEngine(layout: Self.layout(Self.e13Section(), items: 5,
                                                          container: LayoutContainer(width: 375, height: 667, displayScale: 2)))
         let middle = engine.elements(in: Rect(x: 100, y: 0, width: 150, height: 10))
-        #expect(Self.frames(middle, .cell) == [Rect(x: 84, y: 0, width: 37.5, height: 50), Rect(x: 121.5, y: 0, width: 84.5, height: 50),
-                                               Rect(x: 206, y: 0, width: 84, height: 50)])
-        #expect(engine.frame(of: IndexPath(section: 0, item: 4)) == Rect(x: 290.5, y: 0, width: 84.5, height: 50))
-        // In the pixel gap: the exact fourth cell reaches 290.42 and the fifth starts there, but rounded the
-        // fourth ends at 290 and the fifth starts at 290.5.
-        #expect(engine.elements(in: Rect(x: 290.2, y: 0, width: 0.1, height: 10)).isEmpty)
-        #expect(engine.elements(in: Rect(x: 290, y: 0, width: 0, height: 10)).map(\.item) == [3])
+        // docs/layout-rules.md §1.1: the fractional widths are snapped down to 84, 37, 84.5, 84, 84.5.
+        #expect(Self.frames(middle, .cell) == [Rect(x: 84, y: 0, width: 37, height: 50),
+                                               Rect(x: 121, y: 0, width: 84.5, height: 50),
+                                               Rect(x: 205.5, y: 0, width: 84, height: 50)])
+        #expect(engine.frame(of: IndexPath(section: 0, item: 4)) == Rect(x: 289.5, y: 0, width: 84.5, height: 50))
+        // The slack is at the trailing end: the last cell ends at 374 (exactly solved it would reach 375).
+        #expect(engine.elements(in: Rect(x: 374.2, y: 0, width: 0.5, height: 10)).isEmpty)
+        #expect(engine.elements(in: Rect(x: 289.5, y: 0, width: 0, height: 10)).map(\.item) == [3, 4])
         #expect(engine.contentSize == Size(width: 375, height: 50))
     }
 

@@ -144,13 +144,14 @@ struct WorkedExampleTests {
         }
         let first = output.elements.first { $0.kind == "badge" && $0.item == 0 }
         Self.expectClose(first?.frame ?? .zero, Rect(x: 88.5, y: 19, width: 20, height: 20))
-        // E6-scale3: the same exact frames, rounded to thirds of a point at the end (§1).
+        // E6-scale3 (docs/layout-rules.md §1.1): the slot 0.25w of 350 = 87.5 is snapped down to 87.333… (262 / 3);
+        // cells 77.333… wide at x 25, 112.333…, 199.666…, 287; the badge of item 0 at 25 + 77.333… − 14 = 88.333….
         let rounded = try Self.solve(section, items: 8, container: LayoutContainer(width: 390, height: 844, displayScale: 3))
-        for (cell, x) in zip(Self.cells(rounded).prefix(4), [25, 338.0 / 3, 200, 863.0 / 3]) {
-            Self.expectClose(cell, Rect(x: x, y: 25, width: 233.0 / 3, height: 60))
+        for (cell, x) in zip(Self.cells(rounded).prefix(4), [25, 337.0 / 3, 599.0 / 3, 287]) {
+            Self.expectClose(cell, Rect(x: x, y: 25, width: 232.0 / 3, height: 60))
         }
         let roundedBadge = rounded.elements.first { $0.kind == "badge" && $0.item == 0 }
-        Self.expectClose(roundedBadge?.frame ?? .zero, Rect(x: 266.0 / 3, y: 19, width: 20, height: 20))
+        Self.expectClose(roundedBadge?.frame ?? .zero, Rect(x: 265.0 / 3, y: 19, width: 20, height: 20))
     }
 
     @Test("E7 background covers the section inset by its own insets")
@@ -242,15 +243,16 @@ struct WorkedExampleTests {
         return LayoutSection(group: group)
     }
 
-    @Test("E13 pixel rounding: exact frames, each of x and width rounded on its own at @2x")
+    @Test("E13 pixel rounding: fractional widths snapped down at @2x, placed one after another")
     func e13() throws {
         let output = try Self.solve(Self.e13Section(), items: 5, container: LayoutContainer(width: 375, height: 667, displayScale: 2))
         let cells = Self.cells(output)
-        #expect(cells.map(\.x) == [0, 84, 121.5, 206, 290.5])
-        #expect(cells.map(\.width) == [84, 37.5, 84.5, 84, 84.5])
+        // docs/layout-rules.md §1.1: 84.17…, 37.48…, 84.57…, 84.17…, 84.57… snapped down to the half point.
+        #expect(cells.map(\.x) == [0, 84, 121, 205.5, 289.5])
+        #expect(cells.map(\.width) == [84, 37, 84.5, 84, 84.5])
         #expect(cells.allSatisfy { $0.y == 0 && $0.height == 50 })
-        // The fourth cell ends at 290, the fifth starts at 290.5: the one-pixel gap seen on the device.
-        #expect(cells[3].maxX == 290 && cells[4].minX == 290.5)
+        // No gap between neighbours; the half point of slack is at the trailing end.
+        #expect(cells[3].maxX == cells[4].minX && cells[4].maxX == 374)
         #expect(output.contentSize == Size(width: 375, height: 50))
         // Without a display scale nothing is rounded: the exact widths 84.17…, 37.48…, 84.57…
         let exact = Self.cells(try Self.solve(Self.e13Section(), items: 5, container: LayoutContainer(width: 375, height: 667)))

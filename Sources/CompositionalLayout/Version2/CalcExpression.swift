@@ -42,21 +42,9 @@ public indirect enum CalcExpression: Hashable, Sendable, CustomStringConvertible
         }
     }
 
-    /// The expression written back (fully parenthesised where it matters), without `calc(…)`.
-    public var description: String {
-        switch self {
-        case .number(let v): return formatNumber(v)
-        case .width: return "width"
-        case .height: return "height"
-        case .negate(let a): return "-(\(a))"
-        case let .add(a, b): return "(\(a) + \(b))"
-        case let .subtract(a, b): return "(\(a) - \(b))"
-        case let .multiply(a, b): return "\(a) * \(b)"
-        case let .divide(a, b): return "\(a) / (\(b))"
-        case let .min(a, b): return "min(\(a), \(b))"
-        case let .max(a, b): return "max(\(a), \(b))"
-        }
-    }
+    /// The expression written back, without `calc(…)`, in a form the parser reads to this same expression:
+    /// spaced, with only the parentheses its structure needs (CalcExpression+Writing.swift).
+    public var description: String { written }
 }
 
 /// A `calc` expression that does not parse: what is wrong and at which character (0-based offset).

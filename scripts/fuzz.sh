@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of Fuzz/ with -sanitize=fuzzer,address and runs one or all of them.
+#
+#   scripts/fuzz.sh [TARGET|all] [SECONDS]     TARGET: read solve replay calc write; default: all, 60 s each
+#   scripts/fuzz.sh build                      build only
+#   FUZZ_KEEP_GOING=1 scripts/fuzz.sh solve 600    go on past findings (libFuzzer's -fork=1 -ignore_*)
+#
+# Exits 1 when a target stopped on a crash, a finding, a timeout (10 s an input) or running out of memory
+# (2 GB); the input is left in Fuzz/.build-fuzz/findings/TARGET/ (Fuzz/README.md says how to keep it as a case).
+# The build has its own scratch folder, so the ordinary build stays cached; the corpus grows in
+# Fuzz/.build-fuzz/corpus/TARGET/ from run to run, seeded from the fixture specs, docs/examples, Fuzz/Seeds/
+# and the kept cases of Tests/Fixtures/fuzz-cases/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+scratch="$root/Fuzz/.build-fuzz"
+all_targets=(read solve replay calc write)
+
+target=${1:-all}
+seconds=${2:-60}
+case "$target" in
+  all) targets=("${all_targets[@]}") ;;
+  build) targets=() ;;
+  read|solve|replay|calc|write) targets=("$target") ;;
+  *) echo "fuzz.sh: unknown target '$target' (read, solve, replay, calc, write, all, build)" >&2; exit 2 ;;
+esac
+
+product() { echo "Fuzz$(tr '[:lower:]' '[:upper:]' <<<"${1:0:1}")${1:1}"; }
+
+build() {
+  local started=$SECONDS
+  mkdir -p "$scratch/logs"
+  # Every executable of Fuzz/ and what it needs of the root package, instrumented. The sanitizers' only
+  # other output is a warning about __asan_extra_spill_area, left out.
+  if ! swift build --package-path Fuzz --scratch-path "$scratch" -c release \
+      -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >"$scratch/logs/build.log" 2>&1; then
+    grep -v "__asan_extra_spill_area" "$scratch/logs/build.log" | tail -40 >&2
+    echo "fuzz.sh: the sanitizer build failed" >&2
+    exit 1
+  fi
+  echo "fuzz.sh: built in $((SECONDS - started)) s"
+}
+
+# The seeds of a target, gathered afresh each run: specs for read, solve and write; each example spec
+# followed by `%%` and the example operations for replay; expressions for calc. Kept cases seed too.
+seeds() {
+  local t=$1 dir="$scratch/seeds/$1"
+  rm -rf "$dir" && mkdir -p "$dir"
+  case "$t" in
+    read|solve|write)
+      find Tests/Fixtures/specs docs/examples -name '*.yaml' -exec cp {} "$dir/" \;
+      cp Fuzz/Seeds/specs/* "$dir/" ;;
+    replay)
+      for spec in docs/examples/*.yaml Tests/Fixtures/specs/examples/E1*.yaml; do
+        { cat "$spec"; echo "%%"; cat docs/examples/chips-ops.jsonl; } >"$dir/$(basename "$spec" .yaml).txt"
+      done
+      cp Fuzz/Seeds/replay/* "$dir/" ;;
+    calc)
+      cp Fuzz/Seeds/calc/* "$dir/" ;;
+  esac
+  if [ -d "Tests/Fixtures/fuzz-cases/$t" ]; then
+    find "Tests/Fixtures/fuzz-cases/$t" -type f ! -name '*.expect' -exec cp {} "$dir/" \;
+  fi
+  echo "$dir"
+}
+
+run() {
+  local t=$1 bin log seed_dir dict max_len=8192
+  bin="$scratch/release/$(product "$t")"
+  log="$scratch/logs/$t.log"
+  mkdir -p "$scratch/corpus/$t" "$scratch/findings/$t" "$scratch/logs"
+  seed_dir=$(seeds "$t")
+  case "$t" in
+    calc) dict=Fuzz/Dictionaries/calc.dict; max_len=12000 ;;  # past calc's 10,000 characters
+    replay) dict=Fuzz/Dictionaries/replay.dict ;;
+    *) dict=Fuzz/Dictionaries/spec.dict ;;
+  esac
+  local flags=(-max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -dict="$dict"
+               -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$scratch/findings/$t/")
+  if [ "${FUZZ_KEEP_GOING:-0}" = 1 ]; then
+    flags+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
+  fi
+  echo "fuzz.sh: $t for $seconds s (log: $log)"
+  local status=0
+  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
+    "$bin" "${flags[@]}" "$scratch/corpus/$t" "$seed_dir" >"$log" 2>&1 || status=$?
+  local last_cov executed
+  last_cov=$(grep -E '^#[0-9]+.*cov: ' "$log" | tail -1 || true)
+  executed=$(grep -E '^stat::number_of_executed_units' "$log" | tail -1 || true)
+  echo "fuzz.sh: $t: ${last_cov:-no coverage line}; ${executed:-no final stats}"
+  local found
+  found=$(find "$scratch/findings/$t" -type f -newer "$seed_dir" | head -20)
+  if [ "$status" -ne 0 ] || [ -n "$found" ]; then
+    echo "fuzz.sh: $t stopped (exit $status); its findings:" >&2
+    grep -E 'ERROR: |==ERROR|SUMMARY|Fatal error|fuzz [a-z]+: ' "$log" | head -20 >&2 || true
+    for f in $found; do echo "  $f" >&2; done
+    return 1
+  fi
+}
+
+build
+failed=()
+for t in "${targets[@]}"; do
+  run "$t" || failed+=("$t")
+done
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "fuzz.sh: findings in: ${failed[*]}" >&2
+  exit 1
+fi
