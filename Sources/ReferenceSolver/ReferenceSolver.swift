@@ -21,6 +21,12 @@ public enum ReferenceSolver {
     /// explicit sizing: the form every other entry point reduces to.
     public static func solve(_ layout: CollectionLayout, sections: [ResolvedSection],
                              sizing: ItemSizing) throws(LayoutError) -> SolveOutput {
+        try solve(layout, sections: sections, sizing: sizing, trace: nil)
+    }
+
+    /// The solve every entry point reduces to; with `trace`, the sections record each wanted element's steps.
+    static func solve(_ layout: CollectionLayout, sections: [ResolvedSection], sizing: ItemSizing,
+                      trace: SolveTrace?) throws(LayoutError) -> SolveOutput {
         let layout = try layout.resolvedForEnvironment()
         let container = layout.container
         let configuration = layout.configuration
@@ -45,7 +51,8 @@ public enum ReferenceSolver {
                 solution = try SectionSolver(
                     section: resolved.section, index: index, itemCount: resolved.itemCount,
                     container: container, scrollAxis: scrollAxis, sizing: sizing,
-                    referenceInsets: references.content, supplementaryReferenceInsets: references.supplementary
+                    referenceInsets: references.content, supplementaryReferenceInsets: references.supplementary,
+                    trace: trace
                 ).solve(start: cursor)
             } catch {
                 throw error.located(definition: resolved.definition, section: index)

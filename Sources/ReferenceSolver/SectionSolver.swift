@@ -15,6 +15,8 @@ struct SectionSolver {
     /// §10.2 The reference insets R of the section's content and of its boundary items (zero in version 1).
     var referenceInsets: EdgeInsets = .zero
     var supplementaryReferenceInsets: EdgeInsets = .zero
+    /// Where a traced solve (`ReferenceSolver.explain`) records each wanted element's steps; nil otherwise.
+    var trace: SolveTrace? = nil
 
     struct Solution {
         var elements: [LayoutElement]
@@ -71,6 +73,7 @@ struct SectionSolver {
         elements += layout.boundary.elements(sectionStart: sectionStart, contentStart: sectionStart + layout.startExtent,
                                              contentEnd: sectionStart + layout.startExtent + layout.middle)
         elements += backgrounds(layout, sectionStart: sectionStart)
+        if let trace { record(elements, layout: layout, sectionStart: sectionStart, into: trace) }
         return Solution(elements: elements, diagnostics: diagnostics.list, extent: layout.extent,
                         orthogonalContentSize: orthogonalContentSize(layout))
     }
@@ -107,7 +110,8 @@ struct SectionSolver {
     /// §4.1 A section without estimated sizes: one template, repeated G = ceil(C / N) times, `stride` apart.
     func templateInstances(_ axes: Axes, box: Size, edges: RootEdges,
                            diagnostics: inout SectionDiagnostics) throws(LayoutError) -> Repetitions {
-        let groups = GroupSolver(container: container, sizing: sizing, section: index, itemCount: itemCount, limitsItems: false)
+        var groups = GroupSolver(container: container, sizing: sizing, section: index, itemCount: itemCount, limitsItems: false)
+        groups.tracing = trace != nil
         let node = try groups.resolveAndSolve(.group(section.group), box: box, firstItem: 0)
         let n = node.leaves.count
         if node.noRoom {
@@ -124,7 +128,8 @@ struct SectionSolver {
     /// that holds no item ends the section.
     func estimatedInstances(_ axes: Axes, box: Size, edges: RootEdges,
                             diagnostics: inout SectionDiagnostics) throws(LayoutError) -> Repetitions {
-        let groups = GroupSolver(container: container, sizing: sizing, section: index, itemCount: itemCount, limitsItems: true)
+        var groups = GroupSolver(container: container, sizing: sizing, section: index, itemCount: itemCount, limitsItems: true)
+        groups.tracing = trace != nil
         var instances: [Instance] = []
         var next = 0
         var offset = 0.0

@@ -41,6 +41,8 @@ package struct SolvedNode {
     package var hosts: [GroupHost] = []
     /// Whether some group in the tree had no room (§3).
     package var noRoom = false
+    /// What solving it did, when its solver traces (`GroupSolver.tracing`); empty otherwise.
+    package var steps: [TraceStep] = []
 
     package mutating func append(_ child: SolvedNode, at origin: Point) {
         let base = leaves.count
@@ -55,6 +57,10 @@ package struct SolvedNode {
             hosts.append(host)
         }
         noRoom = noRoom || child.noRoom
+        for var step in child.steps {
+            step.leaves = (step.leaves.lowerBound + base)..<(step.leaves.upperBound + base)
+            steps.append(step)
+        }
     }
 }
 
@@ -66,6 +72,9 @@ package struct GroupSolver {
     /// The section's item count C; with `limitsItems`, loops stop when items run out (§6).
     package let itemCount: Int
     package let limitsItems: Bool
+    /// Whether solved nodes record their steps (`SolvedNode.steps`) for `layoutbench explain`. Off for the
+    /// engine and for plain solves.
+    package var tracing = false
 
     package init(container: LayoutContainer, sizing: ItemSizing, section: Int, itemCount: Int, limitsItems: Bool) {
         self.container = container
@@ -113,6 +122,7 @@ package struct GroupSolver {
             let slot = Rect(origin: .zero, size: size)
             var solved = SolvedNode(size: size)
             solved.leaves = [PlacedLeaf(slot: slot, cell: DimensionResolver.cellFrame(slot: slot, item: item), item: item)]
+            if tracing { solved.steps = [itemStep(item, slot: slot, cell: solved.leaves[0].cell)] }
             return solved
         case .group(let group):
             var solved = try solveGroup(group, size: size, firstItem: firstItem, fixedAxis: fixedAxis)
@@ -178,10 +188,15 @@ package struct GroupSolver {
 
         var solved = SolvedNode(size: finalSize)
         solved.noRoom = noRoom
+        if tracing {
+            solved.steps = groupSteps(group, size: size, finalSize: finalSize, placed: placed, noRoom: noRoom,
+                                      estimatedMain: estimatedMain, estimatedCross: estimatedCross)
+        }
         // §3.3 Arrangement along the main axis.
         var cursor = GroupRules.Cursor(origin: insets.pre(main), spacing: spacing, flexibleSpacing: flexibleSpacing,
                                        extra: GroupRules.extra(avail: avail, total: totals.total, flex: totals.flex,
                                                                estimatedMain: estimatedMain))
+        var placedIndex = 0
         for p in placed {
             let pre = p.edges.pre(main), post = p.edges.post(main)
             let mainOrigin = cursor.place(mainLength: p.node.size.length(main), pre: pre?.value ?? 0,
@@ -194,6 +209,12 @@ package struct GroupSolver {
                 slotLength: p.node.size.length(cross), pre: crossPre?.value ?? 0, post: crossPost?.value ?? 0,
                 flexibleEdges: GroupRules.flexibleEdges(preFlexible: crossPre?.isFlexible ?? false,
                                                         postFlexible: crossPost?.isFlexible ?? false))
+            if tracing {
+                solved.steps += placementSteps(index: solved.leaves.count, count: p.node.leaves.count, ordinal: placedIndex,
+                                               of: placed.count, main: main, mainOrigin: mainOrigin,
+                                               crossOrigin: crossOrigin, spacing: spacing)
+            }
+            placedIndex += 1
             solved.append(p.node, at: Point.along(main, mainOrigin, across: crossOrigin))
         }
         return solved
@@ -347,6 +368,11 @@ package struct GroupSolver {
         var solved = SolvedNode(size: size)
         for frame in frames {
             guard itemsRemain(firstItem + solved.leaves.count) else { break }
+            if tracing {
+                solved.steps.append(TraceStep("§3.5", "a custom group places its item \(solved.leaves.count + 1) on its "
+                                                  + "frame \(traceRect(frame)), cell = slot (custom groups take no insets)",
+                                              leaves: solved.leaves.count..<(solved.leaves.count + 1)))
+            }
             solved.leaves.append(PlacedLeaf(slot: frame, cell: frame, item: Self.customItem))
         }
         for axis in Axis.allCases where group.layoutSize.dimension(axis).isEstimated {

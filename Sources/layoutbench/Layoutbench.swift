@@ -18,7 +18,7 @@ struct Layoutbench: ParsableCommand {
             (a bug: please report it).
             """,
         version: VersionInfo.text,
-        subcommands: [Solve.self, Render.self, Replay.self, Import.self, Lint.self, Generate.self, Bench.self, Compare.self,
+        subcommands: [Solve.self, Render.self, Replay.self, Import.self, Lint.self, Explain.self, Generate.self, Bench.self, Compare.self,
                       AB.self, List.self, Watch.self, History.self, CountInstructions.self]
     )
 
