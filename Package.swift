@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(
             name: "LayoutEngineTests",
             dependencies: [
-                "LayoutEngine", "ReferenceSolver", "LayoutBenchKit", "LayoutSpec", "CompositionalLayout", "LayoutTestSupport",
+                "LayoutEngine", "ReferenceSolver", "SolverKernel", "LayoutBenchKit", "LayoutSpec", "CompositionalLayout", "LayoutTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
