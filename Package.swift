@@ -144,7 +144,7 @@ let package = Package(
         .testTarget(
             name: "LayoutEngineTests",
             dependencies: [
-                "LayoutEngine", "ReferenceSolver", "LayoutReplay", "LayoutSpec", "CompositionalLayout",
+                "LayoutEngine", "ReferenceSolver", "SolverKernel", "LayoutReplay", "LayoutSpec", "CompositionalLayout",
                 "LayoutTestSupport", "SeededRandom",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
