@@ -46,7 +46,7 @@ public struct DistributionPlot: Sendable {
             : "\(title): histogram of \(sorted.count) samples from \(BenchFormat.duration(ns: sorted.first!)) to "
                 + "\(BenchFormat.duration(ns: sorted.last!)); median \(BenchFormat.duration(ns: medianNs)), "
                 + "p99 \(BenchFormat.duration(ns: p99Ns))"
-        frame = PlotFrame(height: 220, title: title, label: label)
+        frame = PlotFrame(height: 240, title: title, label: label)
     }
 
     /// The x coordinate of a time, in the SVG's user units.
@@ -59,7 +59,7 @@ public struct DistributionPlot: Sendable {
 
     public var svg: String {
         var body = ""
-        let bottom = frame.plotBottom, top = PlotFrame.top + 12
+        let bottom = frame.plotBottom, top = PlotFrame.top + 30
         let tallest = Double(bins.map(\.count).max() ?? 1)
         for bin in bins {
             let x0 = x(ns: bin.lowerNs), x1 = x(ns: bin.upperNs)
@@ -73,8 +73,8 @@ public struct DistributionPlot: Sendable {
         }
         body += axis(bottom: bottom)
         if !samples.isEmpty {
-            body += mark("median", medianNs, top: top - 8, bottom: bottom, anchor: "end", dx: -3)
-            body += mark("p99", p99Ns, top: top - 8, bottom: bottom, anchor: "start", dx: 3)
+            body += mark("median", medianNs, top: top - 24, bottom: bottom, labelY: top - 14)
+            body += mark("p99", p99Ns, top: top - 24, bottom: bottom, labelY: top - 2)
         } else {
             body +=
                 "<text class=\"lb-note\" x=\"\(PlotText.number(PlotFrame.left))\" y=\"\(PlotText.number(bottom / 2))\">"
@@ -83,12 +83,15 @@ public struct DistributionPlot: Sendable {
         return frame.svg(kind: "distribution", body: body)
     }
 
-    private func mark(_ name: String, _ ns: UInt64, top: Double, bottom: Double, anchor: String, dx: Double) -> String {
-        let px = PlotText.number(x(ns: Double(ns)))
+    /// A vertical line at `ns` and its label, written inward (right of a mark in the left half, left of one
+    /// in the right half) so no label leaves the plot.
+    private func mark(_ name: String, _ ns: UInt64, top: Double, bottom: Double, labelY: Double) -> String {
+        let at = x(ns: Double(ns)), px = PlotText.number(at)
+        let leftHalf = at < PlotFrame.left + frame.plotWidth / 2
         return "<line class=\"lb-mark lb-\(name)\" data-mark=\"\(name)\" x1=\"\(px)\" x2=\"\(px)\" "
             + "y1=\"\(PlotText.number(top))\" y2=\"\(PlotText.number(bottom))\"/>\n"
-            + "<text class=\"lb-mark-label lb-\(name)-label\" x=\"\(px)\" dx=\"\(PlotText.number(dx))\" "
-            + "y=\"\(PlotText.number(top + 4))\" text-anchor=\"\(anchor)\">"
+            + "<text class=\"lb-mark-label lb-\(name)-label\" x=\"\(px)\" dx=\"\(leftHalf ? 4 : -4)\" "
+            + "y=\"\(PlotText.number(labelY))\" text-anchor=\"\(leftHalf ? "start" : "end")\">"
             + "\(name) \(BenchFormat.duration(ns: ns))</text>\n"
     }
 

@@ -96,9 +96,9 @@ public struct HTMLReport: Sendable {
             let data = Data(svg.utf8).base64EncodedString()
             return "<figure class=\"picture\"><img alt=\"The layout of \(PlotText.escaped(spec)) as "
                 + "`layoutbench render` draws it\" src=\"data:image/svg+xml;base64,\(data)\">"
-                + "<figcaption>The layout of \(PlotText.escaped(spec)) (its first sections, "
+                + "<figcaption>The layout of \(PlotText.escaped(spec)) (its first section, "
                 + "as `layoutbench render` draws "
-                + "them).</figcaption></figure>\n"
+                + "it).</figcaption></figure>\n"
         case .missing(let why)?:
             return "<p class=\"note\">No picture: \(PlotText.escaped(why))</p>\n"
         case nil:
@@ -168,7 +168,7 @@ public struct HTMLReport: Sendable {
         h3{font-size:15px;color:var(--muted)}
         figure{margin:12px 0;display:inline-block;vertical-align:top}
         figcaption{color:var(--muted);font-size:12px;max-width:640px}
-        .picture img{max-width:100%;height:auto;max-height:480px;background:#fff;border:1px solid var(--grid)}
+        .picture img{max-width:100%;height:auto;max-height:360px;background:#fff;border:1px solid var(--grid)}
         .plots{display:flex;flex-wrap:wrap;gap:8px}
         .note{color:var(--inconclusive)}
         table{border-collapse:collapse;font-size:13px}th,td{border:1px solid var(--grid);padding:4px 8px;
