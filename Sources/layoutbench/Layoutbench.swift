@@ -19,7 +19,7 @@ struct Layoutbench: ParsableCommand {
             """,
         version: VersionInfo.text,
         subcommands: [Solve.self, Render.self, Replay.self, Import.self, Lint.self, Generate.self, Bench.self, Compare.self,
-                      AB.self, List.self, Watch.self, History.self, CountInstructions.self]
+                      AB.self, List.self, Watch.self, History.self, Report.self, CountInstructions.self]
     )
 
     /// Runs the command. Every error, the parser's included, ends in `Failure.exit(for:)`: one policy.
