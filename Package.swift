@@ -21,6 +21,8 @@
 //   LayoutBenchKit        presets, scenarios, runner, jemalloc memory (CJemalloc), callgrind instruction
 //                         counts (CCallgrind), ab's child runs
 //   LayoutStore           the results store: SQLite through GRDB, behind `ResultStore`; BenchResults only
+//   ResultReport          `layoutbench report`: one self-contained HTML page of results, plots drawn as SVG;
+//                         BenchResults only (pictures arrive as SVG text)
 //   LayoutWatch           the watch daemon: file events, debounce, child runs, JSONL log, console; no solver
 //   layoutbench           the CLI: argument parsing and printing only
 //   LayoutTestSupport     for tests only: the fixture folder, random layout and operation generators
@@ -116,6 +118,8 @@ let package = Package(
             name: "LayoutStore",
             dependencies: ["BenchResults", "ErrorReporting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // `layoutbench report`: HTML and SVG plots of result files; no solver (the CLI draws the pictures).
+        .target(name: "ResultReport", dependencies: ["BenchResults"]),
         // The watch daemon: it runs `layoutbench bench` in children, so it links no solver.
         .target(
             name: "LayoutWatch",
@@ -128,7 +132,7 @@ let package = Package(
             dependencies: [
                 "CompositionalLayout", "LayoutSpec", "ReferenceSolver", "LayoutEngine", "LayoutRender", "LayoutBenchKit",
                 "BenchResults", "ErrorReporting", "LayoutReplay", "LayoutStore", "LayoutWatch", "LayoutLint",
-                "LayoutImport", "CompositionalLayoutUIKit",
+                "LayoutImport", "CompositionalLayoutUIKit", "ResultReport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -144,7 +148,7 @@ let package = Package(
         .testTarget(
             name: "LayoutEngineTests",
             dependencies: [
-                "LayoutEngine", "ReferenceSolver", "LayoutReplay", "LayoutSpec", "CompositionalLayout",
+                "LayoutEngine", "ReferenceSolver", "SolverKernel", "LayoutReplay", "LayoutSpec", "CompositionalLayout",
                 "LayoutTestSupport", "SeededRandom",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
@@ -166,6 +170,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "BenchResults", "ErrorReporting"]),
+        .testTarget(name: "ResultReportTests", dependencies: ["ResultReport", "BenchResults"]),
         // Unit tests of the daemon's parts, and integration tests that start the real `layoutbench watch`.
         .testTarget(
             name: "LayoutWatchTests", dependencies: ["LayoutWatch", "LayoutStore", "BenchResults", "layoutbench"]

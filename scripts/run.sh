@@ -1,10 +1,29 @@
 #!/usr/bin/env bash
 # The main job: sets up the machine, builds a release binary and runs the benchmark on the embedded default
 # preset (grid-10k: 100 sections of 100 square cells in 4 columns, a header each), every scenario, 1 and 2 threads.
-# Extra arguments go to `layoutbench bench` (for example: --preset grid-1m --json run.json).
+# Extra arguments go to `layoutbench bench` (for example: --preset grid-1m --json run.json). It ends by writing
+# the run's HTML report (`layoutbench report`, README's "Reports") beside the result file and printing its path.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 swift build -c release --product layoutbench
 bin="$(swift build -c release --show-bin-path)/layoutbench"
-"$bin" bench --threads 1,2 "$@"
+# The result file: the one --json names, else one in .build.
+json=""
+previous=""
+for argument in "$@"; do
+  case "$argument" in
+    --json=*) json="${argument#--json=}" ;;
+  esac
+  [ "$previous" = "--json" ] && json="$argument"
+  previous="$argument"
+done
+extra=()
+if [ -z "$json" ]; then
+  json=".build/layoutbench-run.json"
+  extra=(--json "$json")
+fi
+"$bin" bench --threads 1,2 "$@" "${extra[@]}"
+report="${json%.json}.html"
+"$bin" report "$json" -o "$report"
+echo "report: $report"

@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-for pkg in libjemalloc-dev libyaml-dev libsqlite3-dev valgrind; do
+# chromium: the report test opens report.html in a real browser (headless).
+for pkg in libjemalloc-dev libyaml-dev libsqlite3-dev valgrind chromium; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

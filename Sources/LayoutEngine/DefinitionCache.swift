@@ -49,7 +49,9 @@ extension SectionBuilder {
         let estimated = root.containsEstimatedDimension
         var template: Template? = nil
         if !estimated {
-            let groups = GroupSolver(container: container, sizing: .estimates, section: 0, itemCount: 0, limitsItems: false)
+            // Slots no section's item can occupy are counted, not placed (docs/layout-rules.md §4.1).
+            let groups = GroupSolver(container: container, sizing: .estimates, section: 0, itemCount: 0,
+                                     limitsItems: false, slotCap: slotCap)
             let P = section.isOrthogonal ? scrollAxis.other : scrollAxis
             do {
                 template = Template(try groups.resolveAndSolve(root, box: rootBox(section), firstItem: 0), P: P)

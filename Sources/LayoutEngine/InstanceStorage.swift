@@ -96,8 +96,12 @@ struct Template: Sendable {
     var leafSupplementaries: ContiguousArray<UInt16>
     var supplementaries: SupplementaryTable
     var hosts: [GroupHost]
-    /// `prefixMaxEnd[r]`: the largest slot end along P among the first r slots (§4.1 `partial`).
+    /// `prefixMaxEnd[r]`: the largest slot end along P among the first r placed slots (§4.1 `partial`).
     var prefixMaxEnd: ContiguousArray<Double>
+    /// The largest slot end along P over all N slots, placed or only counted (§4.1 `partial`).
+    var allMaxEnd: Double
+    /// N: the slots per instance (§4.1), placed or only counted; `cells` holds the placed ones.
+    let count: Int
     var noRoom: Bool
     var extent: RelativeExtent
 
@@ -113,6 +117,8 @@ struct Template: Sendable {
         prefix.reserveCapacity(node.leaves.count + 1)
         for leaf in node.leaves { prefix.append(max(prefix.last!, leaf.slot.end(P))) }
         prefixMaxEnd = prefix
+        allMaxEnd = max(prefix.last!, node.unplacedReach.length(P))
+        count = node.slotCount
         noRoom = node.noRoom
         var extent = RelativeExtent()
         for cell in cells { extent.add(cell, P: P) }
@@ -123,5 +129,4 @@ struct Template: Sendable {
         self.extent = extent
     }
 
-    var count: Int { cells.count }
 }

@@ -16,7 +16,8 @@ extension LayoutEngine {
         // release of each of its arrays) made the workers fight over the same reference counts. Their cells
         // are read through pointers instead, valid while `templates` holds them.
         let templateCells = templates.map { cache in
-            cache?.template.map { TemplateFrames(cells: $0.cells.withUnsafeBufferPointer { $0 }, size: $0.size) }
+            cache?.template.map { TemplateFrames(cells: $0.cells.withUnsafeBufferPointer { $0 }, size: $0.size,
+                                                  count: $0.count) }
         }
         // Where each section's cells go: the prefix sum of its cell counts (items past a "no room" instance
         // have none).
@@ -25,7 +26,7 @@ extension LayoutEngine {
             let cells: Int
             switch sections[index].storage {
             case let .fixed(_, instances):
-                cells = min(sections[index].itemCount, instances * (templateCells[sections[index].definition]?.cells.count ?? 0))
+                cells = min(sections[index].itemCount, instances * (templateCells[sections[index].definition]?.count ?? 0))
             case .estimated(let storage):
                 cells = storage.itemCount
             }
@@ -48,7 +49,7 @@ extension LayoutEngine {
                 case let .fixed(stride, instances):
                     let g = sections[index]
                     let template = templateCells[g.definition]!
-                    let n = template.cells.count
+                    let n = template.count
                     let gQ = template.size.length(g.P.other)
                     for q in 0..<instances {
                         let origin = g.instanceOrigin(start: sectionStart, offset: Double(q) * stride, gQ: gQ)
@@ -80,6 +81,8 @@ extension LayoutEngine {
 private struct TemplateFrames: @unchecked Sendable {
     let cells: UnsafeBufferPointer<Rect>
     let size: Size
+    /// N (§4.1): `cells` holds the placed slots, at least as many as any section's items.
+    let count: Int
 }
 
 /// The caller's frame buffer, written by workers at disjoint slots (each section's cells go to its own

@@ -6,7 +6,9 @@ import SolverKernel
 /// they are stacked), then the offsets tree (ARCHITECTURE.md, "three ideas").
 extension LayoutEngine {
     var scrollAxis: Axis { state.layout.configuration.scrollDirection.axis }
-    var solver: SectionBuilder { SectionBuilder(container: state.layout.container, scrollAxis: scrollAxis) }
+    var solver: SectionBuilder {
+        SectionBuilder(container: state.layout.container, scrollAxis: scrollAxis, slotCap: templateSlotCap)
+    }
     var spacing: Double { environment.configuration.interSectionSpacing }
 
     /// Solves everything again: variants re-selected, templates and sections re-solved.
@@ -16,6 +18,7 @@ extension LayoutEngine {
         // §10.6 calc values evaluated (and §10.5 variants chosen) with the container in force.
         environment = try state.layout.resolvedForEnvironment()
         let layout = environment
+        templateSlotCap = state.sections.reduce(0) { max($0, $1.items.count) }
         let solver = self.solver
         // Templates, once per definition in use at this width (§4.7 variants chosen here).
         var caches = [DefinitionCache?](repeating: nil, count: layout.sections.count)
@@ -185,9 +188,24 @@ extension LayoutEngine {
         }
     }
 
+    /// Makes the templates place at least `items` slots: past `templateSlotCap` they are solved again with a
+    /// cap at least twice the old one (their placed frames stay; more of them are placed).
+    func ensureTemplateSlots(_ items: Int) throws(LayoutError) {
+        guard items > templateSlotCap else { return }
+        templateSlotCap = max(items, templateSlotCap * 2)
+        for index in definitions.indices where definitions[index]?.template != nil {
+            do throws(LayoutError) {
+                definitions[index] = try solver.cache(for: environment.environmentSection(forDefinition: index))
+            } catch {
+                throw error.located(definition: index)
+            }
+        }
+    }
+
     /// Re-solves section `index` from scratch and moves every later section (O(log n)).
     func resolveSection(_ index: Int, report: inout UpdateReport) throws(LayoutError) {
         let data = state.sections[index]
+        try ensureTemplateSlots(data.items.count)
         let cache = try cache(forDefinition: data.definition)
         let (sizing, saved) = lendSizing()
         defer { returnSizing(saved) }

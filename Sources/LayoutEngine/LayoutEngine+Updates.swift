@@ -221,6 +221,7 @@ extension LayoutEngine {
     /// - Complexity: O(items in the rows re-solved × log rows) in place; O(items of the section) otherwise.
     func resolveChanged(section: Int, at: Int, reuse: TailReuse, report: inout UpdateReport) throws(LayoutError) {
         let definition = sections[section].definition
+        try ensureTemplateSlots(state.sections[section].items.count)
         let cache = try cache(forDefinition: definition)
         // §10.4 a uniform root group: every instance depends on the largest, so the section re-solves whole.
         // The geometry stays in the array and is updated there (no copy of it); only its storage is taken out,

@@ -33,6 +33,9 @@ public final class LayoutEngine {
     // 30 per measure and 80 per rect query) only cost.
     /// Per definition index, its cache at the current width (nil until a section uses it).
     @exclusivity(unchecked) var definitions: [DefinitionCache?] = []
+    /// Templates place slots for item indices below this (at least every section's item count); slots past it
+    /// are counted, not placed (docs/layout-rules.md §4.1). An insert past it re-solves the templates.
+    @exclusivity(unchecked) var templateSlotCap = 0
     @exclusivity(unchecked) var sections: [SectionGeometry] = []
     /// Per section, its extent plus the inter-section spacing: section i starts at the prefix sum of i values.
     @exclusivity(unchecked) var sectionOffsets = FenwickTree(count: 0)

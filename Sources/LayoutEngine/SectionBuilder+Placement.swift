@@ -59,7 +59,7 @@ extension SectionBuilder {
             measure.largestQ = template.size.length(Q)
             let present = g.itemCount - (instances - 1) * template.count
             let partial = present < template.count
-                ? template.prefixMaxEnd[template.count] - template.prefixMaxEnd[present] : 0
+                ? template.allMaxEnd - template.prefixMaxEnd[present] : 0
             measure.contentLength = root.contentLength(lastOffset: Double(instances - 1) * stride,
                                                        lastLength: template.size.length(P), partial: partial)
         case .estimated(let storage):

@@ -6,6 +6,8 @@ import SolverKernel
 struct SectionBuilder: Sendable {
     let container: LayoutContainer
     let scrollAxis: Axis
+    /// Templates place slots only for item indices below this; the rest are counted (docs/layout-rules.md §4.1).
+    var slotCap = Int.max
 
     /// §2 the root group's container box: the container minus the section's insets on its cross axis.
     func rootBox(_ section: LayoutSection) -> Size {

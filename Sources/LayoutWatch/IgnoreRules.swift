@@ -5,15 +5,16 @@ import Glibc
 import Darwin
 #endif
 
-/// Which files under a watched folder are specs to run: `.yaml`, `.yml` or `.json` files that no editor
-/// temporary pattern matches, that `--include` globs match (when given) and no `--exclude` glob matches.
+/// Which files under a watched folder are specs to run: `.yaml`, `.yml` or `.json` files, and `.swift` layout
+/// code (the bench child imports it, docs/import.md), that no editor temporary pattern matches, that `--include` globs match (when given) and no `--exclude` glob matches.
 /// Globs match the path relative to the watched root and, failing that, the file name (`*.yaml`, `drafts/*`).
 public struct IgnoreRules: Hashable, Sendable {
     public var include: [String]
     public var exclude: [String]
 
-    /// Spec extensions the reader understands.
-    public static let specExtensions: Set<String> = ["yaml", "yml", "json"]
+    /// Spec extensions the reader understands, and `swift`: layout code the bench child imports
+    /// (docs/import.md). The daemon never parses either; it only hashes the saved bytes.
+    public static let specExtensions: Set<String> = ["yaml", "yml", "json", "swift"]
 
     public init(include: [String] = [], exclude: [String] = []) {
         self.include = include

@@ -131,7 +131,7 @@ public enum WatchSetupError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .noSuchPath(let path): return "\(path): no such file or folder"
-        case .noSpecs(let paths): return "no spec file (.yaml, .yml, .json) under \(paths.joined(separator: ", "))"
+        case .noSpecs(let paths): return "no spec file (.yaml, .yml, .json) or layout code (.swift) under \(paths.joined(separator: ", "))"
         case .badOption(let message): return message
         case let .cannotOpen(path, reason): return "cannot open \(path): \(reason)"
         }

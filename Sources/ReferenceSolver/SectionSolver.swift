@@ -110,10 +110,12 @@ struct SectionSolver {
     /// §4.1 A section without estimated sizes: one template, repeated G = ceil(C / N) times, `stride` apart.
     func templateInstances(_ axes: Axes, box: Size, edges: RootEdges,
                            diagnostics: inout SectionDiagnostics) throws(LayoutError) -> Repetitions {
-        var groups = GroupSolver(container: container, sizing: sizing, section: index, itemCount: itemCount, limitsItems: false)
+        // Slots no item can occupy are counted, not placed (docs/layout-rules.md §4.1: N counts them all).
+        var groups = GroupSolver(container: container, sizing: sizing, section: index, itemCount: itemCount,
+                                 limitsItems: false, slotCap: itemCount)
         groups.tracing = trace != nil
         let node = try groups.resolveAndSolve(.group(section.group), box: box, firstItem: 0)
-        let n = node.leaves.count
+        let n = node.slotCount
         if node.noRoom {
             diagnostics.reportNoRoom(RootPlacement.templateNoRoom(itemCount: itemCount, holdsNoItems: n == 0))
         }
@@ -176,10 +178,10 @@ struct SectionSolver {
     func contentLength(_ repetitions: Repetitions, axes: Axes, edges: RootEdges) -> Double {
         guard let last = repetitions.instances.last else { return 0 }
         var partial = 0.0
-        if let template = repetitions.template, last.firstItem + template.leaves.count > itemCount {
+        if let template = repetitions.template, last.firstItem + template.slotCount > itemCount {
             // A half-full last row keeps its full height; a short column ends at its last slot.
             let present = itemCount - last.firstItem
-            let all = template.leaves.map { $0.slot.end(axes.P) }.max() ?? 0
+            let all = template.slotReach(axes.P)
             let first = template.leaves.prefix(present).map { $0.slot.end(axes.P) }.max() ?? 0
             partial = all - first
         }

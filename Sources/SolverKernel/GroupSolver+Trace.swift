@@ -7,6 +7,14 @@ extension GroupSolver {
     func itemStep(_ item: LayoutItem, slot: Rect, cell: Rect) -> TraceStep {
         let insets = item.contentInsets
         var text = "the item is \(traceLayoutSize(item.layoutSize)), a slot of \(traceSize(slot.size))"
+        let fractional = [item.layoutSize.widthDimension, item.layoutSize.heightDimension].contains {
+            if case .fractionalWidth = $0 { return true }
+            if case .fractionalHeight = $0 { return true }
+            return false
+        }
+        if let scale = container.pixelScale, fractional {
+            text += " (fractions snapped down to the 1/\(traceNumber(scale)) pt grid when resolved, §1.1)"
+        }
         if insets == .zero {
             text += "; no contentInsets, so its cell is the slot"
         } else {

@@ -43,6 +43,37 @@ package struct SolvedNode {
     package var noRoom = false
     /// What solving it did, when its solver traces (`GroupSolver.tracing`); empty otherwise.
     package var steps: [TraceStep] = []
+    /// Slots counted but not placed: past the solver's `slotCap`, no item can occupy them, yet they count for
+    /// the template's N (docs/layout-rules.md §4.1).
+    package var unplacedLeaves = 0
+    /// The largest end of the unplaced slots along each axis, relative to the origin (§4.1 `partial`).
+    package var unplacedReach = Size(width: -.infinity, height: -.infinity)
+    /// The slots the node counts: N for a template (§4.1), placed or not.
+    package var slotCount: Int { leaves.count + unplacedLeaves }
+
+    /// The largest slot end along `axis` over all slots, placed or not (§4.1 `partial`); 0 for none.
+    package func slotReach(_ axis: Axis) -> Double {
+        let reach = leaves.reduce(unplacedReach.length(axis)) { max($0, $1.slot.end(axis)) }
+        return reach == -.infinity ? 0 : reach
+    }
+
+    /// The node with its leaves counted, not placed (slots past the cap).
+    func unplaced() -> SolvedNode {
+        var node = SolvedNode(size: size)
+        node.noRoom = noRoom
+        node.unplacedLeaves = slotCount
+        node.unplacedReach = Size(width: slotReach(.x), height: slotReach(.y))
+        if slotCount == 0 { node.unplacedReach = Size(width: -.infinity, height: -.infinity) }
+        return node
+    }
+
+    /// Counts `child`'s slots at `origin` without placing them.
+    mutating func count(_ child: SolvedNode, at origin: Point) {
+        guard child.unplacedLeaves > 0 else { return }
+        unplacedLeaves += child.unplacedLeaves
+        unplacedReach = Size(width: max(unplacedReach.width, origin.x + child.unplacedReach.width),
+                             height: max(unplacedReach.height, origin.y + child.unplacedReach.height))
+    }
 
     package mutating func append(_ child: SolvedNode, at origin: Point) {
         let base = leaves.count
@@ -61,6 +92,7 @@ package struct SolvedNode {
             step.leaves = (step.leaves.lowerBound + base)..<(step.leaves.upperBound + base)
             steps.append(step)
         }
+        count(child, at: origin)
     }
 }
 
@@ -75,13 +107,18 @@ package struct GroupSolver {
     /// Whether solved nodes record their steps (`SolvedNode.steps`) for `layoutbench explain`. Off for the
     /// engine and for plain solves.
     package var tracing = false
+    /// Slots from this item index on are counted, not placed: no item occupies them (a template's section has
+    /// at most `slotCap` items). Frames of the placed slots, N and the §4.1 reach are as if all were placed.
+    package let slotCap: Int
 
-    package init(container: LayoutContainer, sizing: ItemSizing, section: Int, itemCount: Int, limitsItems: Bool) {
+    package init(container: LayoutContainer, sizing: ItemSizing, section: Int, itemCount: Int, limitsItems: Bool,
+                 slotCap: Int = .max) {
         self.container = container
         self.sizing = sizing
         self.section = section
         self.itemCount = itemCount
         self.limitsItems = limitsItems
+        self.slotCap = slotCap
     }
 
     /// A plain item for the slots of custom groups (§3.5: cell frame = slot).
@@ -150,37 +187,42 @@ package struct GroupSolver {
 
         // §3: a content box with no positive main length holds nothing.
         var placed: [Placement] = []
+        var tail = Tail()
         var noRoom = false
         if avail <= 0 {
             noRoom = true
         } else {
             switch group.subitems {
             case .repeatingUntilFull(let nodes):
-                (placed, noRoom) = try repeatUntilFull(nodes, content: content, main: main, spacing: spacing,
-                                                       estimatedMain: estimatedMain, firstItem: firstItem)
+                (placed, tail, noRoom) = try repeatUntilFull(nodes, content: content, main: main, spacing: spacing,
+                                                             estimatedMain: estimatedMain, firstItem: firstItem)
             case .repeating(let node, let count):
-                placed = try repeatCount(node, count: count, content: content, main: main, spacing: spacing,
-                                         dividing: false, firstItem: firstItem)
+                (placed, tail) = try repeatCount(node, count: count, content: content, main: main, spacing: spacing,
+                                                 dividing: false, firstItem: firstItem)
             case .dividing(let node, let count):
-                placed = try repeatCount(node, count: count, content: content, main: main, spacing: spacing,
-                                         dividing: true, firstItem: firstItem)
+                (placed, tail) = try repeatCount(node, count: count, content: content, main: main, spacing: spacing,
+                                                 dividing: true, firstItem: firstItem)
             }
         }
-        if noRoom { placed = [] }
+        if noRoom { placed = []; tail = Tail() }
         // §10.4 uniform runs: after the fit, before arrangement.
         if placed.contains(where: { $0.item?.layoutSize.hasUniformDimension ?? false }) { placed = uniformRuns(placed) }
 
         // §3.3 total and flex; §6: an estimated group takes the bounding length of its placed children.
         let flexibleSpacing = group.interItemSpacing?.isFlexible ?? false
-        var totals = GroupRules.Totals(count: placed.count, spacing: spacing, flexibleSpacing: flexibleSpacing)
-        var largestCross = placed.isEmpty ? 0 : -Double.infinity
-        for p in placed {
+        var totals = GroupRules.Totals(count: placed.count + tail.count, spacing: spacing,
+                                       flexibleSpacing: flexibleSpacing)
+        var largestCross = placed.isEmpty && tail.count == 0 ? 0 : -Double.infinity
+        func add(_ p: Placement) {
             let pre = p.edges.pre(main), post = p.edges.post(main)
             totals.add(mainLength: p.node.size.length(main), pre: pre?.value ?? 0, post: post?.value ?? 0,
                        preFlexible: pre?.isFlexible ?? false, postFlexible: post?.isFlexible ?? false)
             largestCross = max(largestCross, p.node.size.length(cross) + (p.edges.pre(cross)?.value ?? 0)
                                    + (p.edges.post(cross)?.value ?? 0))
         }
+        for p in placed { add(p) }
+        // Counted slots add to the totals in the same order as if placed (§3.3's flexible extra is exact).
+        for k in 0..<tail.count { add(tail[k]) }
         let finalSize = GroupRules.boundingSize(size, main: main, insets: insets, estimatedMain: estimatedMain,
                                                 estimatedCross: estimatedCross, total: totals.total,
                                                 largestCross: largestCross)
@@ -196,8 +238,7 @@ package struct GroupSolver {
         var cursor = GroupRules.Cursor(origin: insets.pre(main), spacing: spacing, flexibleSpacing: flexibleSpacing,
                                        extra: GroupRules.extra(avail: avail, total: totals.total, flex: totals.flex,
                                                                estimatedMain: estimatedMain))
-        var placedIndex = 0
-        for p in placed {
+        func origin(_ p: Placement) -> Point {
             let pre = p.edges.pre(main), post = p.edges.post(main)
             let mainOrigin = cursor.place(mainLength: p.node.size.length(main), pre: pre?.value ?? 0,
                                           post: post?.value ?? 0, preFlexible: pre?.isFlexible ?? false,
@@ -209,14 +250,18 @@ package struct GroupSolver {
                 slotLength: p.node.size.length(cross), pre: crossPre?.value ?? 0, post: crossPost?.value ?? 0,
                 flexibleEdges: GroupRules.flexibleEdges(preFlexible: crossPre?.isFlexible ?? false,
                                                         postFlexible: crossPost?.isFlexible ?? false))
-            if tracing {
-                solved.steps += placementSteps(index: solved.leaves.count, count: p.node.leaves.count, ordinal: placedIndex,
-                                               of: placed.count, main: main, mainOrigin: mainOrigin,
-                                               crossOrigin: crossOrigin, spacing: spacing)
-            }
-            placedIndex += 1
-            solved.append(p.node, at: Point.along(main, mainOrigin, across: crossOrigin))
+            return Point.along(main, mainOrigin, across: crossOrigin)
         }
+        for (ordinal, p) in placed.enumerated() {
+            let at = origin(p)
+            if tracing {
+                solved.steps += placementSteps(index: solved.leaves.count, count: p.node.leaves.count, ordinal: ordinal,
+                                               of: placed.count, main: main, mainOrigin: at.length(main),
+                                               crossOrigin: at.length(main.other), spacing: spacing)
+            }
+            solved.append(p.node, at: at)
+        }
+        for k in 0..<tail.count { solved.count(tail[k].node, at: origin(tail[k])) }
         return solved
     }
 
@@ -229,6 +274,16 @@ package struct GroupSolver {
         var item: LayoutItem? = nil
         var knownX = true
         var knownY = true
+    }
+
+    /// Slots past the cap (docs/layout-rules.md §3.1, §4.1): `count` subitems in loop order from `start`, each
+    /// one of the group's subitems solved once and counted, not placed (a template's slots are alike).
+    struct Tail {
+        var start = 0
+        var count = 0
+        var memo: [Placement?] = []
+
+        subscript(k: Int) -> Placement { memo[(start + k) % memo.count]! }
     }
 
     /// A placement of `node` solved as `solved`, whose first leaf is section item `item`.
@@ -254,28 +309,31 @@ package struct GroupSolver {
 
     /// §3.1 subitems: pass 1, then the spacing restart (pass 2) when spacing must fit fractional items.
     private func repeatUntilFull(_ nodes: [LayoutNode], content: Size, main: Axis, spacing: Double,
-                                 estimatedMain: Bool, firstItem: Int) throws(LayoutError) -> ([Placement], Bool) {
-        guard !nodes.isEmpty else { return ([], true) }
+                                 estimatedMain: Bool,
+                                 firstItem: Int) throws(LayoutError) -> ([Placement], Tail, Bool) {
+        guard !nodes.isEmpty else { return ([], Tail(), true) }
         let avail = content.length(main)
         let first = try subitemsPass(nodes, box: content, avail: avail, main: main, spacing: spacing,
                                      spacingForAll: false, estimatedMain: estimatedMain, firstItem: firstItem)
-        if first.noRoom { return ([], true) }
-        let n = first.placed.count
-        if GroupRules.restartsForSpacing(spacing: spacing, placed: n,
-                                         anyMainDependent: first.placed.contains(where: \.mainDependent)) {
+        if first.noRoom { return ([], Tail(), true) }
+        // n counts the slots past the cap too.
+        let n = first.placed.count + first.tail.count
+        let anyMainDependent = first.placed.contains(where: \.mainDependent)
+            || (0..<min(first.tail.count, nodes.count)).contains { first.tail[$0].mainDependent }
+        if GroupRules.restartsForSpacing(spacing: spacing, placed: n, anyMainDependent: anyMainDependent) {
             let reduced = GroupRules.reducedBox(content, main: main, spacing: spacing, count: n)
             let second = try subitemsPass(nodes, box: reduced, avail: avail, main: main, spacing: spacing,
                                           spacingForAll: true, estimatedMain: estimatedMain, firstItem: firstItem)
-            return (second.placed, second.noRoom)
+            return (second.placed, second.tail, second.noRoom)
         }
-        return (first.placed, false)
+        return (first.placed, first.tail, false)
     }
 
     /// One pass of the §3.1 loop. `box` is the container box the candidates resolve against; `avail` the
     /// main length they must fit in. With `spacingForAll` (pass 2) every item after the first adds `s`.
     private func subitemsPass(_ nodes: [LayoutNode], box: Size, avail: Double, main: Axis, spacing: Double,
                               spacingForAll: Bool, estimatedMain: Bool,
-                              firstItem: Int) throws(LayoutError) -> (placed: [Placement], noRoom: Bool) {
+                              firstItem: Int) throws(LayoutError) -> (placed: [Placement], tail: Tail, noRoom: Bool) {
         try checkRepetitionLimit(nodes, box: box, avail: avail, main: main, spacing: spacing,
                                  estimatedMain: estimatedMain, firstItem: firstItem)
         var placed: [Placement] = []
@@ -287,6 +345,12 @@ package struct GroupSolver {
             if estimatedMain && index == nodes.count { break }
             // §6: the loop also stops when the section's items run out.
             guard itemsRemain(nextItem) else { break }
+            // Past the cap: the remaining slots are counted, not placed.
+            if nextItem >= slotCap {
+                return try countTail(nodes, box: box, remaining: remaining, main: main, spacing: spacing,
+                                     spacingForAll: spacingForAll, estimatedMain: estimatedMain, placed: placed,
+                                     index: index, nextItem: nextItem, firstItem: firstItem)
+            }
             let node = nodes[index % nodes.count]
             let solved = try resolveAndSolve(node, box: box, firstItem: nextItem)
             let edges = node.edgeSpacing ?? EdgeSpacing()
@@ -295,7 +359,7 @@ package struct GroupSolver {
                                        post: edges.post(main)?.value ?? 0, spacing: spacing,
                                        addsSpacing: !placed.isEmpty && (spacingForAll || !mainDependent))
             // A candidate that needs no room could repeat for ever.
-            if need <= 0 { return ([], true) }
+            if need <= 0 { return ([], Tail(), true) }
             if !estimatedMain && GroupRules.overflows(remaining: remaining, need: need) { break }
             placed.append(placement(node, solved, edges: edges, mainDependent: mainDependent, item: nextItem))
             remaining -= need
@@ -305,7 +369,43 @@ package struct GroupSolver {
                 throw LayoutError(.tooManyItemsInGroup(limit: CollectionLayout.maxItemsPerGroupInstance), section: section)
             }
         }
-        return (placed, placed.isEmpty)
+        return (placed, Tail(), placed.isEmpty)
+    }
+
+    /// The rest of one §3.1 pass past the cap: the same fit checks and limit as `subitemsPass`, counting slots.
+    private func countTail(_ nodes: [LayoutNode], box: Size, remaining: Double, main: Axis, spacing: Double,
+                           spacingForAll: Bool, estimatedMain: Bool, placed: [Placement], index: Int,
+                           nextItem: Int, firstItem: Int) throws(LayoutError) -> (placed: [Placement], tail: Tail,
+                                                                                   noRoom: Bool) {
+        var tail = Tail(start: index % nodes.count, count: 0, memo: Array(repeating: nil, count: nodes.count))
+        var remaining = remaining, index = index, nextItem = nextItem
+        let limit = CollectionLayout.maxItemsPerGroupInstance
+        while true {
+            if estimatedMain && index == nodes.count { break }
+            guard itemsRemain(nextItem) else { break }
+            let k = index % nodes.count
+            if tail.memo[k] == nil {
+                let node = nodes[k]
+                let solved = try resolveAndSolve(node, box: box, firstItem: nextItem).unplaced()
+                tail.memo[k] = placement(node, solved, edges: node.edgeSpacing ?? EdgeSpacing(),
+                                         mainDependent: isMainDependent(node, main: main), item: nextItem)
+            }
+            let p = tail.memo[k]!
+            let need = GroupRules.need(mainLength: p.node.size.length(main), pre: p.edges.pre(main)?.value ?? 0,
+                                       post: p.edges.post(main)?.value ?? 0, spacing: spacing,
+                                       addsSpacing: (!placed.isEmpty || tail.count > 0)
+                                           && (spacingForAll || !p.mainDependent))
+            if need <= 0 { return ([], Tail(), true) }
+            if !estimatedMain && GroupRules.overflows(remaining: remaining, need: need) { break }
+            tail.count += 1
+            remaining -= need
+            nextItem += p.node.slotCount
+            index += 1
+            if placed.count + tail.count > limit || nextItem - firstItem > limit {
+                throw LayoutError(.tooManyItemsInGroup(limit: limit), section: section)
+            }
+        }
+        return (placed, tail, placed.isEmpty && tail.count == 0)
     }
 
     /// Fails at once when the loop would certainly place more than the limit (tiny items repeated "until
@@ -334,7 +434,7 @@ package struct GroupSolver {
     /// `dividing` (`subitem` + count) replaces the main length by an equal share; otherwise (`repeatingSubitem`)
     /// each copy keeps its size, resolved against a box shortened by the spacing when it is main-dependent.
     private func repeatCount(_ node: LayoutNode, count: Int, content: Size, main: Axis, spacing: Double,
-                             dividing: Bool, firstItem: Int) throws(LayoutError) -> [Placement] {
+                             dividing: Bool, firstItem: Int) throws(LayoutError) -> ([Placement], Tail) {
         let avail = content.length(main)
         let edges = node.edgeSpacing ?? EdgeSpacing()
         let mainDependent = isMainDependent(node, main: main)
@@ -344,7 +444,7 @@ package struct GroupSolver {
         }
         var placed: [Placement] = []
         var nextItem = firstItem
-        for _ in 0..<count {
+        for copy in 0..<count {
             guard itemsRemain(nextItem) else { break }
             var size = proposedSize(node, box: box, item: nextItem)
             var fixedAxis: Axis? = nil
@@ -355,10 +455,15 @@ package struct GroupSolver {
                 fixedAxis = main
             }
             let solved = try solve(node, size: size, firstItem: nextItem, fixedAxis: fixedAxis)
+            if nextItem >= slotCap {
+                // Past the cap: the remaining copies are alike, counted, not placed.
+                let p = placement(node, solved.unplaced(), edges: edges, mainDependent: mainDependent, item: nextItem)
+                return (placed, Tail(start: 0, count: count - copy, memo: [p]))
+            }
             placed.append(placement(node, solved, edges: edges, mainDependent: mainDependent, item: nextItem))
             nextItem += solved.leaves.count
         }
-        return placed
+        return (placed, Tail())
     }
 
     /// §3.5 custom groups: one item per frame, in order; never "no room"; on an estimated axis the group is

@@ -18,8 +18,8 @@ struct Layoutbench: ParsableCommand {
             (a bug: please report it).
             """,
         version: VersionInfo.text,
-        subcommands: [Solve.self, Render.self, Replay.self, Import.self, Lint.self, Explain.self, Generate.self, Bench.self, Compare.self,
-                      AB.self, List.self, Watch.self, History.self, CountInstructions.self]
+        subcommands: [Solve.self, Render.self, Replay.self, Import.self, Lint.self, Explain.self, Generate.self, Bench.self,
+                      Compare.self, AB.self, List.self, Watch.self, History.self, Report.self, CountInstructions.self]
     )
 
     /// Runs the command. Every error, the parser's included, ends in `Failure.exit(for:)`: one policy.

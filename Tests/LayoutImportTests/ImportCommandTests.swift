@@ -76,6 +76,18 @@ struct ImportCommandTests {
         try expectSameFrames(imported, expected, "feed")
     }
 
+    @Test("a realistic store front (six sections, helpers, an enum provider): the hand-written spec's frames")
+    func store() throws {
+        let dir = try Binary.temporaryDirectory()
+        let result = try Binary.run(["import", importFixture("StoreViewController.swift"), "--items", "6,10,12,6,10,4"],
+                                    cache: dir)
+        #expect(result.status == 0, Comment(rawValue: result.stderr))
+        let imported = try SpecReader.read(yaml: result.stdout)
+        let expected = try SpecReader.read(contentsOf: importFixture("store.yaml"))
+        #expect(imported.sections == expected.sections)
+        try expectSameFrames(imported, expected, "store")
+    }
+
     @Test("an environment-dependent provider: the rotated container's columns become a variant")
     func adaptive() throws {
         let dir = try Binary.temporaryDirectory()

@@ -182,4 +182,53 @@ struct DaemonIntegrationTests {
         #expect(daemon.process.terminationStatus == 2)
         #expect(daemon.records("c.yaml").last?.status == .error)
     }
+
+    /// Layout code as `layoutbench watch` sees it (docs/import.md): the bench child imports the `.swift` file.
+    static func swiftLayout(height: String) -> String {
+        """
+        import UIKit
+
+        enum Layouts {
+            static func grid() -> UICollectionViewCompositionalLayout {
+                UICollectionViewCompositionalLayout { _, _ in
+                    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(
+                        widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1.0)))
+                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(
+                        widthDimension: .fractionalWidth(1.0), heightDimension: .absolute(\(height))), subitems: [item])
+                    return NSCollectionLayoutSection(group: group)
+                }
+            }
+        }
+
+        """
+    }
+
+    @Test(".swift layout code is imported and benched; a compile error is located at the user's line; the fix runs")
+    func swiftLayoutCode() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("watch-import-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let daemon = try DaemonHarness(environment: ["LAYOUTBENCH_CACHE_DIR": cache.path])
+        try daemon.write("Grid.swift", Self.swiftLayout(height: "120"))
+        try daemon.start()
+        // A cold import compiles with swiftc: seconds in a debug build on a busy machine.
+        let first = daemon.waitForRecord("Grid.swift", timeout: 120) { $0.status != .cancelled }
+        #expect(first?.status == .ok && first?.results?.isEmpty == false, "\(String(describing: first)) \(daemon.stderr)")
+
+        // Line 9 names a symbol nothing declares.
+        try daemon.write("Grid.swift", Self.swiftLayout(height: "rowHeight"))
+        let broken = daemon.waitForRecord("Grid.swift", after: 1, timeout: 120) { $0.status != .cancelled }
+        #expect(broken?.status == .error, "\(String(describing: broken))")
+        #expect(broken?.error?.file == daemon.path("Grid.swift"), "\(String(describing: broken))")
+        #expect(broken?.error?.line == 9 && broken?.error?.column != nil, "\(String(describing: broken))")
+        #expect(broken?.error?.message.contains("Grid.swift:9:") == true)
+        #expect(broken?.error?.message.contains("rowHeight") == true)
+        #expect(broken?.error?.code == "import", "from the child's failure record")
+
+        try daemon.write("Grid.swift", Self.swiftLayout(height: "90"))
+        let fixed = daemon.waitForRecord("Grid.swift", after: 2, timeout: 120) { $0.status != .cancelled }
+        #expect(fixed?.status == .ok, "\(String(describing: fixed))")
+        // The change is against the last ok run, from before the error.
+        #expect(fixed?.results?.first?.change != nil)
+        #expect(daemon.process.isRunning)
+    }
 }

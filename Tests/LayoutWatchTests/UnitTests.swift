@@ -79,8 +79,8 @@ struct IgnoreRulesTests {
     @Test("editor temporaries and other extensions are ignored; specs are not")
     func editorTemporaries() {
         let rules = IgnoreRules()
-        for name in ["a.yaml", "b.yml", "c.json", "sub/d.YAML"] { #expect(rules.accepts(relativePath: name), "\(name)") }
-        for name in [".a.yaml.swp", "a.yaml~", ".#a.yaml", "4913", "a.yaml.tmp", "a.tmp", "#a.yaml#", "notes.txt", ".hidden.yaml", "a.yaml.swx"] {
+        for name in ["a.yaml", "b.yml", "c.json", "sub/d.YAML", "Feed.swift"] { #expect(rules.accepts(relativePath: name), "\(name)") }
+        for name in [".a.yaml.swp", "a.yaml~", ".#a.yaml", "4913", "a.yaml.tmp", "a.tmp", "#a.yaml#", "notes.txt", ".hidden.yaml", "a.yaml.swx", ".Feed.swift.swp", "Feed.swift~"] {
             #expect(!rules.accepts(relativePath: name), "\(name)")
         }
     }

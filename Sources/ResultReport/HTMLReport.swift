@@ -1,0 +1,190 @@
+import BenchResults
+import Foundation
+
+/// One self-contained HTML page of bench results: no network, no scripts, no external styles or fonts, so
+/// it opens from disk and can be attached to a CI run. Per spec: its picture, a distribution plot per
+/// scenario and thread count, base against head when two results are given, the stored trend when a store
+/// is given; then the machine, toolchain, commit and settings of every run.
+public struct HTMLReport: Sendable {
+    /// A result file and the path it was read from.
+    public struct Run: Sendable {
+        public var path: String
+        public var report: BenchReport
+        public init(path: String, report: BenchReport) { self.path = path; self.report = report }
+    }
+
+    /// A spec's picture: the SVG `layoutbench render` draws, or why there is none.
+    public enum Picture: Sendable {
+        case svg(String)
+        case missing(String)
+    }
+
+    public var runs: [Run]
+    /// By spec name.
+    public var pictures: [String: Picture] = [:]
+    /// Base (the first run) against head (the second), when two runs are given.
+    public var comparison: ComparisonReport?
+    /// Why there is no comparison although two runs were given.
+    public var comparisonNote: String?
+    /// By spec name: one trend per scenario and thread count.
+    public var trends: [String: [TrendPlot]] = [:]
+    public var notes: [String] = []
+
+    public init(runs: [Run]) { self.runs = runs }
+
+    /// Spec names in the order the runs first name them.
+    public var specNames: [String] {
+        var seen = Set<String>(), names: [String] = []
+        for run in runs {
+            for name in run.report.specs.map(\.name) + run.report.results.map(\.spec) where seen.insert(name).inserted {
+                names.append(name)
+            }
+        }
+        return names
+    }
+
+    /// Every plot's `<svg>`, in page order: what `html` embeds (tests count them).
+    public var plotCount: Int { html.components(separatedBy: "<svg class=\"lb-plot\"").count - 1 }
+
+    public var html: String {
+        var out =
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            + "<meta name=\"color-scheme\" content=\"light dark\">\n"
+            + "<title>\(PlotText.escaped(pageTitle))</title>\n<style>\n\(Self.css)</style>\n</head>\n<body>\n"
+            + "<h1>\(PlotText.escaped(pageTitle))</h1>\n"
+        for note in notes { out += "<p class=\"note\">\(PlotText.escaped(note))</p>\n" }
+        for (index, spec) in specNames.enumerated() {
+            out += "<section id=\"spec-\(index)\">\n<h2>\(PlotText.escaped(spec))</h2>\n"
+            out += pictureHTML(spec)
+            out += comparisonHTML(spec)
+            for plot in trends[spec] ?? [] { out += Self.figure(plot.svg, caption: plot.textAlternative) }
+            for (runIndex, run) in runs.enumerated() {
+                let results = run.report.results.filter { $0.spec == spec }.sorted { $0.key < $1.key }
+                guard !results.isEmpty else { continue }
+                if runs.count > 1 { out += "<h3>\(PlotText.escaped(runName(runIndex)))</h3>\n" }
+                out += "<div class=\"plots\">\n"
+                for result in results {
+                    let plot = DistributionPlot(
+                        samples: result.samplesNs,
+                        title: "\(result.scenario) · \(result.threads) thr"
+                            + (runs.count > 1 ? " · \(runName(runIndex))" : ""))
+                    out += Self.figure(plot.svg, caption: plot.textAlternative)
+                }
+                out += "</div>\n"
+            }
+            out += "</section>\n"
+        }
+        out += runsTable() + "</body>\n</html>\n"
+        return out
+    }
+
+    var pageTitle: String {
+        "layoutbench report: " + specNames.joined(separator: ", ")
+    }
+
+    func runName(_ index: Int) -> String {
+        let run = runs[index]
+        let role = runs.count == 2 ? (index == 0 ? "base" : "head") : "run \(index + 1)"
+        return "\(role): \(run.report.label ?? URL(fileURLWithPath: run.path).lastPathComponent)"
+    }
+
+    func pictureHTML(_ spec: String) -> String {
+        switch pictures[spec] {
+        case .svg(let svg)?:
+            // An <img> of a data: URL keeps the picture's own style sheet and ids out of the page's.
+            let data = Data(svg.utf8).base64EncodedString()
+            return "<figure class=\"picture\"><img alt=\"The layout of \(PlotText.escaped(spec)) as "
+                + "`layoutbench render` draws it\" src=\"data:image/svg+xml;base64,\(data)\">"
+                + "<figcaption>The layout of \(PlotText.escaped(spec)) (its first section, "
+                + "as `layoutbench render` draws "
+                + "it).</figcaption></figure>\n"
+        case .missing(let why)?:
+            return "<p class=\"note\">No picture: \(PlotText.escaped(why))</p>\n"
+        case nil:
+            return ""
+        }
+    }
+
+    func comparisonHTML(_ spec: String) -> String {
+        guard runs.count == 2 else { return "" }
+        guard let comparison else {
+            return
+                "<p class=\"note\">No comparison: "
+                + "\(PlotText.escaped(comparisonNote ?? "the runs have nothing in common"))</p>\n"
+        }
+        guard comparison.comparisons.contains(where: { $0.spec == spec }) else { return "" }
+        let plot = ComparisonPlot(report: comparison, spec: spec)
+        return Self.figure(
+            plot.svg,
+            caption: plot.textAlternative + ". Intervals at "
+                + "\(BenchFormat.fixed(comparison.options.confidence * 100, decimals: 0))% family-wise; "
+                + "the band is ±threshold."
+        )
+    }
+
+    func runsTable() -> String {
+        var out = "<section id=\"runs\">\n<h2>Runs</h2>\n<table>\n<thead><tr><th scope=\"col\">run</th>"
+        for index in runs.indices { out += "<th scope=\"col\">\(PlotText.escaped(runName(index)))</th>" }
+        out += "</tr></thead>\n<tbody>\n"
+        func row(_ name: String, _ value: (BenchReport, String) -> String) {
+            out += "<tr><th scope=\"row\">\(name)</th>"
+            for run in runs { out += "<td>\(PlotText.escaped(value(run.report, run.path)))</td>" }
+            out += "</tr>\n"
+        }
+        row("file") { $1 }
+        row("created") { r, _ in r.createdAt }
+        row("commit") { r, _ in r.gitCommit + (r.gitDirty == true ? " (dirty)" : "") }
+        row("machine") { r, _ in
+            "\(r.machine.cpu), \(r.machine.cores) cores, \(r.machine.memoryBytes / 1_048_576) MiB"
+        }
+        row("system") { r, _ in "\(r.machine.os), \(r.machine.kernel)" }
+        row("toolchain") { r, _ in "\(r.toolchain.swift) (\(r.toolchain.source))" }
+        row("build") { r, _ in r.run.buildConfiguration + (r.run.allocator.map { ", jemalloc \($0)" } ?? "") }
+        row("scenarios") { r, _ in r.run.scenarios.joined(separator: ", ") }
+        row("threads") { r, _ in r.run.threads.map(String.init).joined(separator: ", ") }
+        row("settings") { r, _ in
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return (try? encoder.encode(r.run.runner)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+        row("command") { r, _ in r.run.commandLine.joined(separator: " ") }
+        return out + "</tbody>\n</table>\n</section>\n"
+    }
+
+    static func figure(_ svg: String, caption: String) -> String {
+        "<figure>\n\(svg)\n<figcaption>\(PlotText.escaped(caption))</figcaption>\n</figure>\n"
+    }
+
+    /// Light colours by default, dark ones under `prefers-color-scheme: dark`; plots use the variables.
+    static let css = """
+        :root{--bg:#ffffff;--fg:#1d1f24;--muted:#5b6270;--grid:#9aa1ad;--bar:#5b8def;--median:#d9822b;
+        --p99:#c2185b;--band:#e3ecfb;--faster:#1b7f3b;--slower:#c62828;--same:#5b6270;--inconclusive:#9a6a00}
+        @media (prefers-color-scheme: dark){:root{--bg:#16181d;--fg:#e6e8ec;--muted:#a3aab8;--grid:#6b7280;
+        --bar:#7aa7ff;--median:#ffb86b;--p99:#ff79b0;--band:#25324a;--faster:#5fd38a;--slower:#ff6b6b;
+        --same:#a3aab8;--inconclusive:#f2c94c}}
+        body{background:var(--bg);color:var(--fg);font-family:system-ui,sans-serif;margin:24px;max-width:1320px}
+        h1{font-size:22px}h2{font-size:18px;border-bottom:1px solid var(--grid);padding-bottom:4px}
+        h3{font-size:15px;color:var(--muted)}
+        figure{margin:12px 0;display:inline-block;vertical-align:top}
+        figcaption{color:var(--muted);font-size:12px;max-width:640px}
+        .picture img{max-width:100%;height:auto;max-height:360px;background:#fff;border:1px solid var(--grid)}
+        .plots{display:flex;flex-wrap:wrap;gap:8px}
+        .note{color:var(--inconclusive)}
+        table{border-collapse:collapse;font-size:13px}th,td{border:1px solid var(--grid);padding:4px 8px;
+        text-align:left;vertical-align:top}td{word-break:break-word;max-width:520px}
+        .lb-plot{max-width:100%;height:auto}
+        .lb-plot text{fill:var(--fg);font-size:11px}.lb-plot .lb-title{font-size:13px;font-weight:600}
+        .lb-plot .lb-tick{fill:var(--muted)}.lb-plot .lb-note{fill:var(--muted)}
+        .lb-axis{stroke:var(--grid);stroke-width:1}.lb-bar{fill:var(--bar)}
+        .lb-mark{stroke-width:2}.lb-median{stroke:var(--median)}.lb-p99{stroke:var(--p99);stroke-dasharray:4 2}
+        .lb-plot .lb-median-label{fill:var(--median)}.lb-plot .lb-p99-label{fill:var(--p99)}
+        .lb-band{fill:var(--band)}.lb-interval{stroke:var(--fg);stroke-width:3}
+        .lb-point{fill:var(--fg)}.lb-trend{fill:none;stroke:var(--bar);stroke-width:2}
+        .lb-regression{fill:var(--slower)}
+        .lb-faster .lb-verdict,.lb-faster .lb-point{fill:var(--faster)}.lb-faster .lb-interval{stroke:var(--faster)}
+        .lb-slower .lb-verdict,.lb-slower .lb-point{fill:var(--slower)}.lb-slower .lb-interval{stroke:var(--slower)}
+        .lb-inconclusive .lb-verdict{fill:var(--inconclusive)}.lb-same .lb-verdict{fill:var(--same)}
+
+        """
+}
