@@ -221,8 +221,17 @@ package struct GroupSolver {
                                    + (p.edges.post(cross)?.value ?? 0))
         }
         for p in placed { add(p) }
-        // Counted slots add to the totals in the same order as if placed (§3.3's flexible extra is exact).
-        for k in 0..<tail.count { add(tail[k]) }
+        // Counted slots add to the totals in the same order as if placed (docs/layout-rules.md §3.3: the flexible
+        // extra is exact), from plain values computed once per subitem.
+        let shapes = tail.shapes(main: main)
+        var shape = 0
+        for _ in 0..<tail.count {
+            let c = shapes[shape]
+            totals.total += c.extent
+            totals.flex += c.flex
+            largestCross = max(largestCross, c.crossExtent)
+            shape = shape + 1 == shapes.count ? 0 : shape + 1
+        }
         let finalSize = GroupRules.boundingSize(size, main: main, insets: insets, estimatedMain: estimatedMain,
                                                 estimatedCross: estimatedCross, total: totals.total,
                                                 largestCross: largestCross)
@@ -238,19 +247,21 @@ package struct GroupSolver {
         var cursor = GroupRules.Cursor(origin: insets.pre(main), spacing: spacing, flexibleSpacing: flexibleSpacing,
                                        extra: GroupRules.extra(avail: avail, total: totals.total, flex: totals.flex,
                                                                estimatedMain: estimatedMain))
+        // §3.4 Cross axis: each item alone across the group.
+        func crossOrigin(_ p: Placement) -> Double {
+            let crossPre = p.edges.pre(cross), crossPost = p.edges.post(cross)
+            return GroupRules.crossOrigin(
+                contentOrigin: insets.pre(cross), contentLength: finalContent.length(cross),
+                slotLength: p.node.size.length(cross), pre: crossPre?.value ?? 0, post: crossPost?.value ?? 0,
+                flexibleEdges: GroupRules.flexibleEdges(preFlexible: crossPre?.isFlexible ?? false,
+                                                        postFlexible: crossPost?.isFlexible ?? false))
+        }
         func origin(_ p: Placement) -> Point {
             let pre = p.edges.pre(main), post = p.edges.post(main)
             let mainOrigin = cursor.place(mainLength: p.node.size.length(main), pre: pre?.value ?? 0,
                                           post: post?.value ?? 0, preFlexible: pre?.isFlexible ?? false,
                                           postFlexible: post?.isFlexible ?? false)
-            // §3.4 Cross axis: each item alone across the group.
-            let crossPre = p.edges.pre(cross), crossPost = p.edges.post(cross)
-            let crossOrigin = GroupRules.crossOrigin(
-                contentOrigin: insets.pre(cross), contentLength: finalContent.length(cross),
-                slotLength: p.node.size.length(cross), pre: crossPre?.value ?? 0, post: crossPost?.value ?? 0,
-                flexibleEdges: GroupRules.flexibleEdges(preFlexible: crossPre?.isFlexible ?? false,
-                                                        postFlexible: crossPost?.isFlexible ?? false))
-            return Point.along(main, mainOrigin, across: crossOrigin)
+            return Point.along(main, mainOrigin, across: crossOrigin(p))
         }
         for (ordinal, p) in placed.enumerated() {
             let at = origin(p)
@@ -261,8 +272,44 @@ package struct GroupSolver {
             }
             solved.append(p.node, at: at)
         }
-        for k in 0..<tail.count { solved.count(tail[k].node, at: origin(tail[k])) }
+        if tail.count > 0 {
+            count(tail, shapes, crossOrigins: shapes.indices.map { crossOrigin(tail[$0]) }, into: &solved,
+                  cursor: cursor, main: main)
+        }
         return solved
+    }
+
+    /// Counts the tail's slots into `solved` exactly as `SolvedNode.count` at each slot's origin would, the
+    /// cursor advancing as §3.3's `place` does (docs/layout-rules.md §3.3, §4.1): the same additions in the same
+    /// order, in a loop over plain Doubles (a template can count millions of slots).
+    private func count(_ tail: Tail, _ shapes: [Tail.Shape], crossOrigins: [Double], into solved: inout SolvedNode,
+                       cursor: GroupRules.Cursor, main: Axis) {
+        let extra = cursor.extra
+        let gap = cursor.spacing + (cursor.flexibleSpacing ? extra : 0)
+        // `place`'s steps before and after each slot's origin, and the slot's reach across (its origin is fixed).
+        let before = shapes.map { $0.pre + ($0.preFlexible ? extra : 0) }
+        let after = shapes.map { $0.mainLength + $0.post + ($0.postFlexible ? extra : 0) }
+        let reachesAcross = shapes.indices.map { crossOrigins[$0] + shapes[$0].reachAcross }
+        var position = cursor.position, placed = cursor.placed
+        var leaves = solved.unplacedLeaves
+        var reach = solved.unplacedReach.length(main), reachAcross = solved.unplacedReach.length(main.other)
+        var k = 0
+        for _ in 0..<tail.count {
+            if placed > 0 { position += gap }
+            placed += 1
+            position += before[k]
+            let origin = position
+            position += after[k]
+            let leafCount = shapes[k].leaves
+            if leafCount > 0 {
+                leaves += leafCount
+                reach = max(reach, origin + shapes[k].reach)
+                reachAcross = max(reachAcross, reachesAcross[k])
+            }
+            k = k + 1 == shapes.count ? 0 : k + 1
+        }
+        solved.unplacedLeaves = leaves
+        solved.unplacedReach = Size(main, reach, across: reachAcross)
     }
 
     /// A subitem placed by a group's loop: the solved node and its edge spacing; for an item, its declaration
@@ -284,6 +331,33 @@ package struct GroupSolver {
         var memo: [Placement?] = []
 
         subscript(k: Int) -> Placement { memo[(start + k) % memo.count]! }
+
+        /// A counted subitem as plain values along `main` and across, for the loops over the slots.
+        struct Shape {
+            var mainLength, pre, post: Double
+            var preFlexible, postFlexible: Bool
+            /// What §3.3's `Totals.add` adds: `mainLength + pre + post`, the flexible edges, the cross extent.
+            var extent: Double, flex: Int, crossExtent: Double
+            /// The node's counted slots and their reach (`SolvedNode.unplacedReach`) along `main` and across.
+            var leaves: Int, reach: Double, reachAcross: Double
+        }
+
+        /// The shapes of slots `0..<min(count, memo.count)`: slot `k` has shape `k % shapes.count`.
+        func shapes(main: Axis) -> [Shape] {
+            (0..<min(count, memo.count)).map { k in
+                let p = self[k], cross = main.other
+                let pre = p.edges.pre(main), post = p.edges.post(main)
+                let mainLength = p.node.size.length(main), preValue = pre?.value ?? 0, postValue = post?.value ?? 0
+                let preFlexible = pre?.isFlexible ?? false, postFlexible = post?.isFlexible ?? false
+                return Shape(mainLength: mainLength, pre: preValue, post: postValue, preFlexible: preFlexible,
+                             postFlexible: postFlexible, extent: mainLength + preValue + postValue,
+                             flex: (preFlexible ? 1 : 0) + (postFlexible ? 1 : 0),
+                             crossExtent: p.node.size.length(cross) + (p.edges.pre(cross)?.value ?? 0)
+                                 + (p.edges.post(cross)?.value ?? 0),
+                             leaves: p.node.unplacedLeaves, reach: p.node.unplacedReach.length(main),
+                             reachAcross: p.node.unplacedReach.length(cross))
+            }
+        }
     }
 
     /// A placement of `node` solved as `solved`, whose first leaf is section item `item`.
@@ -373,37 +447,73 @@ package struct GroupSolver {
     }
 
     /// The rest of one §3.1 pass past the cap: the same fit checks and limit as `subitemsPass`, counting slots.
+    /// Each subitem is solved once, on first use; then the loop runs over their needs as plain Doubles, the same
+    /// subtractions in the same order (docs/layout-rules.md §3.1).
     private func countTail(_ nodes: [LayoutNode], box: Size, remaining: Double, main: Axis, spacing: Double,
                            spacingForAll: Bool, estimatedMain: Bool, placed: [Placement], index: Int,
                            nextItem: Int, firstItem: Int) throws(LayoutError) -> (placed: [Placement], tail: Tail,
                                                                                    noRoom: Bool) {
-        var tail = Tail(start: index % nodes.count, count: 0, memo: Array(repeating: nil, count: nodes.count))
+        let n = nodes.count
+        var tail = Tail(start: index % n, count: 0, memo: Array(repeating: nil, count: n))
         var remaining = remaining, index = index, nextItem = nextItem
         let limit = CollectionLayout.maxItemsPerGroupInstance
-        while true {
-            if estimatedMain && index == nodes.count { break }
-            guard itemsRemain(nextItem) else { break }
-            let k = index % nodes.count
-            if tail.memo[k] == nil {
-                let node = nodes[k]
-                let solved = try resolveAndSolve(node, box: box, firstItem: nextItem).unplaced()
-                tail.memo[k] = placement(node, solved, edges: node.edgeSpacing ?? EdgeSpacing(),
-                                         mainDependent: isMainDependent(node, main: main), item: nextItem)
+        // Per subitem once solved: its need after the first slot (with the spacing it adds) and its slots.
+        var needs = [Double](repeating: 0, count: n), slots = [Int](repeating: 0, count: n)
+        var solvedCount = 0
+        var k = index % n
+        counting: do {
+            while solvedCount < n {
+                if estimatedMain && index == n { break counting }
+                guard itemsRemain(nextItem) else { break counting }
+                if tail.memo[k] == nil {
+                    let node = nodes[k]
+                    let solved = try resolveAndSolve(node, box: box, firstItem: nextItem).unplaced()
+                    let p = placement(node, solved, edges: node.edgeSpacing ?? EdgeSpacing(),
+                                      mainDependent: isMainDependent(node, main: main), item: nextItem)
+                    tail.memo[k] = p
+                    needs[k] = GroupRules.need(mainLength: p.node.size.length(main),
+                                               pre: p.edges.pre(main)?.value ?? 0,
+                                               post: p.edges.post(main)?.value ?? 0, spacing: spacing,
+                                               addsSpacing: spacingForAll || !p.mainDependent)
+                    slots[k] = p.node.slotCount
+                    solvedCount += 1
+                }
+                var need = needs[k]
+                if placed.isEmpty && tail.count == 0 {
+                    // The pass's first slot adds no spacing.
+                    let p = tail.memo[k]!
+                    need = GroupRules.need(mainLength: p.node.size.length(main), pre: p.edges.pre(main)?.value ?? 0,
+                                           post: p.edges.post(main)?.value ?? 0, spacing: spacing,
+                                           addsSpacing: false)
+                }
+                if need <= 0 { return ([], Tail(), true) }
+                if !estimatedMain && GroupRules.overflows(remaining: remaining, need: need) { break counting }
+                tail.count += 1
+                remaining -= need
+                nextItem += slots[k]
+                index += 1
+                k = k + 1 == n ? 0 : k + 1
+                if placed.count + tail.count > limit || nextItem - firstItem > limit {
+                    throw LayoutError(.tooManyItemsInGroup(limit: limit), section: section)
+                }
             }
-            let p = tail.memo[k]!
-            let need = GroupRules.need(mainLength: p.node.size.length(main), pre: p.edges.pre(main)?.value ?? 0,
-                                       post: p.edges.post(main)?.value ?? 0, spacing: spacing,
-                                       addsSpacing: (!placed.isEmpty || tail.count > 0)
-                                           && (spacingForAll || !p.mainDependent))
-            if need <= 0 { return ([], Tail(), true) }
-            if !estimatedMain && GroupRules.overflows(remaining: remaining, need: need) { break }
-            tail.count += 1
-            remaining -= need
-            nextItem += p.node.slotCount
-            index += 1
-            if placed.count + tail.count > limit || nextItem - firstItem > limit {
-                throw LayoutError(.tooManyItemsInGroup(limit: limit), section: section)
+            // Every subitem solved: an estimated main axis's one pass has ended (index ≥ n).
+            if estimatedMain { break counting }
+            let end = limitsItems ? itemCount : Int.max
+            var count = tail.count
+            while nextItem < end {
+                let need = needs[k]
+                if need <= 0 { return ([], Tail(), true) }
+                if GroupRules.overflows(remaining: remaining, need: need) { break }
+                count += 1
+                remaining -= need
+                nextItem += slots[k]
+                k = k + 1 == n ? 0 : k + 1
+                if placed.count + count > limit || nextItem - firstItem > limit {
+                    throw LayoutError(.tooManyItemsInGroup(limit: limit), section: section)
+                }
             }
+            tail.count = count
         }
         return (placed, tail, placed.isEmpty && tail.count == 0)
     }
