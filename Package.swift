@@ -73,7 +73,8 @@ let package = Package(
         .target(name: "LayoutEngine", dependencies: ["CompositionalLayout", "SolverKernel"]),
         .target(name: "LayoutRender", dependencies: ["CompositionalLayout", "ErrorReporting"]),
         // Known traps found in a layout before a device does: static checks and solves at device widths.
-        .target(name: "LayoutLint", dependencies: ["CompositionalLayout", "LayoutSpec", "SolverKernel", "ReferenceSolver"]),
+        .target(
+            name: "LayoutLint", dependencies: ["CompositionalLayout", "LayoutSpec", "SolverKernel", "ReferenceSolver"]),
         // UIKit's layout classes under UIKit's names, converting to and from the model (issue 17).
         .target(name: "CompositionalLayoutUIKit", dependencies: ["CompositionalLayout"]),
         // `layoutbench import`: slices UIKit layout code with swift-syntax, compiles and runs it with swiftc
@@ -130,7 +131,8 @@ let package = Package(
         .executableTarget(
             name: "layoutbench",
             dependencies: [
-                "CompositionalLayout", "LayoutSpec", "ReferenceSolver", "LayoutEngine", "LayoutRender", "LayoutBenchKit",
+                "CompositionalLayout", "LayoutSpec", "ReferenceSolver", "LayoutEngine", "LayoutRender",
+                "LayoutBenchKit",
                 "BenchResults", "ErrorReporting", "LayoutReplay", "LayoutStore", "LayoutWatch", "LayoutLint",
                 "LayoutImport", "CompositionalLayoutUIKit", "ResultReport",
                 .product(name: "Logging", package: "swift-log"),
@@ -160,7 +162,9 @@ let package = Package(
         // Replays every kept fuzz input (Tests/Fixtures/fuzz-cases/<target>/) through its target's check.
         .testTarget(name: "LayoutFuzzChecksTests", dependencies: ["LayoutFuzzChecks", "CompositionalLayout"]),
         .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "CompositionalLayout"]),
-        .testTarget(name: "LayoutLintTests", dependencies: ["LayoutLint", "LayoutSpec", "CompositionalLayout", "LayoutTestSupport"]),
+        .testTarget(
+            name: "LayoutLintTests",
+            dependencies: ["LayoutLint", "LayoutSpec", "CompositionalLayout", "LayoutTestSupport"]),
         // The UIKit-named API against every fixture, and `layoutbench import` run as a user would.
         .testTarget(
             name: "LayoutImportTests",

@@ -29,6 +29,6 @@ let package = Package(
             ],
             path: "Benchmarks/LayoutScenarios",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        )
     ]
 )

@@ -24,15 +24,15 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         // Named, so the product reference does not depend on the checkout folder's name.
-        .package(name: "LayoutBench", path: ".."),
+        .package(name: "LayoutBench", path: "..")
     ],
     targets: [
         // libFuzzer's driver, declared once: each executable's `<Target>_main` hands over to it.
         .target(name: "FuzzSupport"),
-        fuzzer("FuzzRead"),      // the spec reader, YAML and JSON
-        fuzzer("FuzzSolve"),     // a spec into both solvers, frames compared
-        fuzzer("FuzzReplay"),    // a spec and operations: the engine against a fresh reference solve each step
-        fuzzer("FuzzCalc"),      // calc(...) expressions: parse, evaluate, write, parse
-        fuzzer("FuzzWrite"),     // the spec writer: read, write, read
+        fuzzer("FuzzRead"),  // the spec reader, YAML and JSON
+        fuzzer("FuzzSolve"),  // a spec into both solvers, frames compared
+        fuzzer("FuzzReplay"),  // a spec and operations: the engine against a fresh reference solve each step
+        fuzzer("FuzzCalc"),  // calc(...) expressions: parse, evaluate, write, parse
+        fuzzer("FuzzWrite"),  // the spec writer: read, write, read
     ]
 )

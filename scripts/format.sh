@@ -15,7 +15,8 @@ case "${1:-}" in
   *) echo "usage: scripts/format.sh [--lint]" >&2; exit 2 ;;
 esac
 
-paths=(Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Benchmarks)
+# Tests/Fixtures holds inputs (Swift files the importer reads at known lines): never reformatted.
+paths=(Package.swift Sources Tests/*Tests Benchmarks/Package.swift Benchmarks/Benchmarks Fuzz/Package.swift Fuzz/Sources)
 if [ "$mode" = lint ]; then
   swift format lint --strict --configuration .swift-format --recursive --parallel "${paths[@]}"
 else

@@ -11,8 +11,10 @@ public struct CollectionLayout: Hashable, Sendable {
     /// Lengths written as `calc(EXPR)`, evaluated before each solve (docs/version-2.md §10.6). Version 2.
     public var computedValues: [ComputedValue]
 
-    public init(name: String, container: LayoutContainer, configuration: LayoutConfiguration = LayoutConfiguration(),
-                sections: [SectionDefinition], selfSizing: SelfSizing? = nil, computedValues: [ComputedValue] = []) {
+    public init(
+        name: String, container: LayoutContainer, configuration: LayoutConfiguration = LayoutConfiguration(),
+        sections: [SectionDefinition], selfSizing: SelfSizing? = nil, computedValues: [ComputedValue] = []
+    ) {
         self.name = name
         self.container = container
         self.configuration = configuration
@@ -54,7 +56,8 @@ public struct CollectionLayout: Hashable, Sendable {
                 throw error.located(definition: definitionIndex, section: result.count)
             }
             for _ in 0..<definition.count {
-                result.append(ResolvedSection(definition: definitionIndex, section: section, itemCount: definition.items))
+                result.append(
+                    ResolvedSection(definition: definitionIndex, section: section, itemCount: definition.items))
             }
         }
         return result
@@ -79,9 +82,11 @@ public struct LayoutContainer: Hashable, Sendable {
     /// The traits variants may test (§10.5).
     public var traits: LayoutTraits
 
-    public init(width: Double, height: Double, displayScale: Double? = nil, safeAreaInsets: EdgeInsets = .zero,
-                layoutMargins: EdgeInsets? = nil, readableWidth: Double = 672,
-                layoutDirection: LayoutDirection = .leftToRight, traits: LayoutTraits = .default) {
+    public init(
+        width: Double, height: Double, displayScale: Double? = nil, safeAreaInsets: EdgeInsets = .zero,
+        layoutMargins: EdgeInsets? = nil, readableWidth: Double = 672,
+        layoutDirection: LayoutDirection = .leftToRight, traits: LayoutTraits = .default
+    ) {
         self.width = width
         self.height = height
         self.displayScale = displayScale
@@ -118,9 +123,10 @@ public struct LayoutContainer: Hashable, Sendable {
 extension Rect {
     /// Each of x, y, width and height rounded on its own (§1: width is not derived from rounded edges).
     @inlinable public func pixelRounded(scale: Double) -> Rect {
-        Rect(x: pixelRound(x, scale: scale), y: pixelRound(y, scale: scale),
-             width: pixelRound(width, scale: scale),
-             height: pixelRound(height, scale: scale))
+        Rect(
+            x: pixelRound(x, scale: scale), y: pixelRound(y, scale: scale),
+            width: pixelRound(width, scale: scale),
+            height: pixelRound(height, scale: scale))
     }
 
     /// Rounded when `scale` is given, else unchanged.
@@ -134,8 +140,9 @@ extension Size {
     /// Width and height rounded to pixels when `scale` is given (§1: content sizes are rounded too).
     @inlinable public func pixelRounded(_ scale: Double?) -> Size {
         guard let scale else { return self }
-        return Size(width: pixelRound(width, scale: scale),
-                    height: pixelRound(height, scale: scale))
+        return Size(
+            width: pixelRound(width, scale: scale),
+            height: pixelRound(height, scale: scale))
     }
 }
 
@@ -192,7 +199,8 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case tooManyItems(count: Int, limit: Int)
         /// A `calc` value out of its key's range at this container, or at no place of the layout (docs/version-2.md
         /// §10.6): its path, expression, value and the effective content size it was evaluated at.
-        case invalidComputedValue(path: String, expression: String, value: Double, width: Double, height: Double, allowed: String)
+        case invalidComputedValue(
+            path: String, expression: String, value: Double, width: Double, height: Double, allowed: String)
     }
 
     public var reason: Reason
@@ -235,7 +243,8 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         switch reason {
         case let .noVariantForWidth(width):
             let name = definitionName.map { "section definition '\($0)'" } ?? "the section definition"
-            return "\(name) has no group or list at width \(formatNumber(width)): no variant's `when` holds and the definition has no `group` or `list` of its own"
+            return
+                "\(name) has no group or list at width \(formatNumber(width)): no variant's `when` holds and the definition has no `group` or `list` of its own"
         case let .tooManyItemsInGroup(limit):
             // The section index says which copy of a definition with `count` > 1 (or which replayed section) failed.
             let place = section.map { $0 != definition ? " of section \($0)" : "" } ?? ""
@@ -243,7 +252,8 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .tooManyItems(count, limit):
             return "the layout has \(count) items, over the limit of \(limit)"
         case let .invalidComputedValue(path, expression, value, width, height, _):
-            return "\(path): calc(\(expression)) is \(value) at the effective content size \(formatNumber(width)) × \(formatNumber(height))"
+            return
+                "\(path): calc(\(expression)) is \(value) at the effective content size \(formatNumber(width)) × \(formatNumber(height))"
         }
     }
 

@@ -54,8 +54,10 @@ public struct LayoutItem: Hashable, Sendable, LayoutSubitem {
     /// How the item measures its estimated dimensions (else the layout's model, else its estimate).
     public var selfSizing: SelfSizing?
 
-    public init(layoutSize: LayoutSize, supplementaryItems: [SupplementaryItem] = [],
-                contentInsets: EdgeInsets = .zero, edgeSpacing: EdgeSpacing? = nil, selfSizing: SelfSizing? = nil) {
+    public init(
+        layoutSize: LayoutSize, supplementaryItems: [SupplementaryItem] = [],
+        contentInsets: EdgeInsets = .zero, edgeSpacing: EdgeSpacing? = nil, selfSizing: SelfSizing? = nil
+    ) {
         self.layoutSize = layoutSize
         self.supplementaryItems = supplementaryItems
         self.contentInsets = contentInsets
@@ -107,9 +109,11 @@ public struct LayoutGroup: Hashable, Sendable, LayoutSubitem {
     /// Supplementaries anchored to each instance of the group.
     public var supplementaryItems: [SupplementaryItem]
 
-    public init(layoutSize: LayoutSize, arrangement: Arrangement, subitems: Subitems,
-                interItemSpacing: LayoutSpacing? = nil, contentInsets: EdgeInsets = .zero,
-                edgeSpacing: EdgeSpacing? = nil, supplementaryItems: [SupplementaryItem] = []) {
+    public init(
+        layoutSize: LayoutSize, arrangement: Arrangement, subitems: Subitems,
+        interItemSpacing: LayoutSpacing? = nil, contentInsets: EdgeInsets = .zero,
+        edgeSpacing: EdgeSpacing? = nil, supplementaryItems: [SupplementaryItem] = []
+    ) {
         self.layoutSize = layoutSize
         self.arrangement = arrangement
         self.subitems = subitems
@@ -133,11 +137,15 @@ public struct LayoutGroup: Hashable, Sendable, LayoutSubitem {
 
     /// A group along x repeating `subitems` until it is full.
     public static func horizontal(layoutSize: LayoutSize, subitems: [any LayoutSubitem]) -> LayoutGroup {
-        LayoutGroup(layoutSize: layoutSize, arrangement: .horizontal, subitems: .repeatingUntilFull(subitems.map(\.node)))
+        LayoutGroup(
+            layoutSize: layoutSize, arrangement: .horizontal, subitems: .repeatingUntilFull(subitems.map(\.node)))
     }
     /// A group along x of exactly `count` copies of `repeatingSubitem`, each keeping its own size (iOS 16).
-    public static func horizontal(layoutSize: LayoutSize, repeatingSubitem: any LayoutSubitem, count: Int) -> LayoutGroup {
-        LayoutGroup(layoutSize: layoutSize, arrangement: .horizontal, subitems: .repeating(repeatingSubitem.node, count: count))
+    public static func horizontal(layoutSize: LayoutSize, repeatingSubitem: any LayoutSubitem, count: Int)
+        -> LayoutGroup
+    {
+        LayoutGroup(
+            layoutSize: layoutSize, arrangement: .horizontal, subitems: .repeating(repeatingSubitem.node, count: count))
     }
     /// A group along x divided equally into `count` copies of `subitem` (iOS 13).
     public static func horizontal(layoutSize: LayoutSize, subitem: any LayoutSubitem, count: Int) -> LayoutGroup {
@@ -148,8 +156,10 @@ public struct LayoutGroup: Hashable, Sendable, LayoutSubitem {
         LayoutGroup(layoutSize: layoutSize, arrangement: .vertical, subitems: .repeatingUntilFull(subitems.map(\.node)))
     }
     /// A group along y of exactly `count` copies of `repeatingSubitem`, each keeping its own size (iOS 16).
-    public static func vertical(layoutSize: LayoutSize, repeatingSubitem: any LayoutSubitem, count: Int) -> LayoutGroup {
-        LayoutGroup(layoutSize: layoutSize, arrangement: .vertical, subitems: .repeating(repeatingSubitem.node, count: count))
+    public static func vertical(layoutSize: LayoutSize, repeatingSubitem: any LayoutSubitem, count: Int) -> LayoutGroup
+    {
+        LayoutGroup(
+            layoutSize: layoutSize, arrangement: .vertical, subitems: .repeating(repeatingSubitem.node, count: count))
     }
     /// A group along y divided equally into `count` copies of `subitem` (iOS 13).
     public static func vertical(layoutSize: LayoutSize, subitem: any LayoutSubitem, count: Int) -> LayoutGroup {

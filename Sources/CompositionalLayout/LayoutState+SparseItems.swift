@@ -134,7 +134,9 @@ extension LayoutState {
             if r > 0, at < (r < runs.count ? runs[r].start : count) {
                 // The run before holds `at`: split it, its tail after the new items.
                 let head = runs[r - 1]
-                runs.insert(Run(start: at, originSection: head.originSection, originItem: head.originItem + at - head.start), at: r)
+                runs.insert(
+                    Run(start: at, originSection: head.originSection, originItem: head.originItem + at - head.start),
+                    at: r)
             }
             runs.insert(new, at: r)
             for i in (r + 1)..<runs.count { runs[i].start += n }
@@ -153,7 +155,9 @@ extension LayoutState {
                 let runEnd = r + 1 < runs.count ? runs[r + 1].start : count
                 if runEnd > end {
                     let run = runs[r]
-                    runs.insert(Run(start: end, originSection: run.originSection, originItem: run.originItem + end - run.start), at: r + 1)
+                    runs.insert(
+                        Run(start: end, originSection: run.originSection, originItem: run.originItem + end - run.start),
+                        at: r + 1)
                 }
             }
             for r in runs.indices {
@@ -165,7 +169,9 @@ extension LayoutState {
                 } else {
                     // Its part from `end` on, moved back by n.
                     let from = max(run.start, end)
-                    runs[r] = Run(start: from - n, originSection: run.originSection, originItem: run.originItem + from - run.start)
+                    runs[r] = Run(
+                        start: from - n, originSection: run.originSection, originItem: run.originItem + from - run.start
+                    )
                 }
             }
             runs.removeAll { $0.start < 0 }
@@ -185,7 +191,9 @@ extension LayoutState {
                 if end <= run.start { continue }  // empty
                 if w > 0 {
                     let last = runs[w - 1]
-                    if last.originSection == run.originSection && last.originItem + (run.start - last.start) == run.originItem {
+                    if last.originSection == run.originSection
+                        && last.originItem + (run.start - last.start) == run.originItem
+                    {
                         continue  // continues the run before
                     }
                 }

@@ -170,7 +170,8 @@ public struct LayoutState: Sendable {
         sections.reserveCapacity(layout.sectionCount)
         for (d, definition) in layout.sections.enumerated() {
             for _ in 0..<definition.count {
-                sections.append(Section(definition: d, items: .implicit(originSection: sections.count, count: definition.items)))
+                sections.append(
+                    Section(definition: d, items: .implicit(originSection: sections.count, count: definition.items)))
             }
         }
         self.sections = sections
@@ -197,7 +198,8 @@ public struct LayoutState: Sendable {
                 }
                 byDefinition[section.definition] = resolved
             }
-            result.append(ResolvedSection(definition: section.definition, section: resolved, itemCount: section.items.count))
+            result.append(
+                ResolvedSection(definition: section.definition, section: resolved, itemCount: section.items.count))
         }
         return result
     }
@@ -214,10 +216,14 @@ public struct LayoutState: Sendable {
         let isMeasured: @Sendable (ItemSizing.Request) -> Bool = { request in
             mode == .all || Self.isMeasured(request, items: sections[request.section].items)
         }
-        var sizing = ItemSizing(measuresSupplementaries: mode == .all || isLazy, itemLength: { request in
-            Self.length(request, items: sections[request.section].items, mode: mode, model: model)
-        }, isMeasured: isMeasured)
-        sizing.sectionLengths = { section in SectionLengths.make(items: sections[section].items, mode: mode, model: model) }
+        var sizing = ItemSizing(
+            measuresSupplementaries: mode == .all || isLazy,
+            itemLength: { request in
+                Self.length(request, items: sections[request.section].items, mode: mode, model: model)
+            }, isMeasured: isMeasured)
+        sizing.sectionLengths = { section in
+            SectionLengths.make(items: sections[section].items, mode: mode, model: model)
+        }
         return sizing
     }
 
@@ -236,8 +242,9 @@ public struct LayoutState: Sendable {
         case .measured(let length): return length
         case .estimate: return request.estimate
         case .model(let section, let item):
-            return ItemSizing.modelLength(section: section, item: item, axis: request.axis,
-                                          estimate: request.estimate, declared: request.declared, layoutModel: model)
+            return ItemSizing.modelLength(
+                section: section, item: item, axis: request.axis,
+                estimate: request.estimate, declared: request.declared, layoutModel: model)
         }
     }
 
@@ -245,11 +252,14 @@ public struct LayoutState: Sendable {
     /// be made once and serve many operations: whoever owns `source` refreshes it (`SizingSource.read`)
     /// before the sizing is used and empties it afterwards (so the state's arrays stay uniquely referenced).
     public static func sizing(reading source: SizingSource) -> ItemSizing {
-        var sizing = ItemSizing(measuresSupplementaries: source.measuresSupplementaries, itemLength: { request in
-            length(request, items: source.sections[request.section].items, mode: source.mode, model: source.model)
-        }, isMeasured: { request in
-            source.mode == .all || isMeasured(request, items: source.sections[request.section].items)
-        })
+        var sizing = ItemSizing(
+            measuresSupplementaries: source.measuresSupplementaries,
+            itemLength: { request in
+                length(request, items: source.sections[request.section].items, mode: source.mode, model: source.model)
+            },
+            isMeasured: { request in
+                source.mode == .all || isMeasured(request, items: source.sections[request.section].items)
+            })
         sizing.sectionLengths = { section in
             SectionLengths.make(items: source.sections[section].items, mode: source.mode, model: source.model)
         }
@@ -259,7 +269,8 @@ public struct LayoutState: Sendable {
     /// Replaces a section definition's fields (what a spec edit does); its sections keep their items.
     public mutating func replaceDefinition(at index: Int, with definition: SectionDefinition) throws(OperationError) {
         guard index >= 0, index < layout.sections.count else {
-            throw OperationError("definition \(index) does not exist: the spec has \(layout.sections.count) section definitions")
+            throw OperationError(
+                "definition \(index) does not exist: the spec has \(layout.sections.count) section definitions")
         }
         layout.sections[index] = definition
     }
@@ -316,7 +327,9 @@ public struct LayoutState: Sendable {
             try checkSection(section)
             try checkCount(count)
             guard at >= 0, at <= sections[section].items.count else {
-                throw OperationError("insertItems at \(at): section \(section) has \(sections[section].items.count) items (insert at 0...\(sections[section].items.count))")
+                throw OperationError(
+                    "insertItems at \(at): section \(section) has \(sections[section].items.count) items (insert at 0...\(sections[section].items.count))"
+                )
             }
             sections[section].items.insert(at: at, count: count, section: section)
         case let .deleteItems(section, at, count):
@@ -327,7 +340,9 @@ public struct LayoutState: Sendable {
             try checkSection(to.section)
             let countAfterRemoval = sections[to.section].items.count - (to.section == from.section ? 1 : 0)
             guard to.item >= 0, to.item <= countAfterRemoval else {
-                throw OperationError("moveItem to \(to): after the removal section \(to.section) has \(countAfterRemoval) items (insert at 0...\(countAfterRemoval))")
+                throw OperationError(
+                    "moveItem to \(to): after the removal section \(to.section) has \(countAfterRemoval) items (insert at 0...\(countAfterRemoval))"
+                )
             }
             var source = sections[from.section].items.makeExplicit()
             let moved = source.remove(at: from.item)
@@ -344,11 +359,15 @@ public struct LayoutState: Sendable {
             try checkCount(count)
             guard itemCount >= 0 else { throw OperationError("insertSections needs items >= 0, got \(itemCount)") }
             guard at >= 0, at <= sections.count else {
-                throw OperationError("insertSections at \(at): the layout has \(sections.count) sections (insert at 0...\(sections.count))")
+                throw OperationError(
+                    "insertSections at \(at): the layout has \(sections.count) sections (insert at 0...\(sections.count))"
+                )
             }
             let definition = try definitionIndex(reference)
             let new = (at..<at + count).map { s in
-                Section(definition: definition, items: .explicit((0..<itemCount).map { Item(originSection: s, originItem: $0) }))
+                Section(
+                    definition: definition,
+                    items: .explicit((0..<itemCount).map { Item(originSection: s, originItem: $0) }))
             }
             sections.insert(contentsOf: new, at: at)
         case let .deleteSections(at, count):
@@ -360,7 +379,9 @@ public struct LayoutState: Sendable {
         case let .moveSection(from, to):
             try checkSection(from)
             guard to >= 0, to < sections.count else {
-                throw OperationError("moveSection to \(to): the layout has \(sections.count) sections (move to 0...\(sections.count - 1))")
+                throw OperationError(
+                    "moveSection to \(to): the layout has \(sections.count) sections (move to 0...\(sections.count - 1))"
+                )
             }
             sections.moveElement(from: from, to: to)
         }
@@ -371,16 +392,20 @@ public struct LayoutState: Sendable {
         switch reference {
         case .index(let index):
             guard index >= 0, index < layout.sections.count else {
-                throw OperationError("definition \(index) does not exist: the spec has \(layout.sections.count) section definitions (0...\(layout.sections.count - 1))")
+                throw OperationError(
+                    "definition \(index) does not exist: the spec has \(layout.sections.count) section definitions (0...\(layout.sections.count - 1))"
+                )
             }
             return index
         case .name(let name):
             let matches = layout.sections.indices.filter { layout.sections[$0].name == name }
             guard matches.count == 1 else {
                 let names = layout.sections.compactMap(\.name).map { "'\($0)'" }.joined(separator: ", ")
-                throw OperationError(matches.isEmpty
-                    ? "no section definition is named '\(name)' (names: \(names.isEmpty ? "none" : names))"
-                    : "\(matches.count) section definitions are named '\(name)': name exactly one, or use its index")
+                throw OperationError(
+                    matches.isEmpty
+                        ? "no section definition is named '\(name)' (names: \(names.isEmpty ? "none" : names))"
+                        : "\(matches.count) section definitions are named '\(name)': name exactly one, or use its index"
+                )
             }
             return matches[0]
         }
@@ -394,7 +419,9 @@ public struct LayoutState: Sendable {
     private func checkItem(_ section: Int, _ item: Int) throws(OperationError) {
         try checkSection(section)
         guard item >= 0, item < sections[section].items.count else {
-            throw OperationError("item \(item) of section \(section) does not exist: the section has \(sections[section].items.count) items")
+            throw OperationError(
+                "item \(item) of section \(section) does not exist: the section has \(sections[section].items.count) items"
+            )
         }
     }
     private func checkCount(_ count: Int) throws(OperationError) {
@@ -404,7 +431,8 @@ public struct LayoutState: Sendable {
         try checkSection(section)
         try checkCount(count)
         guard at >= 0, at + count <= sections[section].items.count else {
-            throw OperationError("\(op) \(at)..<\(at + count): section \(section) has \(sections[section].items.count) items")
+            throw OperationError(
+                "\(op) \(at)..<\(at + count): section \(section) has \(sections[section].items.count) items")
         }
     }
 }

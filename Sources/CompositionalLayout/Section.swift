@@ -20,10 +20,12 @@ public struct LayoutSection: Hashable, Sendable {
     /// (docs/version-2.md §10.8); 0 otherwise.
     public var headerTopPadding: Double = 0
 
-    public init(group: LayoutGroup, contentInsets: EdgeInsets = .zero, interGroupSpacing: Double = 0,
-                orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none,
-                boundarySupplementaryItems: [BoundarySupplementaryItem] = [], decorationItems: [DecorationItem] = [],
-                supplementariesFollowContentInsets: Bool = true) {
+    public init(
+        group: LayoutGroup, contentInsets: EdgeInsets = .zero, interGroupSpacing: Double = 0,
+        orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none,
+        boundarySupplementaryItems: [BoundarySupplementaryItem] = [], decorationItems: [DecorationItem] = [],
+        supplementariesFollowContentInsets: Bool = true
+    ) {
         self.group = group
         self.contentInsets = contentInsets
         self.interGroupSpacing = interGroupSpacing
@@ -73,9 +75,11 @@ public struct ListConfiguration: Hashable, Sendable {
         case points(Double)
     }
 
-    public init(appearance: Appearance, headerMode: HeaderMode = .none, footerMode: FooterMode = .none,
-                rowHeight: LayoutDimension? = nil, headerHeight: LayoutDimension? = nil,
-                footerHeight: LayoutDimension? = nil, headerTopPadding: HeaderTopPadding? = nil) {
+    public init(
+        appearance: Appearance, headerMode: HeaderMode = .none, footerMode: FooterMode = .none,
+        rowHeight: LayoutDimension? = nil, headerHeight: LayoutDimension? = nil,
+        footerHeight: LayoutDimension? = nil, headerTopPadding: HeaderTopPadding? = nil
+    ) {
         self.appearance = appearance
         self.headerMode = headerMode
         self.footerMode = footerMode
@@ -106,17 +110,23 @@ public struct ListConfiguration: Hashable, Sendable {
     public static func metrics(_ appearance: Appearance) -> Metrics {
         switch appearance {
         case .plain:
-            return Metrics(contentInsets: .zero, headerHeight: .estimated(28), footerHeight: .estimated(28), pinsHeader: true)
+            return Metrics(
+                contentInsets: .zero, headerHeight: .estimated(28), footerHeight: .estimated(28), pinsHeader: true)
         case .grouped:
-            return Metrics(contentInsets: EdgeInsets(top: 17.5, leading: 0, bottom: 17.5, trailing: 0), headerHeight: .estimated(38), footerHeight: .estimated(38), pinsHeader: false)
+            return Metrics(
+                contentInsets: EdgeInsets(top: 17.5, leading: 0, bottom: 17.5, trailing: 0),
+                headerHeight: .estimated(38), footerHeight: .estimated(38), pinsHeader: false)
         case .insetGrouped:
-            return Metrics(contentInsets: EdgeInsets(top: 17.5, leading: 20, bottom: 17.5, trailing: 20),
-                           headerHeight: .estimated(38), footerHeight: .estimated(38), pinsHeader: false)
+            return Metrics(
+                contentInsets: EdgeInsets(top: 17.5, leading: 20, bottom: 17.5, trailing: 20),
+                headerHeight: .estimated(38), footerHeight: .estimated(38), pinsHeader: false)
         case .sidebar:
-            return Metrics(contentInsets: EdgeInsets(top: 0, leading: 10, bottom: 0, trailing: 10),
-                           headerHeight: .estimated(40), footerHeight: .estimated(28), pinsHeader: false)
+            return Metrics(
+                contentInsets: EdgeInsets(top: 0, leading: 10, bottom: 0, trailing: 10),
+                headerHeight: .estimated(40), footerHeight: .estimated(28), pinsHeader: false)
         case .sidebarPlain:
-            return Metrics(contentInsets: .zero, headerHeight: .estimated(40), footerHeight: .estimated(28), pinsHeader: true)
+            return Metrics(
+                contentInsets: .zero, headerHeight: .estimated(40), footerHeight: .estimated(28), pinsHeader: true)
         }
     }
 }
@@ -137,18 +147,23 @@ extension LayoutSection {
             layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: rowHeight), subitems: [item])
         var boundary: [BoundarySupplementaryItem] = []
         if configuration.headerMode == .supplementary {
-            boundary.append(BoundarySupplementaryItem(
-                layoutSize: LayoutSize(widthDimension: .fractionalWidth(1),
-                                       heightDimension: configuration.headerHeight ?? metrics.headerHeight),
-                elementKind: listHeaderKind, alignment: .top, pinToVisibleBounds: metrics.pinsHeader))
+            boundary.append(
+                BoundarySupplementaryItem(
+                    layoutSize: LayoutSize(
+                        widthDimension: .fractionalWidth(1),
+                        heightDimension: configuration.headerHeight ?? metrics.headerHeight),
+                    elementKind: listHeaderKind, alignment: .top, pinToVisibleBounds: metrics.pinsHeader))
         }
         if configuration.footerMode == .supplementary {
-            boundary.append(BoundarySupplementaryItem(
-                layoutSize: LayoutSize(widthDimension: .fractionalWidth(1),
-                                       heightDimension: configuration.footerHeight ?? metrics.footerHeight),
-                elementKind: listFooterKind, alignment: .bottom))
+            boundary.append(
+                BoundarySupplementaryItem(
+                    layoutSize: LayoutSize(
+                        widthDimension: .fractionalWidth(1),
+                        heightDimension: configuration.footerHeight ?? metrics.footerHeight),
+                    elementKind: listFooterKind, alignment: .bottom))
         }
-        var section = LayoutSection(group: group, contentInsets: metrics.contentInsets, boundarySupplementaryItems: boundary)
+        var section = LayoutSection(
+            group: group, contentInsets: metrics.contentInsets, boundarySupplementaryItems: boundary)
         section.listConfiguration = configuration
         // docs/version-2.md §10.8: before a supplementary header; added to the top inset with firstItemInSection
         // (SectionFields.section() adds it again after the section's own insets replace the appearance's).
@@ -178,9 +193,11 @@ public struct LayoutConfiguration: Hashable, Sendable {
     /// The layout's reference for insets (docs/version-2.md §10.2, default safeArea). Version 2.
     public var contentInsetsReference: ContentInsetsReference
 
-    public init(scrollDirection: ScrollDirection = .vertical, interSectionSpacing: Double = 0,
-                boundarySupplementaryItems: [BoundarySupplementaryItem] = [],
-                contentInsetsReference: ContentInsetsReference = .safeArea) {
+    public init(
+        scrollDirection: ScrollDirection = .vertical, interSectionSpacing: Double = 0,
+        boundarySupplementaryItems: [BoundarySupplementaryItem] = [],
+        contentInsetsReference: ContentInsetsReference = .safeArea
+    ) {
         self.scrollDirection = scrollDirection
         self.interSectionSpacing = interSectionSpacing
         self.boundarySupplementaryItems = boundarySupplementaryItems

@@ -20,12 +20,14 @@ public struct SectionFields: Hashable, Sendable {
     public var contentInsetsReference: ContentInsetsReference?
     public var supplementaryContentInsetsReference: ContentInsetsReference?
 
-    public init(content: Content? = nil, contentInsets: EdgeInsets? = nil, interGroupSpacing: Double? = nil,
-                orthogonalScrollingBehavior: OrthogonalScrollingBehavior? = nil,
-                boundarySupplementaryItems: [BoundarySupplementaryItem]? = nil,
-                decorationItems: [DecorationItem]? = nil, supplementariesFollowContentInsets: Bool? = nil,
-                contentInsetsReference: ContentInsetsReference? = nil,
-                supplementaryContentInsetsReference: ContentInsetsReference? = nil) {
+    public init(
+        content: Content? = nil, contentInsets: EdgeInsets? = nil, interGroupSpacing: Double? = nil,
+        orthogonalScrollingBehavior: OrthogonalScrollingBehavior? = nil,
+        boundarySupplementaryItems: [BoundarySupplementaryItem]? = nil,
+        decorationItems: [DecorationItem]? = nil, supplementariesFollowContentInsets: Bool? = nil,
+        contentInsetsReference: ContentInsetsReference? = nil,
+        supplementaryContentInsetsReference: ContentInsetsReference? = nil
+    ) {
         self.contentInsetsReference = contentInsetsReference
         self.supplementaryContentInsetsReference = supplementaryContentInsetsReference
         self.content = content
@@ -46,9 +48,11 @@ public struct SectionFields: Hashable, Sendable {
             orthogonalScrollingBehavior: other.orthogonalScrollingBehavior ?? orthogonalScrollingBehavior,
             boundarySupplementaryItems: other.boundarySupplementaryItems ?? boundarySupplementaryItems,
             decorationItems: other.decorationItems ?? decorationItems,
-            supplementariesFollowContentInsets: other.supplementariesFollowContentInsets ?? supplementariesFollowContentInsets,
+            supplementariesFollowContentInsets: other.supplementariesFollowContentInsets
+                ?? supplementariesFollowContentInsets,
             contentInsetsReference: other.contentInsetsReference ?? contentInsetsReference,
-            supplementaryContentInsetsReference: other.supplementaryContentInsetsReference ?? supplementaryContentInsetsReference)
+            supplementaryContentInsetsReference: other.supplementaryContentInsetsReference
+                ?? supplementaryContentInsetsReference)
     }
 
     /// The section these fields describe, or nil without content. A list's own insets replace the
@@ -97,9 +101,11 @@ public struct WidthCondition: Hashable, Sendable {
     public var contentSizeCategoryAtLeast: ContentSizeCategory?
     public var contentSizeCategoryBelow: ContentSizeCategory?
 
-    public init(minWidth: Double? = nil, maxWidth: Double? = nil, widthAbove: Double? = nil, widthAtMost: Double? = nil,
-                horizontalSizeClass: UserInterfaceSizeClass? = nil, verticalSizeClass: UserInterfaceSizeClass? = nil,
-                contentSizeCategoryAtLeast: ContentSizeCategory? = nil, contentSizeCategoryBelow: ContentSizeCategory? = nil) {
+    public init(
+        minWidth: Double? = nil, maxWidth: Double? = nil, widthAbove: Double? = nil, widthAtMost: Double? = nil,
+        horizontalSizeClass: UserInterfaceSizeClass? = nil, verticalSizeClass: UserInterfaceSizeClass? = nil,
+        contentSizeCategoryAtLeast: ContentSizeCategory? = nil, contentSizeCategoryBelow: ContentSizeCategory? = nil
+    ) {
         self.minWidth = minWidth
         self.maxWidth = maxWidth
         self.widthAbove = widthAbove
@@ -119,8 +125,12 @@ public struct WidthCondition: Hashable, Sendable {
         if let widthAtMost, !(width <= widthAtMost) { return false }
         if let horizontalSizeClass, traits.horizontalSizeClass != horizontalSizeClass { return false }
         if let verticalSizeClass, traits.verticalSizeClass != verticalSizeClass { return false }
-        if let contentSizeCategoryAtLeast, traits.preferredContentSizeCategory < contentSizeCategoryAtLeast { return false }
-        if let contentSizeCategoryBelow, !(traits.preferredContentSizeCategory < contentSizeCategoryBelow) { return false }
+        if let contentSizeCategoryAtLeast, traits.preferredContentSizeCategory < contentSizeCategoryAtLeast {
+            return false
+        }
+        if let contentSizeCategoryBelow, !(traits.preferredContentSizeCategory < contentSizeCategoryBelow) {
+            return false
+        }
         return true
     }
 
@@ -153,7 +163,8 @@ public struct SectionDefinition: Hashable, Sendable {
     public var fields: SectionFields
     public var variants: [SectionVariant]
 
-    public init(name: String? = nil, count: Int = 1, items: Int, fields: SectionFields, variants: [SectionVariant] = []) {
+    public init(name: String? = nil, count: Int = 1, items: Int, fields: SectionFields, variants: [SectionVariant] = [])
+    {
         self.name = name
         self.count = count
         self.items = items
@@ -165,7 +176,8 @@ public struct SectionDefinition: Hashable, Sendable {
     public init(name: String? = nil, count: Int = 1, items: Int, section: LayoutSection) {
         var fields = SectionFields(
             content: .group(section.group), contentInsets: section.contentInsets,
-            interGroupSpacing: section.interGroupSpacing, orthogonalScrollingBehavior: section.orthogonalScrollingBehavior,
+            interGroupSpacing: section.interGroupSpacing,
+            orthogonalScrollingBehavior: section.orthogonalScrollingBehavior,
             boundarySupplementaryItems: section.boundarySupplementaryItems, decorationItems: section.decorationItems,
             supplementariesFollowContentInsets: section.supplementariesFollowContentInsets,
             contentInsetsReference: section.contentInsetsReference == .automatic ? nil : section.contentInsetsReference,
@@ -177,7 +189,8 @@ public struct SectionDefinition: Hashable, Sendable {
             let listOnly = LayoutSection.list(using: list)
             // The list's own insets (header padding included) are not the section's own (docs/version-2.md §10.8).
             if section.contentInsets == listOnly.contentInsets { fields.contentInsets = nil }
-            fields.boundarySupplementaryItems = Array(section.boundarySupplementaryItems.dropFirst(listOnly.boundarySupplementaryItems.count))
+            fields.boundarySupplementaryItems = Array(
+                section.boundarySupplementaryItems.dropFirst(listOnly.boundarySupplementaryItems.count))
         }
         self.init(name: name, count: count, items: items, fields: fields)
     }
@@ -201,7 +214,9 @@ public struct SectionDefinition: Hashable, Sendable {
     /// The section in force at effective width `width` with `traits` (docs/version-2.md §10.5).
     public func section(width: Double, traits: LayoutTraits) throws(LayoutError) -> LayoutSection {
         var fields = self.fields
-        if let index = variantIndex(width: width, traits: traits) { fields = fields.overridden(by: variants[index].fields) }
+        if let index = variantIndex(width: width, traits: traits) {
+            fields = fields.overridden(by: variants[index].fields)
+        }
         guard let section = fields.section() else {
             throw LayoutError(.noVariantForWidth(width: width), definitionName: name)
         }

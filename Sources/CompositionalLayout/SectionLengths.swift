@@ -50,8 +50,12 @@ public struct SectionLengths: Sendable {
         case .estimate: return estimate
         case .model(let section, let item): (originSection, originItem) = (section, item)
         }
-        if let declared, let length = declared.length(section: originSection, item: originItem, axis: axis) { return length }
-        if let layoutModel, let length = layoutModel.length(section: originSection, item: originItem, axis: axis) { return length }
+        if let declared, let length = declared.length(section: originSection, item: originItem, axis: axis) {
+            return length
+        }
+        if let layoutModel, let length = layoutModel.length(section: originSection, item: originItem, axis: axis) {
+            return length
+        }
         return estimate
     }
 

@@ -11,7 +11,8 @@ public struct ItemSizing: Sendable {
         /// The `selfSizing` of the item declaration that places the item.
         public var declared: SelfSizing?
         public init(section: Int, item: Int, axis: Axis, estimate: Double, declared: SelfSizing?) {
-            self.section = section; self.item = item; self.axis = axis; self.estimate = estimate; self.declared = declared
+            self.section = section; self.item = item; self.axis = axis; self.estimate = estimate;
+            self.declared = declared
         }
     }
 
@@ -35,8 +36,10 @@ public struct ItemSizing: Sendable {
         self.isMeasured = { _ in measuresSupplementaries }
     }
 
-    public init(measuresSupplementaries: Bool, itemLength: @escaping @Sendable (Request) -> Double,
-                isMeasured: @escaping @Sendable (Request) -> Bool) {
+    public init(
+        measuresSupplementaries: Bool, itemLength: @escaping @Sendable (Request) -> Double,
+        isMeasured: @escaping @Sendable (Request) -> Bool
+    ) {
         self.itemLength = itemLength
         self.measuresSupplementaries = measuresSupplementaries
         self.isMeasured = isMeasured
@@ -46,8 +49,9 @@ public struct ItemSizing: Sendable {
     /// layout's (with its seed), else keeps its estimate.
     public static func model(_ layoutModel: SelfSizing?) -> ItemSizing {
         ItemSizing(measuresSupplementaries: true) { request in
-            modelLength(section: request.section, item: request.item, axis: request.axis,
-                        estimate: request.estimate, declared: request.declared, layoutModel: layoutModel)
+            modelLength(
+                section: request.section, item: request.item, axis: request.axis,
+                estimate: request.estimate, declared: request.declared, layoutModel: layoutModel)
         }
     }
 
@@ -55,24 +59,32 @@ public struct ItemSizing: Sendable {
     public static let estimates = ItemSizing(measuresSupplementaries: false) { $0.estimate }
 
     /// The model's length for one item axis (the fallback chain of docs/spec-format.md "Self-sizing").
-    public static func modelLength(section: Int, item: Int, axis: Axis, estimate: Double,
-                                   declared: SelfSizing?, layoutModel: SelfSizing?) -> Double {
+    public static func modelLength(
+        section: Int, item: Int, axis: Axis, estimate: Double,
+        declared: SelfSizing?, layoutModel: SelfSizing?
+    ) -> Double {
         if let declared, let length = declared.length(section: section, item: item, axis: axis) { return length }
         if let layoutModel, let length = layoutModel.length(section: section, item: item, axis: axis) { return length }
         return estimate
     }
 
     /// A supplementary's length along an estimated axis: its own model when measuring, else the estimate.
-    public func supplementaryLength(section: Int, item: Int, axis: Axis, estimate: Double, declared: SelfSizing?) -> Double {
-        Self.supplementaryLength(measuring: measuresSupplementaries, section: section, item: item, axis: axis,
-                                 estimate: estimate, declared: declared)
+    public func supplementaryLength(section: Int, item: Int, axis: Axis, estimate: Double, declared: SelfSizing?)
+        -> Double
+    {
+        Self.supplementaryLength(
+            measuring: measuresSupplementaries, section: section, item: item, axis: axis,
+            estimate: estimate, declared: declared)
     }
 
     /// `supplementaryLength` for a sizing whose `measuresSupplementaries` is `measuring`: it reads nothing else.
-    public static func supplementaryLength(measuring: Bool, section: Int, item: Int, axis: Axis, estimate: Double,
-                                           declared: SelfSizing?) -> Double {
+    public static func supplementaryLength(
+        measuring: Bool, section: Int, item: Int, axis: Axis, estimate: Double,
+        declared: SelfSizing?
+    ) -> Double {
         guard measuring, let declared,
-              let length = declared.length(section: section, item: item, axis: axis) else { return estimate }
+            let length = declared.length(section: section, item: item, axis: axis)
+        else { return estimate }
         return length
     }
 }

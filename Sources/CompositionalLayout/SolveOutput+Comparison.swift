@@ -8,12 +8,18 @@ extension SolveOutput {
         var out: [String] = []
         func note(_ s: String) { if out.count < limit { out.append(s) } }
         func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= tolerance }
-        if !close(contentSize.width, expected.contentSize.width) || !close(contentSize.height, expected.contentSize.height) {
-            note("contentSize: expected \(expected.contentSize.width) x \(expected.contentSize.height), got \(contentSize.width) x \(contentSize.height)")
+        if !close(contentSize.width, expected.contentSize.width)
+            || !close(contentSize.height, expected.contentSize.height)
+        {
+            note(
+                "contentSize: expected \(expected.contentSize.width) x \(expected.contentSize.height), got \(contentSize.width) x \(contentSize.height)"
+            )
         }
         var actualByKey: [ElementKey: LayoutElement] = [:]
         for element in elements {
-            if actualByKey.updateValue(element, forKey: element.key) != nil { note("duplicate element \(describe(element.key))") }
+            if actualByKey.updateValue(element, forKey: element.key) != nil {
+                note("duplicate element \(describe(element.key))")
+            }
         }
         var seen = Set<ElementKey>()
         for element in expected.elements {
@@ -38,7 +44,9 @@ extension SolveOutput {
         let actualDiagnostics = Dictionary(grouping: diagnostics, by: \.section).mapValues(\.count)
         let expectedDiagnostics = Dictionary(grouping: expected.diagnostics, by: \.section).mapValues(\.count)
         if actualDiagnostics != expectedDiagnostics {
-            note("diagnostics per section: expected \(expectedDiagnostics.sorted { $0.key < $1.key }), got \(actualDiagnostics.sorted { $0.key < $1.key })")
+            note(
+                "diagnostics per section: expected \(expectedDiagnostics.sorted { $0.key < $1.key }), got \(actualDiagnostics.sorted { $0.key < $1.key })"
+            )
         }
         let actualNoRoom = Set(diagnostics.filter { $0.kind == .noRoom }.map(\.section))
         let expectedNoRoom = Set(expected.diagnostics.filter { $0.kind == .noRoom }.map(\.section))

@@ -15,8 +15,10 @@ extension SolveOutput {
         let sep = pretty ? " " : ""
         out += "{\(nl)\(ind)\"version\":\(sep)1,\(nl)"
         out += "\(ind)\"spec\":\(sep)\(jsonString(spec)),\(nl)"
-        out += "\(ind)\"container\":\(sep){\"width\":\(sep)\(jsonNumber(container.width)),\(sep)\"height\":\(sep)\(jsonNumber(container.height))},\(nl)"
-        out += "\(ind)\"contentSize\":\(sep){\"width\":\(sep)\(jsonNumber(contentSize.width)),\(sep)\"height\":\(sep)\(jsonNumber(contentSize.height))},\(nl)"
+        out +=
+            "\(ind)\"container\":\(sep){\"width\":\(sep)\(jsonNumber(container.width)),\(sep)\"height\":\(sep)\(jsonNumber(container.height))},\(nl)"
+        out +=
+            "\(ind)\"contentSize\":\(sep){\"width\":\(sep)\(jsonNumber(contentSize.width)),\(sep)\"height\":\(sep)\(jsonNumber(contentSize.height))},\(nl)"
         out += "\(ind)\"elements\":\(sep)["
         for (index, element) in elements.enumerated() {
             out += index == 0 ? nl : ",\(nl)"
@@ -33,7 +35,8 @@ extension SolveOutput {
                 out += index == 0 ? nl : ",\(nl)"
                 out += "\(ind2){\"index\":\(sep)\(section.index),\(sep)\"frame\":\(sep)\(jsonRect(section.frame, sep))"
                 if let size = section.orthogonalContentSize {
-                    out += ",\(sep)\"orthogonalContentSize\":\(sep)[\(jsonNumber(size.width)),\(sep)\(jsonNumber(size.height))]"
+                    out +=
+                        ",\(sep)\"orthogonalContentSize\":\(sep)[\(jsonNumber(size.width)),\(sep)\(jsonNumber(size.height))]"
                 }
                 out += "}"
             }
@@ -42,7 +45,8 @@ extension SolveOutput {
         out += "\(ind)\"diagnostics\":\(sep)["
         for (index, diagnostic) in diagnostics.enumerated() {
             out += index == 0 ? nl : ",\(nl)"
-            out += "\(ind2){\"section\":\(sep)\(diagnostic.section),\(sep)\"kind\":\(sep)\(jsonString(diagnostic.kind.rawValue)),\(sep)\"message\":\(sep)\(jsonString(diagnostic.message))}"
+            out +=
+                "\(ind2){\"section\":\(sep)\(diagnostic.section),\(sep)\"kind\":\(sep)\(jsonString(diagnostic.kind.rawValue)),\(sep)\"message\":\(sep)\(jsonString(diagnostic.message))}"
         }
         out += diagnostics.isEmpty ? "]\(nl)" : "\(nl)\(ind)]\(nl)"
         out += "}"
@@ -58,19 +62,25 @@ extension SolveOutput {
             contentSize: Size(width: file.contentSize.width, height: file.contentSize.height),
             elements: try file.elements.map { element in
                 guard element.frame.count == 4 else {
-                    throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a frame needs 4 numbers"))
+                    throw DecodingError.dataCorrupted(
+                        .init(codingPath: [], debugDescription: "a frame needs 4 numbers"))
                 }
-                return LayoutElement(category: element.category, kind: element.kind, section: element.section,
-                                     item: element.item,
-                                     frame: Rect(x: element.frame[0], y: element.frame[1], width: element.frame[2], height: element.frame[3]),
-                                     zIndex: element.zIndex)
+                return LayoutElement(
+                    category: element.category, kind: element.kind, section: element.section,
+                    item: element.item,
+                    frame: Rect(
+                        x: element.frame[0], y: element.frame[1], width: element.frame[2], height: element.frame[3]),
+                    zIndex: element.zIndex)
             },
             sections: (file.sections ?? []).map { section in
                 let f = section.frame
-                return SectionFrame(index: section.index, frame: Rect(x: f[0], y: f[1], width: f[2], height: f[3]),
-                                    orthogonalContentSize: section.orthogonalContentSize.map { Size(width: $0[0], height: $0[1]) })
+                return SectionFrame(
+                    index: section.index, frame: Rect(x: f[0], y: f[1], width: f[2], height: f[3]),
+                    orthogonalContentSize: section.orthogonalContentSize.map { Size(width: $0[0], height: $0[1]) })
             },
-            diagnostics: file.diagnostics.map { LayoutDiagnostic(section: $0.section, kind: $0.resolvedKind, message: $0.message) })
+            diagnostics: file.diagnostics.map {
+                LayoutDiagnostic(section: $0.section, kind: $0.resolvedKind, message: $0.message)
+            })
     }
 }
 
@@ -134,7 +144,9 @@ public func jsonString(_ s: String) -> String {
         case "\t": out += "\\t"
         default:
             let v = scalar.value
-            if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF || v == 0xFFFE || v == 0xFFFF {
+            if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF || v == 0xFFFE
+                || v == 0xFFFF
+            {
                 let hex = String(v, radix: 16, uppercase: true)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             } else {

@@ -92,7 +92,8 @@ public struct LayoutDiagnostic: Hashable, Sendable {
         let base: String
         switch kind {
         case .noRoom: base = "no room for group"
-        case .flexibleEdgeSpacingIgnored: base = "flexible edge spacing of the root group along the section axis counts as 0"
+        case .flexibleEdgeSpacingIgnored:
+            base = "flexible edge spacing of the root group along the section axis counts as 0"
         case .unclassified: base = "diagnostic"
         }
         self.init(section: section, kind: kind, message: detail.map { "\(base): \($0)" } ?? base)
@@ -121,9 +122,11 @@ public struct SolveOutput: Hashable, Sendable {
     /// The layout's scroll direction (not in the JSON output; renderers use it).
     public var scrollDirection: LayoutConfiguration.ScrollDirection
 
-    public init(spec: String, container: Size, contentSize: Size, elements: [LayoutElement],
-                sections: [SectionFrame], diagnostics: [LayoutDiagnostic],
-                scrollDirection: LayoutConfiguration.ScrollDirection = .vertical) {
+    public init(
+        spec: String, container: Size, contentSize: Size, elements: [LayoutElement],
+        sections: [SectionFrame], diagnostics: [LayoutDiagnostic],
+        scrollDirection: LayoutConfiguration.ScrollDirection = .vertical
+    ) {
         self.spec = spec; self.container = container; self.contentSize = contentSize
         self.elements = elements; self.sections = sections; self.diagnostics = diagnostics
         self.scrollDirection = scrollDirection

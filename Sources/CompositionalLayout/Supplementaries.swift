@@ -138,8 +138,10 @@ public struct SupplementaryItem: Hashable, Sendable {
     /// How its estimated dimensions measure (never the spec's top-level model).
     public var selfSizing: SelfSizing?
 
-    public init(layoutSize: LayoutSize, elementKind: String, containerAnchor: LayoutAnchor,
-                itemAnchor: LayoutAnchor? = nil, zIndex: Int = 1, selfSizing: SelfSizing? = nil) {
+    public init(
+        layoutSize: LayoutSize, elementKind: String, containerAnchor: LayoutAnchor,
+        itemAnchor: LayoutAnchor? = nil, zIndex: Int = 1, selfSizing: SelfSizing? = nil
+    ) {
         self.layoutSize = layoutSize
         self.elementKind = elementKind
         self.containerAnchor = containerAnchor
@@ -184,9 +186,11 @@ public struct BoundarySupplementaryItem: Hashable, Sendable {
     public var zIndex: Int
     public var selfSizing: SelfSizing?
 
-    public init(layoutSize: LayoutSize, elementKind: String, alignment: BoundaryAlignment,
-                absoluteOffset: Point = .zero, extendsBoundary: Bool = true, pinToVisibleBounds: Bool = false,
-                zIndex: Int = 1, selfSizing: SelfSizing? = nil) {
+    public init(
+        layoutSize: LayoutSize, elementKind: String, alignment: BoundaryAlignment,
+        absoluteOffset: Point = .zero, extendsBoundary: Bool = true, pinToVisibleBounds: Bool = false,
+        zIndex: Int = 1, selfSizing: SelfSizing? = nil
+    ) {
         self.layoutSize = layoutSize
         self.elementKind = elementKind
         self.alignment = alignment

@@ -32,7 +32,7 @@ public final class NSCollectionLayoutDimension: Hashable, CustomStringConvertibl
     public var dimension: CGFloat {
         switch layoutDimension {
         case .fractionalWidth(let v), .fractionalHeight(let v), .absolute(let v), .estimated(let v),
-             .uniformAcrossSiblings(let v):
+            .uniformAcrossSiblings(let v):
             return CGFloat(v)
         }
     }
@@ -49,13 +49,15 @@ public final class NSCollectionLayoutSize: Hashable, @unchecked Sendable {
     public let widthDimension: NSCollectionLayoutDimension
     public let heightDimension: NSCollectionLayoutDimension
 
-    public init(widthDimension width: NSCollectionLayoutDimension, heightDimension height: NSCollectionLayoutDimension) {
+    public init(widthDimension width: NSCollectionLayoutDimension, heightDimension height: NSCollectionLayoutDimension)
+    {
         self.widthDimension = width
         self.heightDimension = height
     }
     public convenience init(_ size: LayoutSize) {
-        self.init(widthDimension: NSCollectionLayoutDimension(size.widthDimension),
-                  heightDimension: NSCollectionLayoutDimension(size.heightDimension))
+        self.init(
+            widthDimension: NSCollectionLayoutDimension(size.widthDimension),
+            heightDimension: NSCollectionLayoutDimension(size.heightDimension))
     }
 
     /// The model's size.
@@ -63,7 +65,9 @@ public final class NSCollectionLayoutSize: Hashable, @unchecked Sendable {
         LayoutSize(widthDimension: widthDimension.layoutDimension, heightDimension: heightDimension.layoutDimension)
     }
 
-    public static func == (a: NSCollectionLayoutSize, b: NSCollectionLayoutSize) -> Bool { a.layoutSize == b.layoutSize }
+    public static func == (a: NSCollectionLayoutSize, b: NSCollectionLayoutSize) -> Bool {
+        a.layoutSize == b.layoutSize
+    }
     public func hash(into hasher: inout Hasher) { hasher.combine(layoutSize) }
 }
 
@@ -97,20 +101,24 @@ public final class NSCollectionLayoutEdgeSpacing: Hashable, @unchecked Sendable 
     public let trailing: NSCollectionLayoutSpacing?
     public let bottom: NSCollectionLayoutSpacing?
 
-    public init(leading: NSCollectionLayoutSpacing?, top: NSCollectionLayoutSpacing?,
-                trailing: NSCollectionLayoutSpacing?, bottom: NSCollectionLayoutSpacing?) {
+    public init(
+        leading: NSCollectionLayoutSpacing?, top: NSCollectionLayoutSpacing?,
+        trailing: NSCollectionLayoutSpacing?, bottom: NSCollectionLayoutSpacing?
+    ) {
         self.leading = leading; self.top = top; self.trailing = trailing; self.bottom = bottom
     }
     public convenience init(_ spacing: EdgeSpacing) {
-        self.init(leading: spacing.leading.map(NSCollectionLayoutSpacing.init),
-                  top: spacing.top.map(NSCollectionLayoutSpacing.init),
-                  trailing: spacing.trailing.map(NSCollectionLayoutSpacing.init),
-                  bottom: spacing.bottom.map(NSCollectionLayoutSpacing.init))
+        self.init(
+            leading: spacing.leading.map(NSCollectionLayoutSpacing.init),
+            top: spacing.top.map(NSCollectionLayoutSpacing.init),
+            trailing: spacing.trailing.map(NSCollectionLayoutSpacing.init),
+            bottom: spacing.bottom.map(NSCollectionLayoutSpacing.init))
     }
 
     public var edgeSpacing: EdgeSpacing {
-        EdgeSpacing(leading: leading?.layoutSpacing, top: top?.layoutSpacing, trailing: trailing?.layoutSpacing,
-                    bottom: bottom?.layoutSpacing)
+        EdgeSpacing(
+            leading: leading?.layoutSpacing, top: top?.layoutSpacing, trailing: trailing?.layoutSpacing,
+            bottom: bottom?.layoutSpacing)
     }
 
     public static func == (a: NSCollectionLayoutEdgeSpacing, b: NSCollectionLayoutEdgeSpacing) -> Bool {

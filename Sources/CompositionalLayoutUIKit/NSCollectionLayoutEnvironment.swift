@@ -14,25 +14,36 @@ public protocol NSCollectionLayoutContainer: AnyObject {
 
 /// A size class (UIKit's `UIUserInterfaceSizeClass`).
 public enum UIUserInterfaceSizeClass: Int, Hashable, Sendable {
-    case unspecified = 0, compact = 1, regular = 2
+    case unspecified = 0
+    case compact = 1
+    case regular = 2
 
     init(_ sizeClass: UserInterfaceSizeClass) { self = sizeClass == .compact ? .compact : .regular }
 }
 
 /// UIKit's `UITraitEnvironmentLayoutDirection`.
 public enum UITraitEnvironmentLayoutDirection: Int, Hashable, Sendable {
-    case unspecified = -1, leftToRight = 0, rightToLeft = 1
+    case unspecified = -1
+    case leftToRight = 0
+    case rightToLeft = 1
 }
 
 /// UIKit's `UIUserInterfaceLayoutDirection`.
 public enum UIUserInterfaceLayoutDirection: Int, Hashable, Sendable {
-    case leftToRight = 0, rightToLeft = 1
+    case leftToRight = 0
+    case rightToLeft = 1
 }
 
 /// UIKit's `UIUserInterfaceIdiom`: what the traits say the device is. Always `.phone` or `.pad` here, from the
 /// horizontal size class (regular: pad).
 public enum UIUserInterfaceIdiom: Int, Hashable, Sendable {
-    case unspecified = -1, phone = 0, pad = 1, tv = 2, carPlay = 3, mac = 5, vision = 6
+    case unspecified = -1
+    case phone = 0
+    case pad = 1
+    case tv = 2
+    case carPlay = 3
+    case mac = 5
+    case vision = 6
 }
 
 /// The preferred text size (UIKit's `UIContentSizeCategory`), ordered as UIKit orders it.
@@ -50,7 +61,8 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sen
     public static let extraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXXL")
     public static let accessibilityMedium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityM")
     public static let accessibilityLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityL")
-    public static let accessibilityExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXL")
+    public static let accessibilityExtraLarge = UIContentSizeCategory(
+        rawValue: "UICTContentSizeCategoryAccessibilityXL")
     public static let accessibilityExtraExtraLarge =
         UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXL")
     public static let accessibilityExtraExtraExtraLarge =
@@ -58,7 +70,8 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sen
 
     static let ordered: [(UIContentSizeCategory, ContentSizeCategory)] = [
         (.extraSmall, .extraSmall), (.small, .small), (.medium, .medium), (.large, .large),
-        (.extraLarge, .extraLarge), (.extraExtraLarge, .extraExtraLarge), (.extraExtraExtraLarge, .extraExtraExtraLarge),
+        (.extraLarge, .extraLarge), (.extraExtraLarge, .extraExtraLarge),
+        (.extraExtraExtraLarge, .extraExtraExtraLarge),
         (.accessibilityMedium, .accessibilityMedium), (.accessibilityLarge, .accessibilityLarge),
         (.accessibilityExtraLarge, .accessibilityExtraLarge),
         (.accessibilityExtraExtraLarge, .accessibilityExtraExtraLarge),
@@ -84,10 +97,12 @@ public final class UITraitCollection: @unchecked Sendable {
     public let displayScale: CGFloat
     public let userInterfaceIdiom: UIUserInterfaceIdiom
 
-    public init(horizontalSizeClass: UIUserInterfaceSizeClass = .compact,
-                verticalSizeClass: UIUserInterfaceSizeClass = .regular,
-                preferredContentSizeCategory: UIContentSizeCategory = .large,
-                layoutDirection: UITraitEnvironmentLayoutDirection = .leftToRight, displayScale: CGFloat = 0) {
+    public init(
+        horizontalSizeClass: UIUserInterfaceSizeClass = .compact,
+        verticalSizeClass: UIUserInterfaceSizeClass = .regular,
+        preferredContentSizeCategory: UIContentSizeCategory = .large,
+        layoutDirection: UITraitEnvironmentLayoutDirection = .leftToRight, displayScale: CGFloat = 0
+    ) {
         self.horizontalSizeClass = horizontalSizeClass
         self.verticalSizeClass = verticalSizeClass
         self.preferredContentSizeCategory = preferredContentSizeCategory
@@ -98,11 +113,12 @@ public final class UITraitCollection: @unchecked Sendable {
 
     /// The traits of a container.
     public convenience init(_ container: LayoutContainer) {
-        self.init(horizontalSizeClass: UIUserInterfaceSizeClass(container.traits.horizontalSizeClass),
-                  verticalSizeClass: UIUserInterfaceSizeClass(container.traits.verticalSizeClass),
-                  preferredContentSizeCategory: UIContentSizeCategory(container.traits.preferredContentSizeCategory),
-                  layoutDirection: container.layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight,
-                  displayScale: CGFloat(container.displayScale ?? 0))
+        self.init(
+            horizontalSizeClass: UIUserInterfaceSizeClass(container.traits.horizontalSizeClass),
+            verticalSizeClass: UIUserInterfaceSizeClass(container.traits.verticalSizeClass),
+            preferredContentSizeCategory: UIContentSizeCategory(container.traits.preferredContentSizeCategory),
+            layoutDirection: container.layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight,
+            displayScale: CGFloat(container.displayScale ?? 0))
     }
 }
 

@@ -21,20 +21,25 @@ open class NSCollectionLayoutItem: @unchecked Sendable {
 
     /// The model's item.
     public convenience init(_ item: LayoutItem) {
-        self.init(layoutSize: NSCollectionLayoutSize(item.layoutSize),
-                  supplementaryItems: item.supplementaryItems.map(NSCollectionLayoutSupplementaryItem.init))
+        self.init(
+            layoutSize: NSCollectionLayoutSize(item.layoutSize),
+            supplementaryItems: item.supplementaryItems.map(NSCollectionLayoutSupplementaryItem.init))
         contentInsets = NSDirectionalEdgeInsets(item.contentInsets)
         edgeSpacing = item.edgeSpacing.map(NSCollectionLayoutEdgeSpacing.init)
         selfSizing = item.selfSizing
     }
 
     /// The model's node for this item or group, custom groups' frames asked of `environment`.
-    public func layoutNode(in environment: any NSCollectionLayoutEnvironment) throws(UIKitConversionError) -> LayoutNode {
-        .item(LayoutItem(layoutSize: layoutSize.layoutSize,
-                         supplementaryItems: try supplementaryItems.map { s throws(UIKitConversionError) in
-                             try s.supplementaryItem() },
-                         contentInsets: contentInsets.edgeInsets, edgeSpacing: edgeSpacing?.edgeSpacing,
-                         selfSizing: selfSizing))
+    public func layoutNode(in environment: any NSCollectionLayoutEnvironment) throws(UIKitConversionError) -> LayoutNode
+    {
+        .item(
+            LayoutItem(
+                layoutSize: layoutSize.layoutSize,
+                supplementaryItems: try supplementaryItems.map { s throws(UIKitConversionError) in
+                    try s.supplementaryItem()
+                },
+                contentInsets: contentInsets.edgeInsets, edgeSpacing: edgeSpacing?.edgeSpacing,
+                selfSizing: selfSizing))
     }
 
     /// Builds the subitem form of a model node.
@@ -79,37 +84,55 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem, @unchecked Sendable 
     }
 
     /// Repeats `subitems`, in order, until the group is full (§3.1).
-    open class func horizontal(layoutSize: NSCollectionLayoutSize,
-                               subitems: [NSCollectionLayoutItem]) -> NSCollectionLayoutGroup {
+    open class func horizontal(
+        layoutSize: NSCollectionLayoutSize,
+        subitems: [NSCollectionLayoutItem]
+    ) -> NSCollectionLayoutGroup {
         NSCollectionLayoutGroup(layoutSize: layoutSize, form: .subitems(vertical: false), subitems: subitems)
     }
     /// `count` copies of `subitem` sharing the group's width equally (iOS 13, §3.2).
-    open class func horizontal(layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem,
-                               count: Int) -> NSCollectionLayoutGroup {
-        NSCollectionLayoutGroup(layoutSize: layoutSize, form: .dividing(vertical: false, count: count), subitems: [subitem])
+    open class func horizontal(
+        layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem,
+        count: Int
+    ) -> NSCollectionLayoutGroup {
+        NSCollectionLayoutGroup(
+            layoutSize: layoutSize, form: .dividing(vertical: false, count: count), subitems: [subitem])
     }
     /// `count` copies of `repeatingSubitem`, each keeping its size (iOS 16, §3.2).
-    open class func horizontal(layoutSize: NSCollectionLayoutSize, repeatingSubitem subitem: NSCollectionLayoutItem,
-                               count: Int) -> NSCollectionLayoutGroup {
-        NSCollectionLayoutGroup(layoutSize: layoutSize, form: .repeating(vertical: false, count: count),
-                                subitems: [subitem])
+    open class func horizontal(
+        layoutSize: NSCollectionLayoutSize, repeatingSubitem subitem: NSCollectionLayoutItem,
+        count: Int
+    ) -> NSCollectionLayoutGroup {
+        NSCollectionLayoutGroup(
+            layoutSize: layoutSize, form: .repeating(vertical: false, count: count),
+            subitems: [subitem])
     }
-    open class func vertical(layoutSize: NSCollectionLayoutSize,
-                             subitems: [NSCollectionLayoutItem]) -> NSCollectionLayoutGroup {
+    open class func vertical(
+        layoutSize: NSCollectionLayoutSize,
+        subitems: [NSCollectionLayoutItem]
+    ) -> NSCollectionLayoutGroup {
         NSCollectionLayoutGroup(layoutSize: layoutSize, form: .subitems(vertical: true), subitems: subitems)
     }
-    open class func vertical(layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem,
-                             count: Int) -> NSCollectionLayoutGroup {
-        NSCollectionLayoutGroup(layoutSize: layoutSize, form: .dividing(vertical: true, count: count), subitems: [subitem])
+    open class func vertical(
+        layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem,
+        count: Int
+    ) -> NSCollectionLayoutGroup {
+        NSCollectionLayoutGroup(
+            layoutSize: layoutSize, form: .dividing(vertical: true, count: count), subitems: [subitem])
     }
-    open class func vertical(layoutSize: NSCollectionLayoutSize, repeatingSubitem subitem: NSCollectionLayoutItem,
-                             count: Int) -> NSCollectionLayoutGroup {
-        NSCollectionLayoutGroup(layoutSize: layoutSize, form: .repeating(vertical: true, count: count),
-                                subitems: [subitem])
+    open class func vertical(
+        layoutSize: NSCollectionLayoutSize, repeatingSubitem subitem: NSCollectionLayoutItem,
+        count: Int
+    ) -> NSCollectionLayoutGroup {
+        NSCollectionLayoutGroup(
+            layoutSize: layoutSize, form: .repeating(vertical: true, count: count),
+            subitems: [subitem])
     }
     /// One item per frame the provider returns, asked when the layout is converted (§3.5).
-    open class func custom(layoutSize: NSCollectionLayoutSize,
-                           itemProvider: @escaping NSCollectionLayoutGroupCustomItemProvider) -> NSCollectionLayoutGroup {
+    open class func custom(
+        layoutSize: NSCollectionLayoutSize,
+        itemProvider: @escaping NSCollectionLayoutGroupCustomItemProvider
+    ) -> NSCollectionLayoutGroup {
         NSCollectionLayoutGroup(layoutSize: layoutSize, form: .custom(itemProvider), subitems: [])
     }
 
@@ -135,10 +158,13 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem, @unchecked Sendable 
     }
 
     /// The model's group, custom frames asked of `environment`.
-    public func layoutGroup(in environment: any NSCollectionLayoutEnvironment) throws(UIKitConversionError) -> LayoutGroup {
+    public func layoutGroup(in environment: any NSCollectionLayoutEnvironment) throws(UIKitConversionError)
+        -> LayoutGroup
+    {
         if selfSizing != nil {
-            throw UIKitConversionError("a group has no selfSizing of its own (docs/spec-format.md \"Self-sizing\"); "
-                                       + "give it to the group's items")
+            throw UIKitConversionError(
+                "a group has no selfSizing of its own (docs/spec-format.md \"Self-sizing\"); "
+                    + "give it to the group's items")
         }
         let arrangement: LayoutGroup.Arrangement
         let subitems: LayoutGroup.Subitems
@@ -158,20 +184,25 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem, @unchecked Sendable 
         case .custom(let provider):
             let items = provider(environment)
             if items.contains(where: { $0.zIndex != 0 }) {
-                throw UIKitConversionError("a custom group item's zIndex is not in the spec format "
-                                           + "(docs/spec-format.md gives custom groups frames only); leave it 0")
+                throw UIKitConversionError(
+                    "a custom group item's zIndex is not in the spec format "
+                        + "(docs/spec-format.md gives custom groups frames only); leave it 0")
             }
             arrangement = .custom(frames: items.map(\.frame.rect))
             subitems = .repeatingUntilFull([])
         }
-        return LayoutGroup(layoutSize: layoutSize.layoutSize, arrangement: arrangement, subitems: subitems,
-                           interItemSpacing: interItemSpacing?.layoutSpacing, contentInsets: contentInsets.edgeInsets,
-                           edgeSpacing: edgeSpacing?.edgeSpacing,
-                           supplementaryItems: try supplementaryItems.map { s throws(UIKitConversionError) in
-                               try s.supplementaryItem() })
+        return LayoutGroup(
+            layoutSize: layoutSize.layoutSize, arrangement: arrangement, subitems: subitems,
+            interItemSpacing: interItemSpacing?.layoutSpacing, contentInsets: contentInsets.edgeInsets,
+            edgeSpacing: edgeSpacing?.edgeSpacing,
+            supplementaryItems: try supplementaryItems.map { s throws(UIKitConversionError) in
+                try s.supplementaryItem()
+            })
     }
 
-    public override func layoutNode(in environment: any NSCollectionLayoutEnvironment) throws(UIKitConversionError) -> LayoutNode {
+    public override func layoutNode(in environment: any NSCollectionLayoutEnvironment) throws(UIKitConversionError)
+        -> LayoutNode
+    {
         .group(try layoutGroup(in: environment))
     }
 }

@@ -1,6 +1,7 @@
 /// How a section scrolls across the layout (UIKit's `UICollectionLayoutSectionOrthogonalScrollingBehavior`).
 public enum UICollectionLayoutSectionOrthogonalScrollingBehavior: Int, Hashable, Sendable {
-    case none = 0, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered
+    case none = 0
+    case continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered
 
     init(_ behavior: OrthogonalScrollingBehavior) {
         switch behavior {
@@ -27,7 +28,8 @@ public enum UICollectionLayoutSectionOrthogonalScrollingBehavior: Int, Hashable,
 
 /// Where insets are measured from (UIKit's `UIContentInsetsReference`). docs/version-2.md §10.2.
 public enum UIContentInsetsReference: Int, Hashable, Sendable {
-    case automatic = 0, none, safeArea, layoutMargins, readableContent
+    case automatic = 0
+    case none, safeArea, layoutMargins, readableContent
 
     init(_ reference: ContentInsetsReference) {
         switch reference {
@@ -77,8 +79,10 @@ open class NSCollectionLayoutSection: @unchecked Sendable {
         self.headerTopPadding = section.headerTopPadding
         contentInsets = NSDirectionalEdgeInsets(section.contentInsets)
         interGroupSpacing = CGFloat(section.interGroupSpacing)
-        orthogonalScrollingBehavior = UICollectionLayoutSectionOrthogonalScrollingBehavior(section.orthogonalScrollingBehavior)
-        boundarySupplementaryItems = section.boundarySupplementaryItems.map(NSCollectionLayoutBoundarySupplementaryItem.init)
+        orthogonalScrollingBehavior = UICollectionLayoutSectionOrthogonalScrollingBehavior(
+            section.orthogonalScrollingBehavior)
+        boundarySupplementaryItems = section.boundarySupplementaryItems.map(
+            NSCollectionLayoutBoundarySupplementaryItem.init)
         decorationItems = section.decorationItems.map(NSCollectionLayoutDecorationItem.init)
         supplementariesFollowContentInsets = section.supplementariesFollowContentInsets
         contentInsetsReference = UIContentInsetsReference(section.contentInsetsReference)
@@ -86,22 +90,30 @@ open class NSCollectionLayoutSection: @unchecked Sendable {
     }
 
     /// The model's section as a UIKit-named one.
-    public static func make(_ section: LayoutSection) -> NSCollectionLayoutSection { NSCollectionLayoutSection(section) }
+    public static func make(_ section: LayoutSection) -> NSCollectionLayoutSection {
+        NSCollectionLayoutSection(section)
+    }
 
     /// A list section (docs/layout-rules.md §7). The environment's safe area is added to inset appearances
     /// when the layout is solved (docs/version-2.md §10.2), not here.
-    open class func list(using configuration: UICollectionLayoutListConfiguration,
-                         layoutEnvironment: any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection {
+    open class func list(
+        using configuration: UICollectionLayoutListConfiguration,
+        layoutEnvironment: any NSCollectionLayoutEnvironment
+    ) -> NSCollectionLayoutSection {
         NSCollectionLayoutSection(LayoutSection.list(using: configuration.listConfiguration))
     }
 
     /// The model's section, custom groups' frames asked of `environment`.
-    public func layoutSection(in environment: any NSCollectionLayoutEnvironment) throws(UIKitConversionError) -> LayoutSection {
+    public func layoutSection(in environment: any NSCollectionLayoutEnvironment) throws(UIKitConversionError)
+        -> LayoutSection
+    {
         var section = LayoutSection(
             group: try group.layoutGroup(in: environment), contentInsets: contentInsets.edgeInsets,
-            interGroupSpacing: Double(interGroupSpacing), orthogonalScrollingBehavior: orthogonalScrollingBehavior.behavior,
+            interGroupSpacing: Double(interGroupSpacing),
+            orthogonalScrollingBehavior: orthogonalScrollingBehavior.behavior,
             boundarySupplementaryItems: try boundarySupplementaryItems.map { b throws(UIKitConversionError) in
-                try b.boundarySupplementaryItem() },
+                try b.boundarySupplementaryItem()
+            },
             decorationItems: try decorationItems.map { d throws(UIKitConversionError) in try d.decorationItem() },
             supplementariesFollowContentInsets: supplementariesFollowContentInsets)
         section.listConfiguration = listConfiguration
@@ -116,13 +128,16 @@ open class NSCollectionLayoutSection: @unchecked Sendable {
 /// changes frames is kept; separators and colours are accepted and ignored (they change no frame).
 public struct UICollectionLayoutListConfiguration: Sendable {
     public enum Appearance: Int, Hashable, Sendable {
-        case plain = 0, grouped, insetGrouped, sidebar, sidebarPlain
+        case plain = 0
+        case grouped, insetGrouped, sidebar, sidebarPlain
     }
     public enum HeaderMode: Int, Hashable, Sendable {
-        case none = 0, supplementary, firstItemInSection
+        case none = 0
+        case supplementary, firstItemInSection
     }
     public enum FooterMode: Int, Hashable, Sendable {
-        case none = 0, supplementary
+        case none = 0
+        case supplementary
     }
 
     public var appearance: Appearance
@@ -141,9 +156,12 @@ public struct UICollectionLayoutListConfiguration: Sendable {
     public init(appearance: Appearance) { self.appearance = appearance }
 
     public init(_ configuration: ListConfiguration) {
-        appearance = Appearance(rawValue: ListConfiguration.Appearance.allCases.firstIndex(of: configuration.appearance)!)!
-        headerMode = HeaderMode(rawValue: ListConfiguration.HeaderMode.allCases.firstIndex(of: configuration.headerMode)!)!
-        footerMode = FooterMode(rawValue: ListConfiguration.FooterMode.allCases.firstIndex(of: configuration.footerMode)!)!
+        appearance = Appearance(
+            rawValue: ListConfiguration.Appearance.allCases.firstIndex(of: configuration.appearance)!)!
+        headerMode = HeaderMode(
+            rawValue: ListConfiguration.HeaderMode.allCases.firstIndex(of: configuration.headerMode)!)!
+        footerMode = FooterMode(
+            rawValue: ListConfiguration.FooterMode.allCases.firstIndex(of: configuration.footerMode)!)!
         rowHeight = configuration.rowHeight.map(NSCollectionLayoutDimension.init)
         headerHeight = configuration.headerHeight.map(NSCollectionLayoutDimension.init)
         footerHeight = configuration.footerHeight.map(NSCollectionLayoutDimension.init)

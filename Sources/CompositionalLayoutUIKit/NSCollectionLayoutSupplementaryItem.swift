@@ -20,7 +20,8 @@ public final class NSCollectionLayoutAnchor: @unchecked Sendable {
     }
 
     public var layoutAnchor: LayoutAnchor {
-        isAbsoluteOffset ? LayoutAnchor(edges: edges.directionalRectEdge, absoluteOffset: offset.point)
+        isAbsoluteOffset
+            ? LayoutAnchor(edges: edges.directionalRectEdge, absoluteOffset: offset.point)
             : LayoutAnchor(edges: edges.directionalRectEdge, fractionalOffset: offset.point)
     }
 }
@@ -39,8 +40,10 @@ open class NSCollectionLayoutSupplementaryItem: NSCollectionLayoutItem, @uncheck
         self.itemAnchor = nil
         super.init(layoutSize: layoutSize)
     }
-    public init(layoutSize: NSCollectionLayoutSize, elementKind: String, containerAnchor: NSCollectionLayoutAnchor,
-                itemAnchor: NSCollectionLayoutAnchor) {
+    public init(
+        layoutSize: NSCollectionLayoutSize, elementKind: String, containerAnchor: NSCollectionLayoutAnchor,
+        itemAnchor: NSCollectionLayoutAnchor
+    ) {
         self.elementKind = elementKind
         self.containerAnchor = containerAnchor
         self.itemAnchor = itemAnchor
@@ -56,12 +59,14 @@ open class NSCollectionLayoutSupplementaryItem: NSCollectionLayoutItem, @uncheck
 
     public convenience init(_ item: SupplementaryItem) {
         if let itemAnchor = item.itemAnchor {
-            self.init(layoutSize: NSCollectionLayoutSize(item.layoutSize), elementKind: item.elementKind,
-                      containerAnchor: NSCollectionLayoutAnchor(item.containerAnchor),
-                      itemAnchor: NSCollectionLayoutAnchor(itemAnchor))
+            self.init(
+                layoutSize: NSCollectionLayoutSize(item.layoutSize), elementKind: item.elementKind,
+                containerAnchor: NSCollectionLayoutAnchor(item.containerAnchor),
+                itemAnchor: NSCollectionLayoutAnchor(itemAnchor))
         } else {
-            self.init(layoutSize: NSCollectionLayoutSize(item.layoutSize), elementKind: item.elementKind,
-                      containerAnchor: NSCollectionLayoutAnchor(item.containerAnchor))
+            self.init(
+                layoutSize: NSCollectionLayoutSize(item.layoutSize), elementKind: item.elementKind,
+                containerAnchor: NSCollectionLayoutAnchor(item.containerAnchor))
         }
         zIndex = item.zIndex
         selfSizing = item.selfSizing
@@ -70,21 +75,26 @@ open class NSCollectionLayoutSupplementaryItem: NSCollectionLayoutItem, @uncheck
     /// What the spec format cannot say about a supplementary item is an error, never dropped.
     func checkPlainItem(_ what: String) throws(UIKitConversionError) {
         if contentInsets != .zero || edgeSpacing != nil || !supplementaryItems.isEmpty {
-            throw UIKitConversionError("\(what) '\(elementKind)' has contentInsets, edgeSpacing or supplementary items "
-                                       + "of its own, which docs/spec-format.md has no key for; remove them")
+            throw UIKitConversionError(
+                "\(what) '\(elementKind)' has contentInsets, edgeSpacing or supplementary items "
+                    + "of its own, which docs/spec-format.md has no key for; remove them")
         }
     }
 
     public func supplementaryItem() throws(UIKitConversionError) -> SupplementaryItem {
         try checkPlainItem("the supplementary item")
-        return SupplementaryItem(layoutSize: layoutSize.layoutSize, elementKind: elementKind,
-                                 containerAnchor: containerAnchor.layoutAnchor, itemAnchor: itemAnchor?.layoutAnchor,
-                                 zIndex: zIndex, selfSizing: selfSizing)
+        return SupplementaryItem(
+            layoutSize: layoutSize.layoutSize, elementKind: elementKind,
+            containerAnchor: containerAnchor.layoutAnchor, itemAnchor: itemAnchor?.layoutAnchor,
+            zIndex: zIndex, selfSizing: selfSizing)
     }
 
-    public override func layoutNode(in environment: any NSCollectionLayoutEnvironment) throws(UIKitConversionError) -> LayoutNode {
-        throw UIKitConversionError("the supplementary item '\(elementKind)' is a group's subitem; "
-                                   + "give it to an item's or group's supplementaryItems instead")
+    public override func layoutNode(in environment: any NSCollectionLayoutEnvironment) throws(UIKitConversionError)
+        -> LayoutNode
+    {
+        throw UIKitConversionError(
+            "the supplementary item '\(elementKind)' is a group's subitem; "
+                + "give it to an item's or group's supplementaryItems instead")
     }
 }
 
@@ -103,15 +113,18 @@ open class NSCollectionLayoutBoundarySupplementaryItem: NSCollectionLayoutSupple
         self.offset = .zero
         super.init(layoutSize: layoutSize, elementKind: elementKind)
     }
-    public init(layoutSize: NSCollectionLayoutSize, elementKind: String, alignment: NSRectAlignment,
-                absoluteOffset: CGPoint) {
+    public init(
+        layoutSize: NSCollectionLayoutSize, elementKind: String, alignment: NSRectAlignment,
+        absoluteOffset: CGPoint
+    ) {
         self.alignment = alignment
         self.offset = absoluteOffset
         super.init(layoutSize: layoutSize, elementKind: elementKind)
     }
     public convenience init(_ item: BoundarySupplementaryItem) {
-        self.init(layoutSize: NSCollectionLayoutSize(item.layoutSize), elementKind: item.elementKind,
-                  alignment: NSRectAlignment(item.alignment), absoluteOffset: CGPoint(item.offset))
+        self.init(
+            layoutSize: NSCollectionLayoutSize(item.layoutSize), elementKind: item.elementKind,
+            alignment: NSRectAlignment(item.alignment), absoluteOffset: CGPoint(item.offset))
         extendsBoundary = item.extendsBoundary
         pinToVisibleBounds = item.pinToVisibleBounds
         zIndex = item.zIndex
@@ -121,13 +134,15 @@ open class NSCollectionLayoutBoundarySupplementaryItem: NSCollectionLayoutSupple
     public func boundarySupplementaryItem() throws(UIKitConversionError) -> BoundarySupplementaryItem {
         try checkPlainItem("the boundary supplementary item")
         guard let boundaryAlignment = alignment.boundaryAlignment else {
-            throw UIKitConversionError("the boundary supplementary item '\(elementKind)' has alignment .none; "
-                                       + "give it an edge such as .top")
+            throw UIKitConversionError(
+                "the boundary supplementary item '\(elementKind)' has alignment .none; "
+                    + "give it an edge such as .top")
         }
-        return BoundarySupplementaryItem(layoutSize: layoutSize.layoutSize, elementKind: elementKind,
-                                         alignment: boundaryAlignment, absoluteOffset: offset.point,
-                                         extendsBoundary: extendsBoundary, pinToVisibleBounds: pinToVisibleBounds,
-                                         zIndex: zIndex, selfSizing: selfSizing)
+        return BoundarySupplementaryItem(
+            layoutSize: layoutSize.layoutSize, elementKind: elementKind,
+            alignment: boundaryAlignment, absoluteOffset: offset.point,
+            extendsBoundary: extendsBoundary, pinToVisibleBounds: pinToVisibleBounds,
+            zIndex: zIndex, selfSizing: selfSizing)
     }
 }
 
@@ -139,8 +154,10 @@ open class NSCollectionLayoutDecorationItem: NSCollectionLayoutItem, @unchecked 
 
     init(elementKind: String) {
         self.elementKind = elementKind
-        super.init(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1),
-                                                      heightDimension: .fractionalHeight(1)))
+        super.init(
+            layoutSize: NSCollectionLayoutSize(
+                widthDimension: .fractionalWidth(1),
+                heightDimension: .fractionalHeight(1)))
     }
 
     open class func background(elementKind: String) -> NSCollectionLayoutDecorationItem {
@@ -155,14 +172,18 @@ open class NSCollectionLayoutDecorationItem: NSCollectionLayoutItem, @unchecked 
 
     public func decorationItem() throws(UIKitConversionError) -> DecorationItem {
         if edgeSpacing != nil || !supplementaryItems.isEmpty || selfSizing != nil {
-            throw UIKitConversionError("the decoration item '\(elementKind)' has edgeSpacing, supplementary items or "
-                                       + "selfSizing, which docs/spec-format.md has no key for; remove them")
+            throw UIKitConversionError(
+                "the decoration item '\(elementKind)' has edgeSpacing, supplementary items or "
+                    + "selfSizing, which docs/spec-format.md has no key for; remove them")
         }
         return DecorationItem(elementKind: elementKind, contentInsets: contentInsets.edgeInsets, zIndex: zIndex)
     }
 
-    public override func layoutNode(in environment: any NSCollectionLayoutEnvironment) throws(UIKitConversionError) -> LayoutNode {
-        throw UIKitConversionError("the decoration item '\(elementKind)' is a group's subitem; "
-                                   + "give it to a section's decorationItems instead")
+    public override func layoutNode(in environment: any NSCollectionLayoutEnvironment) throws(UIKitConversionError)
+        -> LayoutNode
+    {
+        throw UIKitConversionError(
+            "the decoration item '\(elementKind)' is a group's subitem; "
+                + "give it to a section's decorationItems instead")
     }
 }

@@ -8,22 +8,26 @@ extension UICollectionViewCompositionalLayout {
         for (index, definition) in layout.sections.enumerated() {
             definitionOfSection += Array(repeating: index, count: definition.count)
         }
-        self.init(sectionProvider: { index, environment in
-            guard definitionOfSection.indices.contains(index) else { return nil }
-            var inForce = layout
-            if let environment = environment as? LayoutBenchEnvironment {
-                inForce.container = environment.layout.container
-            } else {
-                let size = environment.container.contentSize
-                inForce.container.width = Double(size.width)
-                inForce.container.height = Double(size.height)
-            }
-            guard let resolved = try? inForce.resolvedForEnvironment() else { return nil }
-            let definition = resolved.sections[definitionOfSection[index]]
-            guard let section = try? definition.section(width: resolved.effectiveContentSize.width,
-                                                        traits: resolved.container.traits) else { return nil }
-            return NSCollectionLayoutSection(section)
-        }, configuration: UICollectionViewCompositionalLayoutConfiguration(layout.configuration))
+        self.init(
+            sectionProvider: { index, environment in
+                guard definitionOfSection.indices.contains(index) else { return nil }
+                var inForce = layout
+                if let environment = environment as? LayoutBenchEnvironment {
+                    inForce.container = environment.layout.container
+                } else {
+                    let size = environment.container.contentSize
+                    inForce.container.width = Double(size.width)
+                    inForce.container.height = Double(size.height)
+                }
+                guard let resolved = try? inForce.resolvedForEnvironment() else { return nil }
+                let definition = resolved.sections[definitionOfSection[index]]
+                guard
+                    let section = try? definition.section(
+                        width: resolved.effectiveContentSize.width,
+                        traits: resolved.container.traits)
+                else { return nil }
+                return NSCollectionLayoutSection(section)
+            }, configuration: UICollectionViewCompositionalLayoutConfiguration(layout.configuration))
     }
 
     /// The layout as the model sees it in `container` with `itemCounts[i]` items in section i: the provider
@@ -32,18 +36,22 @@ extension UICollectionViewCompositionalLayout {
     /// - Throws: `UIKitConversionError` when the provider returns nil for a section (UIKit would stop there)
     ///   or a section holds what the spec format has no key for; the message names the section.
     /// - Complexity: one provider call and one conversion per section.
-    public func collectionLayout(name: String, container: LayoutContainer, itemCounts: [Int],
-                                 selfSizing: SelfSizing? = nil) throws(UIKitConversionError) -> CollectionLayout {
-        var layout = CollectionLayout(name: name, container: container,
-                                      configuration: try configuration.layoutConfiguration(), sections: [],
-                                      selfSizing: selfSizing)
+    public func collectionLayout(
+        name: String, container: LayoutContainer, itemCounts: [Int],
+        selfSizing: SelfSizing? = nil
+    ) throws(UIKitConversionError) -> CollectionLayout {
+        var layout = CollectionLayout(
+            name: name, container: container,
+            configuration: try configuration.layoutConfiguration(), sections: [],
+            selfSizing: selfSizing)
         let environment = LayoutBenchEnvironment(layout)
         var definitions: [SectionDefinition] = []
         for (index, items) in itemCounts.enumerated() {
             guard let section = section(at: index, environment: environment) else {
-                throw UIKitConversionError("the section provider returned nil for section \(index), which has "
-                                           + "\(items) item\(items == 1 ? "" : "s"); return a section for every "
-                                           + "section that has items, or pass fewer sections with --items")
+                throw UIKitConversionError(
+                    "the section provider returned nil for section \(index), which has "
+                        + "\(items) item\(items == 1 ? "" : "s"); return a section for every "
+                        + "section that has items, or pass fewer sections with --items")
             }
             let model: LayoutSection
             do {
@@ -54,7 +62,8 @@ extension UICollectionViewCompositionalLayout {
             var definition = SectionDefinition(items: items, section: model)
             definition.fields = Self.leavingDefaultsOut(definition.fields)
             if var last = definitions.last, last.items == items, last.fields == definition.fields,
-               last.variants.isEmpty, last.name == nil {
+                last.variants.isEmpty, last.name == nil
+            {
                 last.count += 1
                 definitions[definitions.count - 1] = last
             } else {
@@ -72,7 +81,9 @@ extension UICollectionViewCompositionalLayout {
         var fields = fields
         if case .group? = fields.content, fields.contentInsets == .zero { fields.contentInsets = nil }
         if fields.interGroupSpacing == 0 { fields.interGroupSpacing = nil }
-        if fields.orthogonalScrollingBehavior == OrthogonalScrollingBehavior.none { fields.orthogonalScrollingBehavior = nil }
+        if fields.orthogonalScrollingBehavior == OrthogonalScrollingBehavior.none {
+            fields.orthogonalScrollingBehavior = nil
+        }
         if fields.boundarySupplementaryItems?.isEmpty == true { fields.boundarySupplementaryItems = nil }
         if fields.decorationItems?.isEmpty == true { fields.decorationItems = nil }
         if fields.supplementariesFollowContentInsets == true { fields.supplementariesFollowContentInsets = nil }
@@ -84,9 +95,11 @@ extension UITraitCollection {
     /// The model's traits (size classes other than compact and regular read as compact... never: they are
     /// only made from a container here).
     public var layoutTraits: LayoutTraits {
-        LayoutTraits(horizontalSizeClass: horizontalSizeClass == .regular ? .regular : .compact,
-                     verticalSizeClass: verticalSizeClass == .compact ? .compact : .regular,
-                     preferredContentSizeCategory: UIContentSizeCategory.ordered.first {
-                         $0.0 == preferredContentSizeCategory }?.1 ?? .large)
+        LayoutTraits(
+            horizontalSizeClass: horizontalSizeClass == .regular ? .regular : .compact,
+            verticalSizeClass: verticalSizeClass == .compact ? .compact : .regular,
+            preferredContentSizeCategory: UIContentSizeCategory.ordered.first {
+                $0.0 == preferredContentSizeCategory
+            }?.1 ?? .large)
     }
 }

@@ -5,7 +5,8 @@ open class UICollectionView: @unchecked Sendable {
 
     /// UIKit's `UICollectionView.ScrollDirection`.
     public enum ScrollDirection: Int, Hashable, Sendable {
-        case vertical = 0, horizontal = 1
+        case vertical = 0
+        case horizontal = 1
     }
 }
 
@@ -32,7 +33,8 @@ open class UICollectionViewCompositionalLayoutConfiguration: @unchecked Sendable
         self.init()
         scrollDirection = configuration.scrollDirection == .horizontal ? .horizontal : .vertical
         interSectionSpacing = CGFloat(configuration.interSectionSpacing)
-        boundarySupplementaryItems = configuration.boundarySupplementaryItems.map(NSCollectionLayoutBoundarySupplementaryItem.init)
+        boundarySupplementaryItems = configuration.boundarySupplementaryItems.map(
+            NSCollectionLayoutBoundarySupplementaryItem.init)
         contentInsetsReference = UIContentInsetsReference(configuration.contentInsetsReference)
     }
 
@@ -41,7 +43,8 @@ open class UICollectionViewCompositionalLayoutConfiguration: @unchecked Sendable
             scrollDirection: scrollDirection == .horizontal ? .horizontal : .vertical,
             interSectionSpacing: Double(interSectionSpacing),
             boundarySupplementaryItems: try boundarySupplementaryItems.map { b throws(UIKitConversionError) in
-                try b.boundarySupplementaryItem() },
+                try b.boundarySupplementaryItem()
+            },
             contentInsetsReference: contentInsetsReference.reference)
     }
 }
@@ -66,14 +69,18 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, @uncheck
         self.sectionProvider = sectionProvider
         self.configuration = UICollectionViewCompositionalLayoutConfiguration()
     }
-    public init(sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider,
-                configuration: UICollectionViewCompositionalLayoutConfiguration) {
+    public init(
+        sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider,
+        configuration: UICollectionViewCompositionalLayoutConfiguration
+    ) {
         self.sectionProvider = sectionProvider
         self.configuration = configuration
     }
 
     /// A layout whose every section is a list (iOS 14).
-    open class func list(using configuration: UICollectionLayoutListConfiguration) -> UICollectionViewCompositionalLayout {
+    open class func list(using configuration: UICollectionLayoutListConfiguration)
+        -> UICollectionViewCompositionalLayout
+    {
         UICollectionViewCompositionalLayout { _, environment in
             NSCollectionLayoutSection.list(using: configuration, layoutEnvironment: environment)
         }

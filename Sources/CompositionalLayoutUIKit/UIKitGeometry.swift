@@ -19,8 +19,9 @@ public struct NSDirectionalEdgeInsets: Hashable, Sendable {
 
     /// The model's insets (docs/layout-rules.md §2).
     public init(_ insets: EdgeInsets) {
-        self.init(top: CGFloat(insets.top), leading: CGFloat(insets.leading), bottom: CGFloat(insets.bottom),
-                  trailing: CGFloat(insets.trailing))
+        self.init(
+            top: CGFloat(insets.top), leading: CGFloat(insets.leading), bottom: CGFloat(insets.bottom),
+            trailing: CGFloat(insets.trailing))
     }
     /// These insets in the model.
     public var edgeInsets: EdgeInsets {
@@ -74,7 +75,8 @@ public struct NSDirectionalRectEdge: OptionSet, Hashable, Sendable {
 
 /// Where a boundary item sits on its section or layout (UIKit's `NSRectAlignment`).
 public enum NSRectAlignment: Int, Hashable, Sendable {
-    case none = 0, top, topLeading, leading, bottomLeading, bottom, bottomTrailing, trailing, topTrailing
+    case none = 0
+    case top, topLeading, leading, bottomLeading, bottom, bottomTrailing, trailing, topTrailing
 
     init(_ alignment: BoundaryAlignment) {
         switch alignment {

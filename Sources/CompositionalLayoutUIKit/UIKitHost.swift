@@ -10,16 +10,20 @@ public enum LayoutBenchHost {
     static var safeAreaInsets: UIEdgeInsets {
         let s = container.safeAreaInsets
         let rtl = container.layoutDirection == .rightToLeft
-        return UIEdgeInsets(top: CGFloat(s.top), left: CGFloat(rtl ? s.trailing : s.leading), bottom: CGFloat(s.bottom),
-                            right: CGFloat(rtl ? s.leading : s.trailing))
+        return UIEdgeInsets(
+            top: CGFloat(s.top), left: CGFloat(rtl ? s.trailing : s.leading), bottom: CGFloat(s.bottom),
+            right: CGFloat(rtl ? s.leading : s.trailing))
     }
 }
 
 /// UIKit's `UIView`, as far as layout code reads it: its bounds, frame, safe area and traits.
 open class UIView: @unchecked Sendable {
     public init() {}
-    open var bounds: CGRect { CGRect(x: 0, y: 0, width: LayoutBenchHost.container.width,
-                                     height: LayoutBenchHost.container.height) }
+    open var bounds: CGRect {
+        CGRect(
+            x: 0, y: 0, width: LayoutBenchHost.container.width,
+            height: LayoutBenchHost.container.height)
+    }
     open var frame: CGRect { bounds }
     open var safeAreaInsets: UIEdgeInsets { LayoutBenchHost.safeAreaInsets }
     open var traitCollection: UITraitCollection { LayoutBenchHost.traitCollection }
@@ -41,8 +45,11 @@ open class UICollectionViewController: UIViewController, @unchecked Sendable {}
 /// UIKit's `UIScreen`: `UIScreen.main.bounds` and `scale` read the container.
 public final class UIScreen: @unchecked Sendable {
     public static let main = UIScreen()
-    public var bounds: CGRect { CGRect(x: 0, y: 0, width: LayoutBenchHost.container.width,
-                                       height: LayoutBenchHost.container.height) }
+    public var bounds: CGRect {
+        CGRect(
+            x: 0, y: 0, width: LayoutBenchHost.container.width,
+            height: LayoutBenchHost.container.height)
+    }
     public var scale: CGFloat { CGFloat(LayoutBenchHost.container.displayScale ?? 0) }
     public var traitCollection: UITraitCollection { LayoutBenchHost.traitCollection }
 }

@@ -52,8 +52,9 @@ extension ReportableError {
 
     /// The record a command writes for a machine reader (`bench --json FILE` on failure).
     public var record: FailureRecord {
-        FailureRecord(status: exitStatus, code: failureCode, message: report, file: location?.file,
-                      line: location?.line, column: location?.column, path: location?.path)
+        FailureRecord(
+            status: exitStatus, code: failureCode, message: report, file: location?.file,
+            line: location?.line, column: location?.column, path: location?.path)
     }
 }
 
@@ -73,8 +74,10 @@ public struct FailureRecord: Codable, Hashable, Sendable {
     /// Always true: marks the file as a failure record.
     public var failure: Bool
 
-    public init(status: ExitStatus, code: String, message: String, file: String? = nil, line: Int? = nil,
-                column: Int? = nil, path: String? = nil) {
+    public init(
+        status: ExitStatus, code: String, message: String, file: String? = nil, line: Int? = nil,
+        column: Int? = nil, path: String? = nil
+    ) {
         self.status = status; self.code = code; self.message = message
         self.file = file; self.line = line; self.column = column; self.path = path
         failure = true

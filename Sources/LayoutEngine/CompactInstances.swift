@@ -54,14 +54,18 @@ struct CompactForm: Sendable {
             for i in k..<m where builder.leafSupplementaries[i] != builder.leafSupplementaries[i % k] { return nil }
         }
         // Lengths vary along the section axis (lists, grids) or across it; no array of the two (an allocation).
-        guard var form = analyse(builder, perInstance: k, varying: terms.P, terms: terms)
-                ?? analyse(builder, perInstance: k, varying: terms.P.other, terms: terms) else { return nil }
+        guard
+            var form = analyse(builder, perInstance: k, varying: terms.P, terms: terms)
+                ?? analyse(builder, perInstance: k, varying: terms.P.other, terms: terms)
+        else { return nil }
         form.hasLeafPattern = hasLeaf
         return form
     }
 
-    private static func analyse(_ builder: borrowing InstanceBuilder, perInstance k: Int, varying: Axis,
-                                terms: StrideTerms) -> CompactForm? {
+    private static func analyse(
+        _ builder: borrowing InstanceBuilder, perInstance k: Int, varying: Axis,
+        terms: StrideTerms
+    ) -> CompactForm? {
         let n = builder.firstItem.count, m = builder.cells.count
         let across = varying.other
         // Cells: origins and lengths across repeat per position; lengths along `varying` are free.
@@ -71,7 +75,8 @@ struct CompactForm: Sendable {
                 for j in 0..<min(k, m - i) {
                     let cell = cells[i + j], pattern = cells[j]
                     guard cell.x == pattern.x, cell.y == pattern.y,
-                          cell.size.length(across) == pattern.size.length(across) else { return false }
+                        cell.size.length(across) == pattern.size.length(across)
+                    else { return false }
                 }
                 i += k
             }
@@ -86,16 +91,21 @@ struct CompactForm: Sendable {
                 builder.cells.withUnsafeBufferPointer { cells -> Bool in
                     for q in 0..<n {
                         let size = sizes[q]
-                        guard size.length(across) == instanceAcross, strides[q] == terms.stride(size) else { return false }
-                        if let c = overCell, size.length(varying) != cells[q].size.length(varying) + c { overCell = nil }
+                        guard size.length(across) == instanceAcross, strides[q] == terms.stride(size) else {
+                            return false
+                        }
+                        if let c = overCell, size.length(varying) != cells[q].size.length(varying) + c {
+                            overCell = nil
+                        }
                     }
                     return true
                 }
             }
         }
         guard instancesRepeat else { return nil }
-        return CompactForm(perInstance: k, varying: varying, instanceAcross: instanceAcross, instanceOverCell: overCell,
-                           strides: terms)
+        return CompactForm(
+            perInstance: k, varying: varying, instanceAcross: instanceAcross, instanceOverCell: overCell,
+            strides: terms)
     }
 
     /// Item `i`'s cell from its position's pattern cell and its own length. O(1).
@@ -108,15 +118,19 @@ struct CompactForm: Sendable {
 
     /// Whether a re-solved instance still fits this form: its cells (items `first...`) on their positions'
     /// patterns, its size across unchanged, its stride the one its size gives. O(cells).
-    func accepts(size: Size, stride: Double, cells: UnsafeBufferPointer<Rect>, first: Int,
-                 pattern: (Int) -> Rect) -> Bool {
+    func accepts(
+        size: Size, stride: Double, cells: UnsafeBufferPointer<Rect>, first: Int,
+        pattern: (Int) -> Rect
+    ) -> Bool {
         guard size.length(varying.other) == instanceAcross, stride == strides.stride(size) else { return false }
         let across = varying.other
         for (k, cell) in cells.enumerated() {
             let p = pattern((first + k) % perInstance)
             guard cell.x == p.x, cell.y == p.y, cell.size.length(across) == p.size.length(across) else { return false }
         }
-        if let c = instanceOverCell, let only = cells.first, size.length(varying) != only.size.length(varying) + c { return false }
+        if let c = instanceOverCell, let only = cells.first, size.length(varying) != only.size.length(varying) + c {
+            return false
+        }
         return true
     }
 }

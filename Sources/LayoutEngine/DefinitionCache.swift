@@ -25,9 +25,11 @@ final class DefinitionCache: Sendable {
     /// A flat plan whose rows change their items when items measure along the row (`mainIsConstant` false).
     let rowsMayReflow: Bool
 
-    init(section: LayoutSection, boundaryInsets: EdgeInsets, estimated: Bool, template: Template?,
-         placement: RootPlacement, flatPlan: FlatRowPlan?, hasEstimatedSupplementaries: Bool,
-         pinned: [(index: Int, atStart: Bool)]) {
+    init(
+        section: LayoutSection, boundaryInsets: EdgeInsets, estimated: Bool, template: Template?,
+        placement: RootPlacement, flatPlan: FlatRowPlan?, hasEstimatedSupplementaries: Bool,
+        pinned: [(index: Int, atStart: Bool)]
+    ) {
         self.placement = placement
         self.pinned = pinned
         self.section = section
@@ -50,8 +52,9 @@ extension SectionBuilder {
         var template: Template? = nil
         if !estimated {
             // Slots no section's item can occupy are counted, not placed (docs/layout-rules.md §4.1).
-            let groups = GroupSolver(container: container, sizing: .estimates, section: 0, itemCount: 0,
-                                     limitsItems: false, slotCap: slotCap)
+            let groups = GroupSolver(
+                container: container, sizing: .estimates, section: 0, itemCount: 0,
+                limitsItems: false, slotCap: slotCap)
             let P = section.isOrthogonal ? scrollAxis.other : scrollAxis
             do {
                 template = Template(try groups.resolveAndSolve(root, box: rootBox(section), firstItem: 0), P: P)
@@ -63,18 +66,20 @@ extension SectionBuilder {
             }
         }
         // §10.4 uniform runs need the tree path (the flat row plan does not even them out).
-        return DefinitionCache(section: section, boundaryInsets: environment.boundaryInsets, estimated: estimated, template: template,
-                               placement: rootPlacement(section),
-                               flatPlan: estimated && !Self.hasUniformDimension(.group(section.group)) ? FlatRowPlan(section.group) : nil,
-                               hasEstimatedSupplementaries: Self.hasEstimatedSupplementaries(section),
-                               pinned: Self.pinnedBoundaryItems(section, scrollAxis: scrollAxis))
+        return DefinitionCache(
+            section: section, boundaryInsets: environment.boundaryInsets, estimated: estimated, template: template,
+            placement: rootPlacement(section),
+            flatPlan: estimated && !Self.hasUniformDimension(.group(section.group)) ? FlatRowPlan(section.group) : nil,
+            hasEstimatedSupplementaries: Self.hasEstimatedSupplementaries(section),
+            pinned: Self.pinnedBoundaryItems(section, scrollAxis: scrollAxis))
     }
 
     /// Whether any node of the tree has a `uniformAcrossSiblings` dimension (docs/version-2.md §10.4).
     static func hasUniformDimension(_ node: LayoutNode) -> Bool {
         switch node {
         case .item(let item): return item.layoutSize.hasUniformDimension
-        case .group(let group): return group.layoutSize.hasUniformDimension || group.children.contains(where: hasUniformDimension)
+        case .group(let group):
+            return group.layoutSize.hasUniformDimension || group.children.contains(where: hasUniformDimension)
         }
     }
 
@@ -83,14 +88,18 @@ extension SectionBuilder {
     private static func hasEstimatedSupplementaries(_ section: LayoutSection) -> Bool {
         func measures(_ size: LayoutSize, _ model: SelfSizing?) -> Bool {
             guard let model else { return false }
-            return (size.widthDimension.isEstimated && model.measures(.x)) || (size.heightDimension.isEstimated && model.measures(.y))
+            return (size.widthDimension.isEstimated && model.measures(.x))
+                || (size.heightDimension.isEstimated && model.measures(.y))
         }
-        if section.boundarySupplementaryItems.contains(where: { measures($0.layoutSize, $0.selfSizing) }) { return true }
+        if section.boundarySupplementaryItems.contains(where: { measures($0.layoutSize, $0.selfSizing) }) {
+            return true
+        }
         func visit(_ node: LayoutNode) -> Bool {
             switch node {
             case .item(let item): return item.supplementaryItems.contains { measures($0.layoutSize, $0.selfSizing) }
             case .group(let group):
-                return group.supplementaryItems.contains { measures($0.layoutSize, $0.selfSizing) } || group.children.contains(where: visit)
+                return group.supplementaryItems.contains { measures($0.layoutSize, $0.selfSizing) }
+                    || group.children.contains(where: visit)
             }
         }
         return visit(.group(section.group))

@@ -44,9 +44,10 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
         let hasLeaf = !builder.leafSupplementaries.isEmpty
         let layout = Layout(count: n, items: items, hasLeaf: hasLeaf)
         let buffer = create(minimumCapacity: max(1, layout.total)) { _ in
-            InstancesHeader(count: n, itemCount: items, hasLeafSupplementaries: hasLeaf, negativeCount: 0,
-                            extent: builder.extent, supplementaries: builder.supplementaries,
-                            hosts: builder.hosts)
+            InstancesHeader(
+                count: n, itemCount: items, hasLeafSupplementaries: hasLeaf, negativeCount: 0,
+                extent: builder.extent, supplementaries: builder.supplementaries,
+                hosts: builder.hosts)
         }
         let storage = unsafeDowncast(buffer, to: EstimatedInstances.self)
         storage.withUnsafeMutablePointerToElements { base in
@@ -61,7 +62,9 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
             builder.firstItem.withUnsafeBufferPointer { if n > 0 { first.initialize(from: $0.baseAddress!, count: n) } }
             if hasLeaf {
                 let leaf = (raw + layout.leaf * 8).bindMemory(to: UInt16.self, capacity: items)
-                builder.leafSupplementaries.withUnsafeBufferPointer { leaf.initialize(from: $0.baseAddress!, count: items) }
+                builder.leafSupplementaries.withUnsafeBufferPointer {
+                    leaf.initialize(from: $0.baseAddress!, count: items)
+                }
             }
             storage.head.pointee.negativeCount = buildTree(base + layout.tree, strides: UnsafePointer(values), count: n)
         }
@@ -72,8 +75,9 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
         let n = builder.firstItem.count, items = builder.cells.count, k = form.perInstance
         let layout = CompactLayout(form, count: n, items: items)
         let buffer = create(minimumCapacity: layout.total) { _ in
-            InstancesHeader(count: n, itemCount: items, hasLeafSupplementaries: form.hasLeafPattern, negativeCount: 0,
-                            extent: builder.extent, supplementaries: builder.supplementaries, hosts: [], compact: form)
+            InstancesHeader(
+                count: n, itemCount: items, hasLeafSupplementaries: form.hasLeafPattern, negativeCount: 0,
+                extent: builder.extent, supplementaries: builder.supplementaries, hosts: [], compact: form)
         }
         let storage = unsafeDowncast(buffer, to: EstimatedInstances.self)
         storage.withUnsafeMutablePointerToElements { base in
@@ -81,7 +85,8 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
             builder.cells.withUnsafeBufferPointer { pattern.initialize(from: $0.baseAddress!, count: min(k, items)) }
             if items < k { (pattern + items).initialize(repeating: .zero, count: k - items) }
             if form.hasLeafPattern {
-                let leaf = (UnsafeMutableRawPointer(base) + form.leafPatternOffset * 8).bindMemory(to: UInt16.self, capacity: k)
+                let leaf = (UnsafeMutableRawPointer(base) + form.leafPatternOffset * 8).bindMemory(
+                    to: UInt16.self, capacity: k)
                 for j in 0..<k { leaf[j] = j < items ? builder.leafSupplementaries[j] : 0 }
             }
             let lengths = base + layout.cellLengths
@@ -101,7 +106,9 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
 
     /// A Fenwick tree over `strides` (the kernel's `FenwickCore`), built bottom-up in O(n); returns how many
     /// strides are negative.
-    private static func buildTree(_ tree: UnsafeMutablePointer<Double>, strides: UnsafePointer<Double>, count n: Int) -> Int {
+    private static func buildTree(_ tree: UnsafeMutablePointer<Double>, strides: UnsafePointer<Double>, count n: Int)
+        -> Int
+    {
         FenwickCore.build(tree, values: strides, count: n)
     }
 
@@ -273,12 +280,16 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
 
     /// Whether instance q can take these cells (items from its first), size and stride in place: always in
     /// the full form; in the compact form when they still repeat its pattern. O(cells).
-    func accepts(_ q: Int, size: Size, stride: Double, cells: UnsafeBufferPointer<Rect>,
-                 leafSupplementaries: (Int) -> UInt16) -> Bool {
+    func accepts(
+        _ q: Int, size: Size, stride: Double, cells: UnsafeBufferPointer<Rect>,
+        leafSupplementaries: (Int) -> UInt16
+    ) -> Bool {
         guard let form = head.pointee.compact else { return true }
         let pattern = region(0, Rect.self)
         let first = firstItem(q)
-        guard form.accepts(size: size, stride: stride, cells: cells, first: first, pattern: { pattern[$0] }) else { return false }
+        guard form.accepts(size: size, stride: stride, cells: cells, first: first, pattern: { pattern[$0] }) else {
+            return false
+        }
         for k in cells.indices where leafSupplementaries(k) != leafSupplementary(first + k) { return false }
         return true
     }
@@ -291,8 +302,10 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
 
     /// Replaces instance q's cells (its items from its first, with their leaf supplementary lists), size and
     /// stride; `accepts` must hold. O(cells + log instances).
-    func replaceInstance(_ q: Int, cells: UnsafeBufferPointer<Rect>, leafSupplementaries: (Int) -> UInt16,
-                         size: Size, stride: Double) {
+    func replaceInstance(
+        _ q: Int, cells: UnsafeBufferPointer<Rect>, leafSupplementaries: (Int) -> UInt16,
+        size: Size, stride: Double
+    ) {
         precondition(q >= 0 && q < head.pointee.count)
         // Read before the cells change: a compact instance's stride derives from its cell.
         let old = self.stride(q)
@@ -303,7 +316,9 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
 
     private func writeInstance(_ q: Int, size: Size, stride: Double, old: Double) {
         if let form = head.pointee.compact {
-            if form.instanceOverCell == nil { region(form.lengthsOffset + head.pointee.itemCount, Double.self)[q] = size.length(form.varying) }
+            if form.instanceOverCell == nil {
+                region(form.lengthsOffset + head.pointee.itemCount, Double.self)[q] = size.length(form.varying)
+            }
         } else {
             region(head.pointee.itemCount * 4, Size.self)[q] = size
             region(layout.values, Double.self)[q] = stride
@@ -319,7 +334,8 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     private func setCell(_ i: Int, _ cell: Rect, leafSupplementary: UInt16) {
         precondition(i >= 0 && i < head.pointee.itemCount)
         if let form = head.pointee.compact {
-            precondition(leafSupplementary == self.leafSupplementary(i), "the compact form keeps one leaf list per position")
+            precondition(
+                leafSupplementary == self.leafSupplementary(i), "the compact form keeps one leaf list per position")
             region(form.lengthsOffset, Double.self)[i] = cell.size.length(form.varying)
             return
         }
@@ -339,7 +355,9 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     /// Replaces instance q's hosts (only when the storage keeps hosts). O(hosts).
     func setHosts(_ q: Int, _ hosts: [GroupHost]) {
         if head.pointee.hosts.isEmpty && hosts.isEmpty { return }
-        if head.pointee.hosts.count < head.pointee.count { head.pointee.hosts += Array(repeating: [], count: head.pointee.count - head.pointee.hosts.count) }
+        if head.pointee.hosts.count < head.pointee.count {
+            head.pointee.hosts += Array(repeating: [], count: head.pointee.count - head.pointee.hosts.count)
+        }
         head.pointee.hosts[q] = hosts
     }
 
@@ -371,13 +389,17 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
         let firstCell = firstItem(from)
         let first = region(layout.firstItem, Int32.self)
         for q in from..<n { builder.firstItem.append(first[q] + Int32(shift)) }
-        builder.sizes.append(contentsOf: UnsafeBufferPointer(start: region(head.pointee.itemCount * 4, Size.self) + from, count: n - from))
-        builder.strides.append(contentsOf: UnsafeBufferPointer(start: region(layout.values, Double.self) + from, count: n - from))
+        builder.sizes.append(
+            contentsOf: UnsafeBufferPointer(
+                start: region(head.pointee.itemCount * 4, Size.self) + from, count: n - from))
+        builder.strides.append(
+            contentsOf: UnsafeBufferPointer(start: region(layout.values, Double.self) + from, count: n - from))
         let cellCount = head.pointee.itemCount - firstCell
         builder.cells.append(contentsOf: UnsafeBufferPointer(start: region(0, Rect.self) + firstCell, count: cellCount))
         if head.pointee.hasLeafSupplementaries {
             builder.padLeafSupplementaries(to: builder.cells.count - cellCount)
-            builder.leafSupplementaries.append(contentsOf: UnsafeBufferPointer(start: region(layout.leaf, UInt16.self) + firstCell, count: cellCount))
+            builder.leafSupplementaries.append(
+                contentsOf: UnsafeBufferPointer(start: region(layout.leaf, UInt16.self) + firstCell, count: cellCount))
         } else if !builder.leafSupplementaries.isEmpty {
             builder.padLeafSupplementaries(to: builder.cells.count)
         }
@@ -406,12 +428,16 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
             return
         }
         let layout = self.layout
-        builder.firstItem.append(contentsOf: UnsafeBufferPointer(start: region(layout.firstItem, Int32.self), count: instances))
-        builder.sizes.append(contentsOf: UnsafeBufferPointer(start: region(head.pointee.itemCount * 4, Size.self), count: instances))
-        builder.strides.append(contentsOf: UnsafeBufferPointer(start: region(layout.values, Double.self), count: instances))
+        builder.firstItem.append(
+            contentsOf: UnsafeBufferPointer(start: region(layout.firstItem, Int32.self), count: instances))
+        builder.sizes.append(
+            contentsOf: UnsafeBufferPointer(start: region(head.pointee.itemCount * 4, Size.self), count: instances))
+        builder.strides.append(
+            contentsOf: UnsafeBufferPointer(start: region(layout.values, Double.self), count: instances))
         builder.cells.append(contentsOf: UnsafeBufferPointer(start: region(0, Rect.self), count: cellCount))
         if head.pointee.hasLeafSupplementaries {
-            builder.leafSupplementaries.append(contentsOf: UnsafeBufferPointer(start: region(layout.leaf, UInt16.self), count: cellCount))
+            builder.leafSupplementaries.append(
+                contentsOf: UnsafeBufferPointer(start: region(layout.leaf, UInt16.self), count: cellCount))
         }
         builder.supplementaries = head.pointee.supplementaries
         if !head.pointee.hosts.isEmpty { builder.hosts.append(contentsOf: head.pointee.hosts.prefix(instances)) }

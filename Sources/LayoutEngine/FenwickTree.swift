@@ -49,7 +49,7 @@ struct FenwickTree: Sendable {
 
     /// The sum of the first `count` values. Complexity: O(log n).
     func prefixSum(_ count: Int) -> Double {
-        guard count > 0 else { return 0 } // the first section's start: nothing to check or sum
+        guard count > 0 else { return 0 }  // the first section's start: nothing to check or sum
         precondition(count < tree.count)
         return tree.withUnsafeBufferPointer { FenwickCore.prefixSum($0.baseAddress!, count) }
     }

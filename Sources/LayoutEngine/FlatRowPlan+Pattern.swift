@@ -27,14 +27,17 @@ extension FlatRowPlan {
 
     /// Fits the section's pattern against `slot` once (the scratch keeps it while the content box is the
     /// same): which items a full instance places, their main lengths and positions.
-    func establishPattern(slot: RootSlot, section: Int, container: LayoutContainer, lengths: borrowing ItemLengths,
-                          scratch: inout Scratch) throws(LayoutError) {
+    func establishPattern(
+        slot: RootSlot, section: Int, container: LayoutContainer, lengths: borrowing ItemLengths,
+        scratch: inout Scratch
+    ) throws(LayoutError) {
         let content = slot.content
         guard scratch.patternBox != content else { return }
         var finalPattern = content
-        let fits = try placeAlongMain(content: content, avail: content.length(main), first: 0, itemCount: Int.max,
-                                      section: section, container: container, scratch: &scratch,
-                                      finalBox: &finalPattern, lengths: lengths)
+        let fits = try placeAlongMain(
+            content: content, avail: content.length(main), first: 0, itemCount: Int.max,
+            section: section, container: container, scratch: &scratch,
+            finalBox: &finalPattern, lengths: lengths)
         scratch.patternBox = content
         scratch.patternFits = fits
         scratch.patternFinalBox = finalPattern
@@ -44,41 +47,49 @@ extension FlatRowPlan {
         let (_, totals) = boundingSize(slot.proposed, scratch: scratch)
         scratch.patternTotal = totals.total
         let avail = content.length(main)
-        var cursor = GroupRules.Cursor(origin: insets.pre(main), spacing: spacing, flexibleSpacing: flexibleSpacing,
-                                       extra: GroupRules.extra(avail: avail, total: totals.total, flex: totals.flex,
-                                                               estimatedMain: estimatedMain))
+        var cursor = GroupRules.Cursor(
+            origin: insets.pre(main), spacing: spacing, flexibleSpacing: flexibleSpacing,
+            extra: GroupRules.extra(
+                avail: avail, total: totals.total, flex: totals.flex,
+                estimatedMain: estimatedMain))
         scratch.patternSlots.removeAll(keepingCapacity: true)
         for k in 0..<scratch.count {
             let item = items[scratch.plan[k]]
             let mainLength = scratch.mainLengths[k]
-            var cellOrigin = cursor.place(mainLength: mainLength, pre: item.preMain, post: item.postMain,
-                                          preFlexible: item.preMainFlexible, postFlexible: item.postMainFlexible)
+            var cellOrigin = cursor.place(
+                mainLength: mainLength, pre: item.preMain, post: item.postMain,
+                preFlexible: item.preMainFlexible, postFlexible: item.postMainFlexible)
             var cellLength = mainLength
             let mainDimension = main == .x ? item.width : item.height
             if !mainDimension.isEstimated {
-                GroupRules.inset(origin: &cellOrigin, length: &cellLength, pre: item.contentInsets.pre(main),
-                                 post: item.contentInsets.post(main))
+                GroupRules.inset(
+                    origin: &cellOrigin, length: &cellLength, pre: item.contentInsets.pre(main),
+                    post: item.contentInsets.post(main))
             }
             let crossDimension = main == .x ? item.height : item.width
             let insetPre = item.contentInsets.pre(main.other), insetPost = item.contentInsets.post(main.other)
-            scratch.patternSlots.append(PatternSlot(
-                planIndex: scratch.plan[k], cellMainOrigin: cellOrigin, cellMainLength: cellLength,
-                preCross: item.preCross,
-                postCross: item.postCross,
-                flexibleEdges: GroupRules.flexibleEdges(preFlexible: item.preCrossFlexible,
-                                                        postFlexible: item.postCrossFlexible),
-                crossInsetPre: insetPre, crossInsetPost: insetPost, crossInset: !crossDimension.isEstimated,
-                supplementaryList: item.supplementaryList))
+            scratch.patternSlots.append(
+                PatternSlot(
+                    planIndex: scratch.plan[k], cellMainOrigin: cellOrigin, cellMainLength: cellLength,
+                    preCross: item.preCross,
+                    postCross: item.postCross,
+                    flexibleEdges: GroupRules.flexibleEdges(
+                        preFlexible: item.preCrossFlexible,
+                        postFlexible: item.postCrossFlexible),
+                    crossInsetPre: insetPre, crossInsetPost: insetPost, crossInset: !crossDimension.isEstimated,
+                    supplementaryList: item.supplementaryList))
         }
     }
 
     /// A full instance from the pattern: its items' cross lengths measured, its size (§6) and its cells.
     /// - Complexity: O(items placed), no allocation once the buffers have grown.
-    @inline(never) // kept out of `solveInstance`, so that one stays small enough to inline into the instance loop
-    func solvePatternInstance(first: Int, slot: RootSlot, container: LayoutContainer, lengths: borrowing ItemLengths,
-                              scratch: inout Scratch,
-                              cells: inout ContiguousArray<Rect>,
-                              leafSupplementaries: inout ContiguousArray<UInt16>) -> (size: Size, count: Int) {
+    @inline(never)  // kept out of `solveInstance`, so that one stays small enough to inline into the instance loop
+    func solvePatternInstance(
+        first: Int, slot: RootSlot, container: LayoutContainer, lengths: borrowing ItemLengths,
+        scratch: inout Scratch,
+        cells: inout ContiguousArray<Rect>,
+        leafSupplementaries: inout ContiguousArray<UInt16>
+    ) -> (size: Size, count: Int) {
         let cross = main.other
         let finalBox = scratch.patternFinalBox
         let patternTotal = scratch.patternTotal
@@ -90,15 +101,17 @@ extension FlatRowPlan {
         var largestCross = n == 0 ? 0 : -Double.infinity
         scratch.patternSlots.withUnsafeBufferPointer { slots in
             for k in 0..<n {
-                let length = lengths.length(items[slots[k].planIndex], cross, finalBox, first + k,
-                                            container: container)
+                let length = lengths.length(
+                    items[slots[k].planIndex], cross, finalBox, first + k,
+                    container: container)
                 largestCross = max(largestCross, length + slots[k].preCross + slots[k].postCross)
                 cells.append(Rect(origin: .zero, size: Size(main, slots[k].cellMainLength, across: length)))
             }
         }
-        let size = GroupRules.boundingSize(slot.proposed, main: main, insets: insets, estimatedMain: estimatedMain,
-                                           estimatedCross: estimatedCross, total: patternTotal,
-                                           largestCross: largestCross)
+        let size = GroupRules.boundingSize(
+            slot.proposed, main: main, insets: insets, estimatedMain: estimatedMain,
+            estimatedCross: estimatedCross, total: patternTotal,
+            largestCross: largestCross)
         // Pass 2: §3.4 each item alone across, then §2 its cell, as `arrange` places it.
         let contentCross = GroupRules.contentBox(size, insets: insets).length(cross)
         let crossStart = insets.pre(cross)
@@ -113,11 +126,13 @@ extension FlatRowPlan {
                         post: s.postCross, flexibleEdges: s.flexibleEdges)
                     var crossLength = length
                     if s.crossInset {
-                        GroupRules.inset(origin: &crossOrigin, length: &crossLength, pre: s.crossInsetPre,
-                                         post: s.crossInsetPost)
+                        GroupRules.inset(
+                            origin: &crossOrigin, length: &crossLength, pre: s.crossInsetPre,
+                            post: s.crossInsetPost)
                     }
-                    written[firstCell + k] = Rect(origin: Point.along(main, s.cellMainOrigin, across: crossOrigin),
-                                                  size: Size(main, s.cellMainLength, across: crossLength))
+                    written[firstCell + k] = Rect(
+                        origin: Point.along(main, s.cellMainOrigin, across: crossOrigin),
+                        size: Size(main, s.cellMainLength, across: crossLength))
                 }
             }
             if tracksSupplementaries {

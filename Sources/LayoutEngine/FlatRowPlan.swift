@@ -68,14 +68,18 @@ final class FlatRowPlan: Sendable {
             let edges = item.edgeSpacing ?? EdgeSpacing()
             let cross = main.other
             selfSizings.append(item.selfSizing)
-            items.append(Item(
-                selfSizing: selfSizings.count - 1, contentInsets: item.contentInsets, width: item.layoutSize.widthDimension, height: item.layoutSize.heightDimension,
-                preMain: edges.pre(main)?.value ?? 0, postMain: edges.post(main)?.value ?? 0,
-                preCross: edges.pre(cross)?.value ?? 0, postCross: edges.post(cross)?.value ?? 0,
-                preMainFlexible: edges.pre(main)?.isFlexible ?? false, postMainFlexible: edges.post(main)?.isFlexible ?? false,
-                preCrossFlexible: edges.pre(cross)?.isFlexible ?? false, postCrossFlexible: edges.post(cross)?.isFlexible ?? false,
-                mainDependent: GroupRules.isMainDependent(item.layoutSize, main: main),
-                supplementaryList: table.intern(item.supplementaryItems)))
+            items.append(
+                Item(
+                    selfSizing: selfSizings.count - 1, contentInsets: item.contentInsets,
+                    width: item.layoutSize.widthDimension, height: item.layoutSize.heightDimension,
+                    preMain: edges.pre(main)?.value ?? 0, postMain: edges.post(main)?.value ?? 0,
+                    preCross: edges.pre(cross)?.value ?? 0, postCross: edges.post(cross)?.value ?? 0,
+                    preMainFlexible: edges.pre(main)?.isFlexible ?? false,
+                    postMainFlexible: edges.post(main)?.isFlexible ?? false,
+                    preCrossFlexible: edges.pre(cross)?.isFlexible ?? false,
+                    postCrossFlexible: edges.post(cross)?.isFlexible ?? false,
+                    mainDependent: GroupRules.isMainDependent(item.layoutSize, main: main),
+                    supplementaryList: table.intern(item.supplementaryItems)))
         }
         self.main = main
         self.selfSizings = selfSizings
@@ -169,10 +173,13 @@ final class FlatRowPlan: Sendable {
         func length(_ item: Item, _ axis: Axis, _ box: Size, _ index: Int, container: LayoutContainer) -> Double {
             DimensionResolver.length(axis == .x ? item.width : item.height, box: box, container: container) { v in
                 if let fast {
-                    return fast.length(item: index, axis: axis, estimate: v, declared: plan.seededModels[item.selfSizing])
+                    return fast.length(
+                        item: index, axis: axis, estimate: v, declared: plan.seededModels[item.selfSizing])
                 }
-                return fallback!.itemLength(ItemSizing.Request(section: section, item: index, axis: axis, estimate: v,
-                                                               declared: plan.selfSizings[item.selfSizing]))
+                return fallback!.itemLength(
+                    ItemSizing.Request(
+                        section: section, item: index, axis: axis, estimate: v,
+                        declared: plan.selfSizings[item.selfSizing]))
             }
         }
     }
@@ -193,44 +200,55 @@ final class FlatRowPlan: Sendable {
     /// lists when the table has any) to the buffers. Returns the instance's final size and item count (0:
     /// no room, which ends the section).
     /// - Complexity: O(items placed), with no allocation once `scratch` has grown to the instance's size.
-    func solveInstance(first: Int, itemCount: Int, slot: RootSlot, section: Int, container: LayoutContainer,
-                       lengths: borrowing ItemLengths, scratch: inout Scratch, cells: inout ContiguousArray<Rect>,
-                       leafSupplementaries: inout ContiguousArray<UInt16>) throws(LayoutError) -> (size: Size, count: Int) {
+    func solveInstance(
+        first: Int, itemCount: Int, slot: RootSlot, section: Int, container: LayoutContainer,
+        lengths: borrowing ItemLengths, scratch: inout Scratch, cells: inout ContiguousArray<Rect>,
+        leafSupplementaries: inout ContiguousArray<UInt16>
+    ) throws(LayoutError) -> (size: Size, count: Int) {
         let proposed = slot.proposed, content = slot.content
         scratch.count = 0
         guard content.length(main) > 0 else { return (proposed, 0) }
         if mainIsConstant {
-            try establishPattern(slot: slot, section: section, container: container, lengths: lengths, scratch: &scratch)
+            try establishPattern(
+                slot: slot, section: section, container: container, lengths: lengths, scratch: &scratch)
             if scratch.patternFits && first + scratch.patternReach <= itemCount {
-                return solvePatternInstance(first: first, slot: slot, container: container, lengths: lengths,
-                                            scratch: &scratch, cells: &cells,
-                                            leafSupplementaries: &leafSupplementaries)
+                return solvePatternInstance(
+                    first: first, slot: slot, container: container, lengths: lengths,
+                    scratch: &scratch, cells: &cells,
+                    leafSupplementaries: &leafSupplementaries)
             }
         }
-        guard let finalBox = try fitAlongMain(slot: slot, first: first, itemCount: itemCount, section: section,
-                                              container: container, lengths: lengths, scratch: &scratch)
+        guard
+            let finalBox = try fitAlongMain(
+                slot: slot, first: first, itemCount: itemCount, section: section,
+                container: container, lengths: lengths, scratch: &scratch)
         else { return (proposed, 0) }
         // Cross lengths of the placed items, against the box they were placed with.
         for k in 0..<scratch.count {
-            scratch.crossLengths[k] = lengths.length(items[scratch.plan[k]], main.other, finalBox, first + k,
-                                                     container: container)
+            scratch.crossLengths[k] = lengths.length(
+                items[scratch.plan[k]], main.other, finalBox, first + k,
+                container: container)
         }
         let (size, totals) = boundingSize(proposed, scratch: scratch)
-        arrange(size: size, avail: content.length(main), totals: totals, scratch: scratch,
-                cells: &cells, leafSupplementaries: &leafSupplementaries)
+        arrange(
+            size: size, avail: content.length(main), totals: totals, scratch: scratch,
+            cells: &cells, leafSupplementaries: &leafSupplementaries)
         return (size, scratch.count)
     }
 
     /// §3.1–§3.2 which items the instance places along the main axis and their lengths (into `scratch`); the
     /// box they resolved against, or nil when the group has no room. (Full instances of a section whose items
     /// do not measure along the row take the pattern path instead, `solvePatternInstance`.)
-    private func fitAlongMain(slot: RootSlot, first: Int, itemCount: Int, section: Int, container: LayoutContainer,
-                              lengths: borrowing ItemLengths, scratch: inout Scratch) throws(LayoutError) -> Size? {
+    private func fitAlongMain(
+        slot: RootSlot, first: Int, itemCount: Int, section: Int, container: LayoutContainer,
+        lengths: borrowing ItemLengths, scratch: inout Scratch
+    ) throws(LayoutError) -> Size? {
         // The box the placed items resolved against (pass 2 narrows it).
         var finalBox = slot.content
-        let fits = try placeAlongMain(content: slot.content, avail: slot.content.length(main), first: first,
-                                      itemCount: itemCount, section: section, container: container, scratch: &scratch,
-                                      finalBox: &finalBox, lengths: lengths)
+        let fits = try placeAlongMain(
+            content: slot.content, avail: slot.content.length(main), first: first,
+            itemCount: itemCount, section: section, container: container, scratch: &scratch,
+            finalBox: &finalBox, lengths: lengths)
         return fits ? finalBox : nil
     }
 
@@ -243,37 +261,45 @@ final class FlatRowPlan: Sendable {
         var largestCross = n == 0 ? 0 : -Double.infinity
         for k in 0..<n {
             let item = items[scratch.plan[k]]
-            totals.add(mainLength: scratch.mainLengths[k], pre: item.preMain, post: item.postMain,
-                       preFlexible: item.preMainFlexible, postFlexible: item.postMainFlexible)
+            totals.add(
+                mainLength: scratch.mainLengths[k], pre: item.preMain, post: item.postMain,
+                preFlexible: item.preMainFlexible, postFlexible: item.postMainFlexible)
             largestCross = max(largestCross, scratch.crossLengths[k] + item.preCross + item.postCross)
         }
-        let size = GroupRules.boundingSize(proposed, main: main, insets: insets, estimatedMain: estimatedMain,
-                                           estimatedCross: estimatedCross, total: totals.total,
-                                           largestCross: largestCross)
+        let size = GroupRules.boundingSize(
+            proposed, main: main, insets: insets, estimatedMain: estimatedMain,
+            estimatedCross: estimatedCross, total: totals.total,
+            largestCross: largestCross)
         return (size, totals)
     }
 
     /// §3.3 arrangement along the main axis, §3.4 each item alone across the group, and §2 the cell (the slot
     /// inset by the item's insets, except along estimated axes), appended to `cells`.
-    private func arrange(size: Size, avail: Double, totals: GroupRules.Totals, scratch: Scratch,
-                         cells: inout ContiguousArray<Rect>, leafSupplementaries: inout ContiguousArray<UInt16>) {
+    private func arrange(
+        size: Size, avail: Double, totals: GroupRules.Totals, scratch: Scratch,
+        cells: inout ContiguousArray<Rect>, leafSupplementaries: inout ContiguousArray<UInt16>
+    ) {
         let cross = main.other
         let contentCross = GroupRules.contentBox(size, insets: insets).length(cross)
-        var cursor = GroupRules.Cursor(origin: insets.pre(main), spacing: spacing, flexibleSpacing: flexibleSpacing,
-                                       extra: GroupRules.extra(avail: avail, total: totals.total, flex: totals.flex,
-                                                               estimatedMain: estimatedMain))
+        var cursor = GroupRules.Cursor(
+            origin: insets.pre(main), spacing: spacing, flexibleSpacing: flexibleSpacing,
+            extra: GroupRules.extra(
+                avail: avail, total: totals.total, flex: totals.flex,
+                estimatedMain: estimatedMain))
         let crossStart = insets.pre(cross)
         let tracksSupplementaries = !supplementaries.isEmpty
         for k in 0..<scratch.count {
             let item = items[scratch.plan[k]]
             let slotSize = Size(main, scratch.mainLengths[k], across: scratch.crossLengths[k])
-            let mainOrigin = cursor.place(mainLength: slotSize.length(main), pre: item.preMain, post: item.postMain,
-                                          preFlexible: item.preMainFlexible, postFlexible: item.postMainFlexible)
+            let mainOrigin = cursor.place(
+                mainLength: slotSize.length(main), pre: item.preMain, post: item.postMain,
+                preFlexible: item.preMainFlexible, postFlexible: item.postMainFlexible)
             let crossOrigin = GroupRules.crossOrigin(
                 contentOrigin: crossStart, contentLength: contentCross, slotLength: slotSize.length(cross),
                 pre: item.preCross, post: item.postCross,
-                flexibleEdges: GroupRules.flexibleEdges(preFlexible: item.preCrossFlexible,
-                                                        postFlexible: item.postCrossFlexible))
+                flexibleEdges: GroupRules.flexibleEdges(
+                    preFlexible: item.preCrossFlexible,
+                    postFlexible: item.postCrossFlexible))
             let cell = GroupRules.cellFrame(
                 slot: Rect(origin: Point.along(main, mainOrigin, across: crossOrigin), size: slotSize),
                 insets: item.contentInsets, widthEstimated: item.width.isEstimated,
@@ -285,24 +311,32 @@ final class FlatRowPlan: Sendable {
 
     /// §3.1–§3.2 along the main axis: which items the instance places and their main lengths (in `scratch`),
     /// and the box they resolved against. False when the group has no room.
-    func placeAlongMain(content: Size, avail: Double, first: Int, itemCount: Int, section: Int,
-                                container: LayoutContainer, scratch: inout Scratch, finalBox: inout Size,
-                                lengths: borrowing ItemLengths) throws(LayoutError) -> Bool {
+    func placeAlongMain(
+        content: Size, avail: Double, first: Int, itemCount: Int, section: Int,
+        container: LayoutContainer, scratch: inout Scratch, finalBox: inout Size,
+        lengths: borrowing ItemLengths
+    ) throws(LayoutError) -> Bool {
         scratch.count = 0
         scratch.firstPassCount = 0
         switch mode {
         case .untilFull:
             // §3.1 pass 1, then the spacing restart.
-            guard try pass(box: content, avail: avail, spacingForAll: false, first: first, itemCount: itemCount,
-                           section: section, container: container, scratch: &scratch, lengths: lengths) else { return false }
+            guard
+                try pass(
+                    box: content, avail: avail, spacingForAll: false, first: first, itemCount: itemCount,
+                    section: section, container: container, scratch: &scratch, lengths: lengths)
+            else { return false }
             let n = scratch.count
             scratch.firstPassCount = n
             var anyMainDependent = false
             for k in 0..<n where items[scratch.plan[k]].mainDependent { anyMainDependent = true }
             if GroupRules.restartsForSpacing(spacing: spacing, placed: n, anyMainDependent: anyMainDependent) {
                 finalBox = GroupRules.reducedBox(content, main: main, spacing: spacing, count: n)
-                guard try pass(box: finalBox, avail: avail, spacingForAll: true, first: first, itemCount: itemCount,
-                               section: section, container: container, scratch: &scratch, lengths: lengths) else { return false }
+                guard
+                    try pass(
+                        box: finalBox, avail: avail, spacingForAll: true, first: first, itemCount: itemCount,
+                        section: section, container: container, scratch: &scratch, lengths: lengths)
+                else { return false }
             }
         case .repeating(let count), .dividing(let count):
             // §3.2 count groups, stopping when the section's items run out (§6).
@@ -316,8 +350,10 @@ final class FlatRowPlan: Sendable {
             let share = GroupRules.equalShare(avail: avail, spacing: spacing, count: count, container: container)
             var next = first
             for _ in 0..<count where next < itemCount {
-                scratch.append(0, main: dividing
-                    ? share : lengths.length(item, main, finalBox, next, container: container))
+                scratch.append(
+                    0,
+                    main: dividing
+                        ? share : lengths.length(item, main, finalBox, next, container: container))
                 next += 1
             }
         }
@@ -325,9 +361,11 @@ final class FlatRowPlan: Sendable {
     }
 
     /// One pass of the §3.1 loop over main lengths; false when the group has no room.
-    private func pass(box: Size, avail: Double, spacingForAll: Bool, first: Int, itemCount: Int, section: Int,
-                      container: LayoutContainer, scratch: inout Scratch,
-                      lengths: borrowing ItemLengths) throws(LayoutError) -> Bool {
+    private func pass(
+        box: Size, avail: Double, spacingForAll: Bool, first: Int, itemCount: Int, section: Int,
+        container: LayoutContainer, scratch: inout Scratch,
+        lengths: borrowing ItemLengths
+    ) throws(LayoutError) -> Bool {
         let cacheSlot = scratch.mainLengths(self, box: box, container: container)
         scratch.count = 0
         var remaining = avail
@@ -339,10 +377,11 @@ final class FlatRowPlan: Sendable {
             let planIndex = index % items.count
             var mainLength = scratch.cachedLengths[cacheSlot][planIndex]
             if mainLength.isNaN { mainLength = lengths.length(items[planIndex], main, box, next, container: container) }
-            let need = GroupRules.need(mainLength: mainLength, pre: items[planIndex].preMain,
-                                       post: items[planIndex].postMain, spacing: spacing,
-                                       addsSpacing: scratch.count > 0
-                                           && (spacingForAll || !items[planIndex].mainDependent))
+            let need = GroupRules.need(
+                mainLength: mainLength, pre: items[planIndex].preMain,
+                post: items[planIndex].postMain, spacing: spacing,
+                addsSpacing: scratch.count > 0
+                    && (spacingForAll || !items[planIndex].mainDependent))
             if need <= 0 { return false }
             if !estimatedMain && GroupRules.overflows(remaining: remaining, need: need) { break }
             scratch.append(planIndex, main: mainLength)
@@ -350,7 +389,8 @@ final class FlatRowPlan: Sendable {
             next += 1
             index += 1
             if scratch.count > CollectionLayout.maxItemsPerGroupInstance {
-                throw LayoutError(.tooManyItemsInGroup(limit: CollectionLayout.maxItemsPerGroupInstance), section: section)
+                throw LayoutError(
+                    .tooManyItemsInGroup(limit: CollectionLayout.maxItemsPerGroupInstance), section: section)
             }
         }
         return scratch.count > 0

@@ -123,8 +123,12 @@ struct Template: Sendable {
         var extent = RelativeExtent()
         for cell in cells { extent.add(cell, P: P) }
         for host in hosts { extent.add(host.box, P: P) }
-        let largestCell = cells.reduce(Size.zero) { Size(width: max($0.width, $1.width), height: max($0.height, $1.height)) }
-        let largestHost = largestHostSize(hosts, atLeast: Size(width: max(largestCell.width, size.width), height: max(largestCell.height, size.height)))
+        let largestCell = cells.reduce(Size.zero) {
+            Size(width: max($0.width, $1.width), height: max($0.height, $1.height))
+        }
+        let largestHost = largestHostSize(
+            hosts,
+            atLeast: Size(width: max(largestCell.width, size.width), height: max(largestCell.height, size.height)))
         extent.grow(by: supplementaryReach(table.lists + hosts.map(\.supplementaries), hostSize: largestHost))
         self.extent = extent
     }

@@ -46,8 +46,12 @@ extension LayoutEngine {
         let visibleRect = isRightToLeft ? visibleRect.mirrored(inWidth: mirrorWidth) : visibleRect
         func extended(by margin: Double) -> Rect {
             scrollAxis == .y
-                ? Rect(x: visibleRect.x, y: visibleRect.y - margin, width: visibleRect.width, height: visibleRect.height + 2 * margin)
-                : Rect(x: visibleRect.x - margin, y: visibleRect.y, width: visibleRect.width + 2 * margin, height: visibleRect.height)
+                ? Rect(
+                    x: visibleRect.x, y: visibleRect.y - margin, width: visibleRect.width,
+                    height: visibleRect.height + 2 * margin)
+                : Rect(
+                    x: visibleRect.x - margin, y: visibleRect.y, width: visibleRect.width + 2 * margin,
+                    height: visibleRect.height)
         }
         // Items within half a rect of it must be measured. When some are not, measuring goes a rect further
         // (as UIKit prefetches): the stops that follow in a scroll then find their items measured, and the
@@ -84,8 +88,9 @@ extension LayoutEngine {
                 if measured > 0 {
                     total.itemsMeasured += measured
                     do throws(LayoutError) {
-                        try resolveChanged(section: section, at: items[0], reuse: .changed(items[0], items[measured - 1]),
-                                           report: &total)
+                        try resolveChanged(
+                            section: section, at: items[0], reuse: .changed(items[0], items[measured - 1]),
+                            report: &total)
                     } catch {
                         break rounds
                     }
@@ -138,7 +143,8 @@ extension LayoutEngine {
                 let rowItems = storage.items(of: q)
                 if rowItems.upperBound > known {
                     var allMeasured = true
-                    let origin = instanceOrigin(g, start: start, q: q, offset: offset, gQ: storage.size(q).length(g.P.other))
+                    let origin = instanceOrigin(
+                        g, start: start, q: q, offset: offset, gQ: storage.size(q).length(g.P.other))
                     for item in rowItems where !items[item].isMeasured {
                         allMeasured = false
                         if storage.cell(item).offsetBy(dx: origin.x, dy: origin.y).intersects(area) {

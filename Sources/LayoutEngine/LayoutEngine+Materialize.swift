@@ -16,8 +16,11 @@ extension LayoutEngine {
         // release of each of its arrays) made the workers fight over the same reference counts. Their cells
         // are read through pointers instead, valid while `templates` holds them.
         let templateCells = templates.map { cache in
-            cache?.template.map { TemplateFrames(cells: $0.cells.withUnsafeBufferPointer { $0 }, size: $0.size,
-                                                  count: $0.count) }
+            cache?.template.map {
+                TemplateFrames(
+                    cells: $0.cells.withUnsafeBufferPointer { $0 }, size: $0.size,
+                    count: $0.count)
+            }
         }
         // Where each section's cells go: the prefix sum of its cell counts (items past a "no room" instance
         // have none).
@@ -26,7 +29,8 @@ extension LayoutEngine {
             let cells: Int
             switch sections[index].storage {
             case let .fixed(_, instances):
-                cells = min(sections[index].itemCount, instances * (templateCells[sections[index].definition]?.count ?? 0))
+                cells = min(
+                    sections[index].itemCount, instances * (templateCells[sections[index].definition]?.count ?? 0))
             case .estimated(let storage):
                 cells = storage.itemCount
             }
@@ -41,37 +45,40 @@ extension LayoutEngine {
         let scale = pixelScale
         let starts = firsts
         withExtendedLifetime(templates) {
-        Parallel.forEachChunk(count: sections.count, threads: threads ?? self.threads, makeScratch: { () }) { range, _ in
-            for index in range {
-                var slot = starts[index]
-                let sectionStart = start + offsets.prefixSum(index)
-                switch sections[index].storage {
-                case let .fixed(stride, instances):
-                    let g = sections[index]
-                    let template = templateCells[g.definition]!
-                    let n = template.count
-                    let gQ = template.size.length(g.P.other)
-                    for q in 0..<instances {
-                        let origin = g.instanceOrigin(start: sectionStart, offset: Double(q) * stride, gQ: gQ)
-                        for leaf in 0..<min(n, g.itemCount - q * n) {
-                            sink.write(slot, template.cells[leaf].offsetBy(dx: origin.x, dy: origin.y), scale: scale)
-                            slot += 1
+            Parallel.forEachChunk(count: sections.count, threads: threads ?? self.threads, makeScratch: { () }) {
+                range, _ in
+                for index in range {
+                    var slot = starts[index]
+                    let sectionStart = start + offsets.prefixSum(index)
+                    switch sections[index].storage {
+                    case let .fixed(stride, instances):
+                        let g = sections[index]
+                        let template = templateCells[g.definition]!
+                        let n = template.count
+                        let gQ = template.size.length(g.P.other)
+                        for q in 0..<instances {
+                            let origin = g.instanceOrigin(start: sectionStart, offset: Double(q) * stride, gQ: gQ)
+                            for leaf in 0..<min(n, g.itemCount - q * n) {
+                                sink.write(
+                                    slot, template.cells[leaf].offsetBy(dx: origin.x, dy: origin.y), scale: scale)
+                                slot += 1
+                            }
                         }
-                    }
-                case .estimated(let storage):
-                    let g = sections[index]
-                    var offset = 0.0
-                    for q in 0..<storage.count {
-                        let origin = g.instanceOrigin(start: sectionStart, offset: offset, gQ: storage.size(q).length(g.P.other))
-                        for item in storage.items(of: q) {
-                            sink.write(slot, storage.cell(item).offsetBy(dx: origin.x, dy: origin.y), scale: scale)
-                            slot += 1
+                    case .estimated(let storage):
+                        let g = sections[index]
+                        var offset = 0.0
+                        for q in 0..<storage.count {
+                            let origin = g.instanceOrigin(
+                                start: sectionStart, offset: offset, gQ: storage.size(q).length(g.P.other))
+                            for item in storage.items(of: q) {
+                                sink.write(slot, storage.cell(item).offsetBy(dx: origin.x, dy: origin.y), scale: scale)
+                                slot += 1
+                            }
+                            offset += storage.stride(q)
                         }
-                        offset += storage.stride(q)
                     }
                 }
             }
-        }
         }
         return total
     }

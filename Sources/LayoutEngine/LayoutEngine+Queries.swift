@@ -29,16 +29,20 @@ extension LayoutEngine {
         let across = state.layout.container.size.length(scrollAxis.other)
         var diagnostics: [LayoutDiagnostic] = []
         for (index, g) in sections.enumerated() {
-            let frame = Rect.along(scrollAxis, origin: sectionStart(index), length: g.extent, acrossOrigin: 0, acrossLength: across)
-            frames.append(SectionFrame(index: index, frame: frame.pixelRounded(scale),
-                                       orthogonalContentSize: g.orthogonalContentSize?.pixelRounded(scale)))
+            let frame = Rect.along(
+                scrollAxis, origin: sectionStart(index), length: g.extent, acrossOrigin: 0, acrossLength: across)
+            frames.append(
+                SectionFrame(
+                    index: index, frame: frame.pixelRounded(scale),
+                    orthogonalContentSize: g.orthogonalContentSize?.pixelRounded(scale)))
             // A section keeps its diagnostics when sections before it are inserted or deleted: renumber here.
             diagnostics += g.diagnostics.map { LayoutDiagnostic(section: index, kind: $0.kind, message: $0.message) }
         }
-        return SolveOutput(spec: state.layout.name, container: state.layout.container.size,
-                           contentSize: exactContentSize.pixelRounded(scale),
-                           elements: elements, sections: frames, diagnostics: diagnostics,
-                           scrollDirection: state.layout.configuration.scrollDirection)
+        return SolveOutput(
+            spec: state.layout.name, container: state.layout.container.size,
+            contentSize: exactContentSize.pixelRounded(scale),
+            elements: elements, sections: frames, diagnostics: diagnostics,
+            scrollDirection: state.layout.configuration.scrollDirection)
     }
 
     /// Calls `body` with every cell's frame (rounded to pixels with a display scale, §1), section by section,
@@ -63,18 +67,24 @@ extension LayoutEngine {
                 let template = definitions[g.definition]!.template!
                 let n = template.count
                 for q in 0..<instances {
-                    let origin = instanceOrigin(g, start: start, q: q, offset: Double(q) * stride, gQ: template.size.length(g.P.other))
+                    let origin = instanceOrigin(
+                        g, start: start, q: q, offset: Double(q) * stride, gQ: template.size.length(g.P.other))
                     let first = q * n
                     for leaf in 0..<min(n, g.itemCount - first) {
-                        body(IndexPath(section: index, item: first + leaf), template.cells[leaf].offsetBy(dx: origin.x, dy: origin.y))
+                        body(
+                            IndexPath(section: index, item: first + leaf),
+                            template.cells[leaf].offsetBy(dx: origin.x, dy: origin.y))
                     }
                 }
             case .estimated(let storage):
                 var offset = 0.0
                 for q in 0..<storage.count {
-                    let origin = instanceOrigin(g, start: start, q: q, offset: offset, gQ: storage.size(q).length(g.P.other))
+                    let origin = instanceOrigin(
+                        g, start: start, q: q, offset: offset, gQ: storage.size(q).length(g.P.other))
                     for item in storage.items(of: q) {
-                        body(IndexPath(section: index, item: item), storage.cell(item).offsetBy(dx: origin.x, dy: origin.y))
+                        body(
+                            IndexPath(section: index, item: item),
+                            storage.cell(item).offsetBy(dx: origin.x, dy: origin.y))
                     }
                     offset += storage.stride(q)
                 }
@@ -85,7 +95,8 @@ extension LayoutEngine {
     /// The cell frame of an item (rounded to pixels with a display scale, §1); nil if the item does not exist
     /// or got no cell ("no room"). Complexity: O(log sections + log instances).
     public func frame(of indexPath: IndexPath) -> Rect? {
-        let frame = isRightToLeft ? exactFrame(of: indexPath)?.mirrored(inWidth: mirrorWidth) : exactFrame(of: indexPath)
+        let frame =
+            isRightToLeft ? exactFrame(of: indexPath)?.mirrored(inWidth: mirrorWidth) : exactFrame(of: indexPath)
         return frame?.pixelRounded(pixelScale)  // §10.3 mirrored before §1 rounding
     }
 
@@ -100,12 +111,14 @@ extension LayoutEngine {
             guard template.count > 0 else { return nil }
             let q = indexPath.item / template.count
             guard q < instances else { return nil }
-            let origin = instanceOrigin(g, start: start, q: q, offset: Double(q) * stride, gQ: template.size.length(g.P.other))
+            let origin = instanceOrigin(
+                g, start: start, q: q, offset: Double(q) * stride, gQ: template.size.length(g.P.other))
             return template.cells[indexPath.item % template.count].offsetBy(dx: origin.x, dy: origin.y)
         case .estimated(let storage):
             guard indexPath.item < storage.itemCount else { return nil }
             let q = storage.instance(of: indexPath.item)
-            let origin = instanceOrigin(g, start: start, q: q, offset: storage.offset(q), gQ: storage.size(q).length(g.P.other))
+            let origin = instanceOrigin(
+                g, start: start, q: q, offset: storage.offset(q), gQ: storage.size(q).length(g.P.other))
             return storage.cell(indexPath.item).offsetBy(dx: origin.x, dy: origin.y)
         }
     }
@@ -170,7 +183,8 @@ extension LayoutEngine {
                 element.frame = element.frame.offset(scrollAxis, by: start)
                 let unpinned = element.frame.origin(scrollAxis)
                 let length = element.frame.length(scrollAxis)
-                let pinnedAt = atStart
+                let pinnedAt =
+                    atStart
                     ? min(max(contentOffset, unpinned), max(unpinned, end - length))
                     : max(min(contentOffset + viewport - length, unpinned), min(start, unpinned))
                 element.frame = element.frame.offset(scrollAxis, by: pinnedAt - unpinned)
@@ -179,18 +193,22 @@ extension LayoutEngine {
         }
         // Layout-level pinned items use the whole content as their section.
         let layoutItems = layoutBoundaryElements()
-        for (i, item) in environment.configuration.boundarySupplementaryItems.enumerated() where item.pinToVisibleBounds {
+        for (i, item) in environment.configuration.boundarySupplementaryItems.enumerated() where item.pinToVisibleBounds
+        {
             var element = layoutItems[i]
             let unpinned = element.frame.origin(scrollAxis), length = element.frame.length(scrollAxis)
             let atStart = item.alignment.edges.contains(scrollAxis == .x ? .leading : .top)
-            let pinnedAt = atStart
+            let pinnedAt =
+                atStart
                 ? min(max(contentOffset, unpinned), max(unpinned, exactContentSize.length(scrollAxis) - length))
                 : max(min(contentOffset + viewport - length, unpinned), min(0, unpinned))
             element.frame = element.frame.offset(scrollAxis, by: pinnedAt - unpinned)
             moved[element.key] = element
         }
         out.removeAll { moved[$0.key] != nil }
-        out += moved.values.map { $0.pixelRounded(scale) }.filter { $0.frame.intersects(rect) }.sorted { $0.key < $1.key }
+        out += moved.values.map { $0.pixelRounded(scale) }.filter { $0.frame.intersects(rect) }.sorted {
+            $0.key < $1.key
+        }
         return out
     }
 
@@ -223,7 +241,9 @@ extension LayoutEngine {
             // Negative spacing: sections may overlap, so no search by position.
             for i in sections.indices {
                 let start = sectionStart(i)
-                if start - sections[i].overhangBefore <= high && start + sections[i].extent + sections[i].overhangAfter >= low {
+                if start - sections[i].overhangBefore <= high
+                    && start + sections[i].extent + sections[i].overhangAfter >= low
+                {
                     body(i)
                 }
             }
@@ -282,8 +302,9 @@ struct Emitter {
         let g = engine.sections[index]
         let start = engine.sectionStart(index)
         let scrollAxis = engine.scrollAxis
-        let anchored = AnchoredSupplementaryPlacement(section: index, container: engine.state.layout.container,
-                                                      sizing: sizing)
+        let anchored = AnchoredSupplementaryPlacement(
+            section: index, container: engine.state.layout.container,
+            sizing: sizing)
         // The rect along P, relative to instance 0's origin, selects instances.
         var pLow = -Double.infinity, pHigh = Double.infinity
         if let filter {
@@ -309,9 +330,10 @@ struct Emitter {
                 let first = q * template.count
                 let present = min(template.count, g.itemCount - first)
                 let leaves = template.leafSupplementaries
-                emitInstance(index, origin: origin, firstItem: first, present: present, cell: { template.cells[$0] },
-                             hasLeafLists: !leaves.isEmpty, leafList: { leaves[$0] }, lists: template.supplementaries.lists,
-                             hosts: template.hosts, anchored: anchored, into: &out)
+                emitInstance(
+                    index, origin: origin, firstItem: first, present: present, cell: { template.cells[$0] },
+                    hasLeafLists: !leaves.isEmpty, leafList: { leaves[$0] }, lists: template.supplementaries.lists,
+                    hosts: template.hosts, anchored: anchored, into: &out)
             }
         case .estimated(let storage):
             guard storage.count > 0 else { break }
@@ -326,28 +348,33 @@ struct Emitter {
             let hasLeafLists = storage.hasLeafSupplementaries
             while q < storage.count {
                 if searchable, offset + storage.extent.minP > pHigh { break }
-                let origin = engine.instanceOrigin(g, start: start, q: q, offset: offset, gQ: storage.size(q).length(g.P.other))
+                let origin = engine.instanceOrigin(
+                    g, start: start, q: q, offset: offset, gQ: storage.size(q).length(g.P.other))
                 let items = storage.items(of: q)
                 let first = items.lowerBound
-                emitInstance(index, origin: origin, firstItem: first, present: items.count, cell: { storage.cell(first + $0) },
-                             hasLeafLists: hasLeafLists, leafList: { storage.leafSupplementary(first + $0) },
-                             lists: lists, hosts: storage.hosts.isEmpty ? [] : storage.hosts[q],
-                             anchored: anchored, into: &out)
+                emitInstance(
+                    index, origin: origin, firstItem: first, present: items.count, cell: { storage.cell(first + $0) },
+                    hasLeafLists: hasLeafLists, leafList: { storage.leafSupplementary(first + $0) },
+                    lists: lists, hosts: storage.hosts.isEmpty ? [] : storage.hosts[q],
+                    anchored: anchored, into: &out)
                 offset += storage.stride(q)
                 q += 1
             }
         }
         // Geometries are shared by equal sections: the elements are placed with this section's index.
-        engine.solver.forEachSectionElement(g, index: index, cache: engine.definitions[g.definition]!, sizing: sizing) { element in
+        engine.solver.forEachSectionElement(g, index: index, cache: engine.definitions[g.definition]!, sizing: sizing) {
+            element in
             var element = element
             element.frame = element.frame.offset(scrollAxis, by: start)
             emit(element, into: &out)
         }
     }
 
-    private func emitInstance(_ section: Int, origin: Point, firstItem: Int, present: Int, cell cellAt: (Int) -> Rect,
-                              hasLeafLists: Bool, leafList: (Int) -> UInt16, lists: [[SupplementaryItem]],
-                              hosts: [GroupHost], anchored: AnchoredSupplementaryPlacement, into out: inout [LayoutElement]) {
+    private func emitInstance(
+        _ section: Int, origin: Point, firstItem: Int, present: Int, cell cellAt: (Int) -> Rect,
+        hasLeafLists: Bool, leafList: (Int) -> UInt16, lists: [[SupplementaryItem]],
+        hosts: [GroupHost], anchored: AnchoredSupplementaryPlacement, into out: inout [LayoutElement]
+    ) {
         for leaf in 0..<present {
             let cell = cellAt(leaf).offsetBy(dx: origin.x, dy: origin.y)
             let item = firstItem + leaf
@@ -360,8 +387,10 @@ struct Emitter {
             }
         }
         for host in hosts where host.leafCount > 0 && host.firstLeaf < present {
-            for e in anchored.elements(for: host.supplementaries, host: host.box.offsetBy(dx: origin.x, dy: origin.y),
-                                       item: firstItem + host.firstLeaf) {
+            for e in anchored.elements(
+                for: host.supplementaries, host: host.box.offsetBy(dx: origin.x, dy: origin.y),
+                item: firstItem + host.firstLeaf)
+            {
                 emit(e, into: &out)
             }
         }

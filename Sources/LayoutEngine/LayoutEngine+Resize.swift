@@ -16,7 +16,8 @@ extension LayoutEngine {
             if width != before.width || height != before.height || definitions.count != state.layout.sections.count {
                 // The solve at `before` stays valid for `before` while only this resize changes the state.
                 let current = saveSolve(container: before)
-                if let saved = previousSolve, saved.version == versionBefore, saved.container == state.layout.container {
+                if let saved = previousSolve, saved.version == versionBefore, saved.container == state.layout.container
+                {
                     restore(saved)
                     report = UpdateReport()
                     report.sectionsShifted = sections.count
@@ -72,9 +73,10 @@ struct SavedSolve {
 extension LayoutEngine {
     /// The current solve, valid for `container` at the current state version. Complexity: O(1) (shared arrays).
     func saveSolve(container: LayoutContainer) -> SavedSolve {
-        SavedSolve(container: container, version: stateVersion, definitions: definitions, sections: sections,
-                   sectionOffsets: sectionOffsets, layoutBoundary: layoutBoundary, environment: environment,
-                   overhangBefore: overhangBefore, overhangAfter: overhangAfter)
+        SavedSolve(
+            container: container, version: stateVersion, definitions: definitions, sections: sections,
+            sectionOffsets: sectionOffsets, layoutBoundary: layoutBoundary, environment: environment,
+            overhangBefore: overhangBefore, overhangAfter: overhangAfter)
     }
 
     /// Makes a saved solve current. Complexity: O(1).

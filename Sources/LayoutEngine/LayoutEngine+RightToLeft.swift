@@ -17,7 +17,8 @@ extension LayoutEngine {
         let width = mirrorWidth
         let scale = pixelScale
         let slack = scale.map { 1 / $0 } ?? 0
-        let widened = Rect(x: rect.x - slack, y: rect.y - slack, width: rect.width + 2 * slack, height: rect.height + 2 * slack)
+        let widened = Rect(
+            x: rect.x - slack, y: rect.y - slack, width: rect.width + 2 * slack, height: rect.height + 2 * slack)
         return body(widened.mirrored(inWidth: width)).compactMap { element in
             var element = element
             element.frame = element.frame.mirrored(inWidth: width).pixelRounded(scale)

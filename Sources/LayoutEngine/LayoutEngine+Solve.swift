@@ -1,6 +1,6 @@
-import Synchronization
 import CompositionalLayout
 import SolverKernel
+import Synchronization
 
 /// Full solves: definitions' templates first, then every section in parallel (sections are independent until
 /// they are stacked), then the offsets tree (ARCHITECTURE.md, "three ideas").
@@ -38,7 +38,9 @@ extension LayoutEngine {
             }
             do throws(LayoutError) {
                 let resolved = try layout.environmentSection(forDefinition: definition)
-                if let known = distinct.first(where: { $0.section == resolved.section && $0.boundaryInsets == resolved.boundaryInsets }) {
+                if let known = distinct.first(where: {
+                    $0.section == resolved.section && $0.boundaryInsets == resolved.boundaryInsets
+                }) {
                     caches[definition] = known
                     byFields.append((fields, known))
                     continue
@@ -66,7 +68,8 @@ extension LayoutEngine {
         var individualCount = 0
         var largestSection = 0
         let sharesShape = frozen.map { cache in
-            cache.map { $0.template != nil && !($0.hasEstimatedSupplementaries && sizing.measuresSupplementaries) } ?? false
+            cache.map { $0.template != nil && !($0.hasEstimatedSupplementaries && sizing.measuresSupplementaries) }
+                ?? false
         }
         for i in sectionData.indices {
             let definition = sectionData[i].definition
@@ -77,14 +80,15 @@ extension LayoutEngine {
             }
             let key = ShapeKey(definition: definition, items: sectionData[i].items.count)
             if lastKey == key {
-                shapeOf[i] = lastShape   // runs of equal sections skip even the hash
+                shapeOf[i] = lastShape  // runs of equal sections skip even the hash
             } else if let known = shared[key] {
                 shapeOf[i] = known
                 lastKey = key
                 lastShape = known
             } else {
-                let g = try solver.solve(index: i, definition: definition, cache: frozen[definition]!, itemCount: key.items,
-                                         sizing: sizing, scratch: &scratch)
+                let g = try solver.solve(
+                    index: i, definition: definition, cache: frozen[definition]!, itemCount: key.items,
+                    sizing: sizing, scratch: &scratch)
                 let shape = Int32(shapes.count)
                 shapes.append(g)
                 shared[key] = shape
@@ -106,12 +110,15 @@ extension LayoutEngine {
         let geometries = [SectionGeometry](unsafeUninitializedCapacity: sectionData.count) { buffer, initialized in
             guard !buffer.isEmpty else { return }
             let out = ParallelBuffer(buffer)
-            Parallel.forEachChunk(count: buffer.count, threads: threads, makeScratch: {
-                var scratch = SolveScratch()
-                scratch.sizing = workerState.sizing()
-                scratch.builder.reserve(items: reserved)
-                return scratch
-            }) { range, scratch in
+            Parallel.forEachChunk(
+                count: buffer.count, threads: threads,
+                makeScratch: {
+                    var scratch = SolveScratch()
+                    scratch.sizing = workerState.sizing()
+                    scratch.builder.reserve(items: reserved)
+                    return scratch
+                }
+            ) { range, scratch in
                 for i in range {
                     let shape = shapeIndex[i]
                     if shape >= 0 {
@@ -120,9 +127,12 @@ extension LayoutEngine {
                     }
                     let s = sectionData[i]
                     do throws(LayoutError) {
-                        out.initialize(i, try solver.solve(index: i, definition: s.definition, cache: frozen[s.definition]!,
-                                                           itemCount: s.items.count, sizing: scratch.sizing ?? sizing,
-                                                           scratch: &scratch))
+                        out.initialize(
+                            i,
+                            try solver.solve(
+                                index: i, definition: s.definition, cache: frozen[s.definition]!,
+                                itemCount: s.items.count, sizing: scratch.sizing ?? sizing,
+                                scratch: &scratch))
                     } catch {
                         // Every slot is initialised exactly once, failed ones too.
                         out.initialize(i, .placeholder)
@@ -166,7 +176,9 @@ extension LayoutEngine {
 
     /// The content size before pixel rounding, which pinning uses (§1: queries compute exactly).
     var exactContentSize: Size {
-        Size(scrollAxis, contentEnd + layoutBoundary.endExtent, across: state.layout.container.size.length(scrollAxis.other))
+        Size(
+            scrollAxis, contentEnd + layoutBoundary.endExtent,
+            across: state.layout.container.size.length(scrollAxis.other))
     }
 
     /// The scale output frames are rounded with (§1), nil when they are not rounded.
@@ -209,8 +221,9 @@ extension LayoutEngine {
         let cache = try cache(forDefinition: data.definition)
         let (sizing, saved) = lendSizing()
         defer { returnSizing(saved) }
-        let geometry = try solver.solve(index: index, definition: data.definition, cache: cache,
-                                        itemCount: data.items.count, sizing: sizing, scratch: &scratch)
+        let geometry = try solver.solve(
+            index: index, definition: data.definition, cache: cache,
+            itemCount: data.items.count, sizing: sizing, scratch: &scratch)
         store(geometry, at: index)
         report.sectionsSolved += 1
         report.instancesSolved += geometry.instanceCountSolved

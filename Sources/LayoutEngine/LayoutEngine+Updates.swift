@@ -53,14 +53,17 @@ extension LayoutEngine {
                     let low = min(from.item, to.item), high = max(from.item, to.item)
                     try resolveChanged(section: from.section, at: low, reuse: .changed(low, high), report: &report)
                 } else {
-                    try resolveChanged(section: from.section, at: from.item, reuse: .deleted(at: from.item, count: 1), report: &report)
-                    try resolveChanged(section: to.section, at: to.item, reuse: .inserted(at: to.item, count: 1), report: &report)
+                    try resolveChanged(
+                        section: from.section, at: from.item, reuse: .deleted(at: from.item, count: 1), report: &report)
+                    try resolveChanged(
+                        section: to.section, at: to.item, reuse: .inserted(at: to.item, count: 1), report: &report)
                 }
             }
         case let .insertSections(at, reference, count, _):
             let definition: Int
             do { definition = try state.definitionIndex(reference) } catch { throw EngineError.operation(error) }
-            _ = try lift { () throws(LayoutError) in try cache(forDefinition: definition) }  // fails before anything changes
+            // fails before anything changes
+            _ = try lift { () throws(LayoutError) in try cache(forDefinition: definition) }
             try applyToState(operation)
             if let placeholder = sections.first {
                 sections.insert(contentsOf: repeatElement(placeholder, count: count), at: at)
@@ -84,7 +87,9 @@ extension LayoutEngine {
             sectionOffsets.move(from: from, to: to)
             // The moved section keeps its instances (its items keep their sizes); sections whose boundary items
             // measure by index are placed again where their index changed.
-            try lift { () throws(LayoutError) in try placeIndexDependentSections(min(from, to)..<max(from, to) + 1, report: &report) }
+            try lift { () throws(LayoutError) in
+                try placeIndexDependentSections(min(from, to)..<max(from, to) + 1, report: &report)
+            }
             report.sectionsShifted += abs(to - from) + 1
         }
         lastReport = report
@@ -121,7 +126,8 @@ extension LayoutEngine {
         previousSolve = nil
         for (path, size) in sizes {
             do {
-                try state.apply(.measure(section: path.section, item: path.item, width: size.width, height: size.height))
+                try state.apply(
+                    .measure(section: path.section, item: path.item, width: size.width, height: size.height))
             } catch {
                 throw EngineError.operation(error)
             }
@@ -130,15 +136,19 @@ extension LayoutEngine {
         report.itemsMeasured = sizes.count
         do throws(LayoutError) {
             if sizes.count == 1, let (path, _) = sizes.first {
-                try resolveChanged(section: path.section, at: path.item, reuse: .changed(path.item, path.item), report: &report)
+                try resolveChanged(
+                    section: path.section, at: path.item, reuse: .changed(path.item, path.item), report: &report)
             } else {
                 var bySection: [Int: (low: Int, high: Int)] = [:]
                 for (path, _) in sizes {
                     let known = bySection[path.section]
-                    bySection[path.section] = (min(known?.low ?? path.item, path.item), max(known?.high ?? path.item, path.item))
+                    bySection[path.section] = (
+                        min(known?.low ?? path.item, path.item), max(known?.high ?? path.item, path.item)
+                    )
                 }
                 for (section, range) in bySection.sorted(by: { $0.key < $1.key }) {
-                    try resolveChanged(section: section, at: range.low, reuse: .changed(range.low, range.high), report: &report)
+                    try resolveChanged(
+                        section: section, at: range.low, reuse: .changed(range.low, range.high), report: &report)
                 }
             }
         } catch {
@@ -150,7 +160,8 @@ extension LayoutEngine {
 
     /// A section definition replaced (what a spec edit does): its sections re-solve with their items.
     @discardableResult
-    public func replaceDefinition(at index: Int, with definition: SectionDefinition) throws(EngineError) -> UpdateReport {
+    public func replaceDefinition(at index: Int, with definition: SectionDefinition) throws(EngineError) -> UpdateReport
+    {
         // Check that it solves at this width before changing anything.
         do throws(LayoutError) {
             var candidate = environment
@@ -227,8 +238,8 @@ extension LayoutEngine {
         // The geometry stays in the array and is updated there (no copy of it); only its storage is taken out,
         // so that it is referenced once (by `storage`). It is put back as it was on failure.
         guard case .estimated(var storage) = sections[section].storage, storage.count > 0, !cache.uniformRoot,
-              !sections[section].diagnostics.contains(where: { $0.kind == .noRoom }),
-              at <= storage.itemCount, reuse.shift != 0 || at < storage.itemCount
+            !sections[section].diagnostics.contains(where: { $0.kind == .noRoom }),
+            at <= storage.itemCount, reuse.shift != 0 || at < storage.itemCount
         else {
             try resolveSection(section, report: &report)
             return
@@ -246,9 +257,11 @@ extension LayoutEngine {
             // trying them in place would mostly solve rows only to start again.
             let mayReflow = reuse.tailStart - 1 > at && cache.rowsMayReflow
             if reuse.shift == 0, !mayReflow, isKnownUniquelyReferenced(&storage),
-               let solved = try solver.updateInstancesInPlace(
-                   cache, definition: definition, index: section, itemCount: itemCount, sizing: sizing,
-                   storage: storage, fromInstance: firstInstance, low: at, high: reuse.tailStart - 1, scratch: &scratch) {
+                let solved = try solver.updateInstancesInPlace(
+                    cache, definition: definition, index: section, itemCount: itemCount, sizing: sizing,
+                    storage: storage, fromInstance: firstInstance, low: at, high: reuse.tailStart - 1, scratch: &scratch
+                )
+            {
                 report.instancesSolved += solved
                 updated = storage
             }

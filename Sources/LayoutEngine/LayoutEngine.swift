@@ -68,7 +68,9 @@ public final class LayoutEngine {
     ///   - lazy: start every item at its estimate; `prepare(visibleRect:measuring:)` measures them as they come
     ///     near the visible rect, like UIKit. Implies that `measure` applies only to measured items.
     /// - Complexity: O(sections + definitions' template items + estimated items).
-    public convenience init(layout: CollectionLayout, measure: MeasureMode = .all, threads: Int = 1, lazy: Bool = false) throws(LayoutError) {
+    public convenience init(layout: CollectionLayout, measure: MeasureMode = .all, threads: Int = 1, lazy: Bool = false)
+        throws(LayoutError)
+    {
         try self.init(state: LayoutState(layout: layout, measure: measure), threads: threads, lazy: lazy)
     }
 
@@ -86,8 +88,9 @@ public final class LayoutEngine {
         self.sizingSource = SizingSource(state)
         self.sizingSource.sections = []
         self.lentSizing = LayoutState.sizing(reading: sizingSource)
-        self.layoutBoundary = BoundaryItemsPlacement(items: [], section: -1, container: state.layout.container,
-                                                     scrollAxis: .y, followedInsets: nil, sizing: .estimates)
+        self.layoutBoundary = BoundaryItemsPlacement(
+            items: [], section: -1, container: state.layout.container,
+            scrollAxis: .y, followedInsets: nil, sizing: .estimates)
         try solveAll()
     }
 

@@ -30,8 +30,10 @@ private final class ChunkCounter: Sendable {
 /// allocate only what they return.
 enum Parallel {
     /// Calls `body(range, &scratch)` for contiguous ranges covering `0..<count`, on `threads` workers.
-    static func forEachChunk<Scratch>(count: Int, threads: Int, makeScratch: @Sendable () -> Scratch,
-                                      _ body: @Sendable (Range<Int>, inout Scratch) -> Void) {
+    static func forEachChunk<Scratch>(
+        count: Int, threads: Int, makeScratch: @Sendable () -> Scratch,
+        _ body: @Sendable (Range<Int>, inout Scratch) -> Void
+    ) {
         guard count > 0 else { return }
         let workers = Swift.min(threads, count)
         if workers <= 1 {
@@ -46,7 +48,7 @@ enum Parallel {
             while true {
                 let chunk = counter.next.add(1, ordering: .relaxed).oldValue
                 guard chunk < chunks else { break }
-                body(count * chunk / chunks ..< count * (chunk + 1) / chunks, &scratch)
+                body(count * chunk / chunks..<count * (chunk + 1) / chunks, &scratch)
             }
         }
     }

@@ -60,19 +60,29 @@ struct TailReuse {
     var minNext: Int
 
     /// Items `low...high` changed in place (measure, reload).
-    static func changed(_ low: Int, _ high: Int) -> TailReuse { TailReuse(tailStart: high + 1, shift: 0, minNext: high + 1) }
-    static func inserted(at: Int, count: Int) -> TailReuse { TailReuse(tailStart: at, shift: count, minNext: at + count) }
-    static func deleted(at: Int, count: Int) -> TailReuse { TailReuse(tailStart: at + count, shift: -count, minNext: at) }
+    static func changed(_ low: Int, _ high: Int) -> TailReuse {
+        TailReuse(tailStart: high + 1, shift: 0, minNext: high + 1)
+    }
+    static func inserted(at: Int, count: Int) -> TailReuse {
+        TailReuse(tailStart: at, shift: count, minNext: at + count)
+    }
+    static func deleted(at: Int, count: Int) -> TailReuse {
+        TailReuse(tailStart: at + count, shift: -count, minNext: at)
+    }
 }
 
 extension SectionBuilder {
     /// §6 instances solved one after another from the first item.
     /// - Complexity: O(items), allocating only the frozen storage (the buffers are `scratch`'s).
-    func solveInstances(_ cache: DefinitionCache, definition: Int, index: Int, itemCount: Int, sizing: ItemSizing,
-                        scratch: inout SolveScratch) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
-        var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
-                              previous: nil, firstInstance: 0, reuse: nil, inPlace: false)
-        try finish(&run, scratch: &scratch) { (run: inout InstanceRun, scratch: inout SolveScratch) throws(LayoutError) in
+    func solveInstances(
+        _ cache: DefinitionCache, definition: Int, index: Int, itemCount: Int, sizing: ItemSizing,
+        scratch: inout SolveScratch
+    ) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
+        var run = InstanceRun(
+            itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
+            previous: nil, firstInstance: 0, reuse: nil, inPlace: false)
+        try finish(&run, scratch: &scratch) {
+            (run: inout InstanceRun, scratch: inout SolveScratch) throws(LayoutError) in
             try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
         }
         let frozen = run.freeze()
@@ -84,13 +94,17 @@ extension SectionBuilder {
     /// instances before are copied, the unchanged tail after the change is spliced in (first items shifted).
     /// - Complexity: O(items solved until the new instances meet old ones again) plus O(items of the section)
     ///   to copy into the new storage (one allocation).
-    func resolveInstances(_ cache: DefinitionCache, definition: Int, index: Int, itemCount: Int, sizing: ItemSizing,
-                          previous: EstimatedInstances, fromInstance firstInstance: Int, reuse: TailReuse,
-                          scratch: inout SolveScratch) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
-        var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
-                              previous: previous, firstInstance: firstInstance, reuse: reuse,
-                              inPlace: false)
-        try finish(&run, scratch: &scratch) { (run: inout InstanceRun, scratch: inout SolveScratch) throws(LayoutError) in
+    func resolveInstances(
+        _ cache: DefinitionCache, definition: Int, index: Int, itemCount: Int, sizing: ItemSizing,
+        previous: EstimatedInstances, fromInstance firstInstance: Int, reuse: TailReuse,
+        scratch: inout SolveScratch
+    ) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
+        var run = InstanceRun(
+            itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
+            previous: previous, firstInstance: firstInstance, reuse: reuse,
+            inPlace: false)
+        try finish(&run, scratch: &scratch) {
+            (run: inout InstanceRun, scratch: inout SolveScratch) throws(LayoutError) in
             try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
         }
         let frozen = run.freeze()
@@ -104,13 +118,17 @@ extension SectionBuilder {
     /// items (or ran out of room): then the caller re-solves with `resolveInstances` (the instances written
     /// so far are already correct).
     /// - Complexity: O(items in the instances solved × log instances), no allocation.
-    func updateInstancesInPlace(_ cache: DefinitionCache, definition: Int, index: Int, itemCount: Int, sizing: ItemSizing,
-                                storage: EstimatedInstances, fromInstance firstInstance: Int, low: Int, high: Int,
-                                scratch: inout SolveScratch) throws(LayoutError) -> Int? {
-        var run = InstanceRun(itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
-                              previous: storage, firstInstance: firstInstance,
-                              reuse: .changed(low, high), inPlace: true)
-        try finish(&run, scratch: &scratch) { (run: inout InstanceRun, scratch: inout SolveScratch) throws(LayoutError) in
+    func updateInstancesInPlace(
+        _ cache: DefinitionCache, definition: Int, index: Int, itemCount: Int, sizing: ItemSizing,
+        storage: EstimatedInstances, fromInstance firstInstance: Int, low: Int, high: Int,
+        scratch: inout SolveScratch
+    ) throws(LayoutError) -> Int? {
+        var run = InstanceRun(
+            itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
+            previous: storage, firstInstance: firstInstance,
+            reuse: .changed(low, high), inPlace: true)
+        try finish(&run, scratch: &scratch) {
+            (run: inout InstanceRun, scratch: inout SolveScratch) throws(LayoutError) in
             try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
         }
         scratch.giveBack(run.takeBuilder())
@@ -119,8 +137,10 @@ extension SectionBuilder {
 
     /// Runs `body`; when it throws, the run's buffers go back to `scratch` first (moved, not copied: a
     /// `defer` would copy the builder's arrays, a retain each, on every section).
-    private func finish(_ run: inout InstanceRun, scratch: inout SolveScratch,
-                        _ body: (inout InstanceRun, inout SolveScratch) throws(LayoutError) -> Void) throws(LayoutError) {
+    private func finish(
+        _ run: inout InstanceRun, scratch: inout SolveScratch,
+        _ body: (inout InstanceRun, inout SolveScratch) throws(LayoutError) -> Void
+    ) throws(LayoutError) {
         do {
             try body(&run, &scratch)
         } catch {
@@ -129,12 +149,15 @@ extension SectionBuilder {
         }
     }
 
-    private func solveLoop(_ cache: DefinitionCache, definition: Int, index: Int, sizing: ItemSizing,
-                           scratch: inout SolveScratch, run: inout InstanceRun) throws(LayoutError) {
+    private func solveLoop(
+        _ cache: DefinitionCache, definition: Int, index: Int, sizing: ItemSizing,
+        scratch: inout SolveScratch, run: inout InstanceRun
+    ) throws(LayoutError) {
         if let plan = cache.flatPlan {
             var flat = scratch.takeFlat(definition: definition, cache: cache)
             do {
-                try solveFlatInstances(plan, box: rootBox(cache.section), index: index, sizing: sizing, flat: &flat, into: &run)
+                try solveFlatInstances(
+                    plan, box: rootBox(cache.section), index: index, sizing: sizing, flat: &flat, into: &run)
             } catch {
                 scratch.giveBack(flat: consume flat, definition: definition, cache: cache)
                 throw error
@@ -146,10 +169,14 @@ extension SectionBuilder {
     }
 
     /// The fast path (a root group of items only): the plan is unwrapped once, so no instance copies it.
-    private func solveFlatInstances(_ plan: FlatRowPlan, box: Size, index: Int, sizing: ItemSizing,
-                                    flat scratch: inout FlatRowPlan.Scratch, into run: inout InstanceRun) throws(LayoutError) {
+    private func solveFlatInstances(
+        _ plan: FlatRowPlan, box: Size, index: Int, sizing: ItemSizing,
+        flat scratch: inout FlatRowPlan.Scratch, into run: inout InstanceRun
+    ) throws(LayoutError) {
         let tracksSupplementaries = !plan.supplementaries.isEmpty
-        if tracksSupplementaries && run.builder.supplementaries.isEmpty { run.builder.supplementaries = plan.supplementaries }
+        if tracksSupplementaries && run.builder.supplementaries.isEmpty {
+            run.builder.supplementaries = plan.supplementaries
+        }
         let reach = tracksSupplementaries ? supplementaryReach(plan.supplementaries.lists, hostSize: box) : 0
         let lengths = FlatRowPlan.ItemLengths(plan: plan, sizing: sizing, section: index)
         let slot = plan.rootSlot(box: box, container: container)
@@ -157,7 +184,8 @@ extension SectionBuilder {
             if run.stopIfConverged() { break }
             let before = run.builder.cells.count
             let (size, count) = try plan.solveInstance(
-                first: run.next, itemCount: run.itemCount, slot: slot, section: index, container: container, lengths: lengths,
+                first: run.next, itemCount: run.itemCount, slot: slot, section: index, container: container,
+                lengths: lengths,
                 scratch: &scratch, cells: &run.builder.cells, leafSupplementaries: &run.builder.leafSupplementaries)
             if count == 0 {
                 run.stopWithNoRoom()
@@ -183,9 +211,12 @@ extension SectionBuilder {
 
     /// The general path: each instance solved by the shared group rules (§3) into a tree, then flattened into
     /// the section's buffers with its anchored supplementaries' hosts.
-    private func solveTreeInstances(_ section: LayoutSection, index: Int, sizing: ItemSizing,
-                                    into run: inout InstanceRun) throws(LayoutError) {
-        let groups = GroupSolver(container: container, sizing: sizing, section: index, itemCount: run.itemCount, limitsItems: true)
+    private func solveTreeInstances(
+        _ section: LayoutSection, index: Int, sizing: ItemSizing,
+        into run: inout InstanceRun
+    ) throws(LayoutError) {
+        let groups = GroupSolver(
+            container: container, sizing: sizing, section: index, itemCount: run.itemCount, limitsItems: true)
         let root = LayoutNode.group(section.group)
         let box = rootBox(section)
         while run.next < run.itemCount {
@@ -201,11 +232,14 @@ extension SectionBuilder {
             for leaf in node.leaves {
                 instanceExtent.add(leaf.cell, P: run.P)
                 largestCell = largestCell.atLeast(leaf.cell.size)
-                run.appendCell(leaf.cell, supplementaries: run.builder.supplementaries.intern(leaf.item.supplementaryItems))
+                run.appendCell(
+                    leaf.cell, supplementaries: run.builder.supplementaries.intern(leaf.item.supplementaryItems))
             }
             for host in node.hosts { instanceExtent.add(host.box, P: run.P) }
             let reachLists = run.builder.supplementaries.lists + node.hosts.map(\.supplementaries)
-            instanceExtent.grow(by: supplementaryReach(reachLists, hostSize: largestHostSize(node.hosts, atLeast: largestCell.atLeast(node.size))))
+            instanceExtent.grow(
+                by: supplementaryReach(
+                    reachLists, hostSize: largestHostSize(node.hosts, atLeast: largestCell.atLeast(node.size))))
             run.append(size: node.size, count: node.leaves.count, extent: instanceExtent, hosts: node.hosts)
             if run.shapeChanged { break }
         }
@@ -236,8 +270,10 @@ struct InstanceRun {
     private(set) var shapeChanged = false
     private var converged = false
 
-    init(itemCount: Int, builder: InstanceBuilder, placement root: RootPlacement,
-         previous: EstimatedInstances?, firstInstance: Int, reuse: TailReuse?, inPlace: Bool) {
+    init(
+        itemCount: Int, builder: InstanceBuilder, placement root: RootPlacement,
+        previous: EstimatedInstances?, firstInstance: Int, reuse: TailReuse?, inPlace: Bool
+    ) {
         self.itemCount = itemCount
         self.P = root.P
         self.root = root.strideTerms
@@ -292,7 +328,9 @@ struct InstanceRun {
         next += count
     }
 
-    private mutating func writeInPlace(size: Size, stride: Double, count: Int, extent: RelativeExtent, hosts: [GroupHost]) {
+    private mutating func writeInPlace(
+        size: Size, stride: Double, count: Int, extent: RelativeExtent, hosts: [GroupHost]
+    ) {
         let storage = previous.unsafelyUnwrapped
         let q = instance
         let base = builder.cells.count - count
@@ -304,9 +342,13 @@ struct InstanceRun {
         let fits = builder.cells.withUnsafeBufferPointer { cells in
             builder.leafSupplementaries.withUnsafeBufferPointer { leaf -> Bool in
                 func list(_ k: Int) -> UInt16 { base + k < leaf.count ? leaf[base + k] : 0 }
-                guard storage.hasLeafSupplementaries || leaf.isEmpty || (0..<count).allSatisfy({ list($0) == 0 }) else { return false }
+                guard storage.hasLeafSupplementaries || leaf.isEmpty || (0..<count).allSatisfy({ list($0) == 0 }) else {
+                    return false
+                }
                 let mine = UnsafeBufferPointer(rebasing: cells[base..<base + count])
-                guard storage.accepts(q, size: size, stride: stride, cells: mine, leafSupplementaries: list) else { return false }
+                guard storage.accepts(q, size: size, stride: stride, cells: mine, leafSupplementaries: list) else {
+                    return false
+                }
                 storage.replaceInstance(q, cells: mine, leafSupplementaries: list, size: size, stride: stride)
                 return true
             }

@@ -29,16 +29,19 @@ extension SectionBuilder {
         // §4.3 boundary items, sized with this section's index.
         let boundary = BoundaryItemsPlacement(
             items: section.boundarySupplementaryItems, section: index, container: container, scrollAxis: scrollAxis,
-            followedInsets: cache.boundaryInsets, sizing: sizing, startPadding: section.headerTopPadding)  // §10.2, §10.8
+            // §10.2, §10.8
+            followedInsets: cache.boundaryInsets, sizing: sizing, startPadding: section.headerTopPadding)
         let startExtent = boundary.startExtent
         // §4.2 an orthogonal section without instances (G = 0) takes no space: its insets are dropped too.
-        let middle = g.orthogonal
+        let middle =
+            g.orthogonal
             ? (measure.hasInstances ? insets.pre(Q) + band + insets.post(Q) : 0)
             : insets.pre(P) + measure.contentLength + insets.post(P)
         g.extent = startExtent + middle + boundary.endExtent
 
-        placeInstances(&g, section: section, root: root, startExtent: startExtent, centering: centering,
-                       contentLength: measure.contentLength, middle: middle)
+        placeInstances(
+            &g, section: section, root: root, startExtent: startExtent, centering: centering,
+            contentLength: measure.contentLength, middle: middle)
         g.boundaryStart = startExtent
         g.boundaryMiddle = middle
         g.drawsDecorations = !g.orthogonal || measure.hasInstances
@@ -58,16 +61,19 @@ extension SectionBuilder {
             measure.hasInstances = true
             measure.largestQ = template.size.length(Q)
             let present = g.itemCount - (instances - 1) * template.count
-            let partial = present < template.count
+            let partial =
+                present < template.count
                 ? template.allMaxEnd - template.prefixMaxEnd[present] : 0
-            measure.contentLength = root.contentLength(lastOffset: Double(instances - 1) * stride,
-                                                       lastLength: template.size.length(P), partial: partial)
+            measure.contentLength = root.contentLength(
+                lastOffset: Double(instances - 1) * stride,
+                lastLength: template.size.length(P), partial: partial)
         case .estimated(let storage):
             guard storage.count > 0 else { break }
             measure.hasInstances = true
             let last = storage.count - 1
-            measure.contentLength = root.contentLength(lastOffset: storage.offset(last),
-                                                       lastLength: storage.size(last).length(P))
+            measure.contentLength = root.contentLength(
+                lastOffset: storage.offset(last),
+                lastLength: storage.size(last).length(P))
             measure.firstP = storage.size(0).length(P)
             // The largest instance across, even when every one is negative (a container of height 0).
             if g.orthogonal { measure.largestQ = storage.largestLength(Q) }
@@ -77,15 +83,18 @@ extension SectionBuilder {
 
     /// §4.1 where instance 0 sits: along P after the insets (and centering in an orthogonal section), across
     /// at the band's start or at the cross offset of a non-orthogonal root group; §4.2 the scroller's size.
-    func placeInstances(_ g: inout SectionGeometry, section: LayoutSection, root: RootPlacement, startExtent: Double,
-                        centering: Double, contentLength: Double, middle: Double) {
+    func placeInstances(
+        _ g: inout SectionGeometry, section: LayoutSection, root: RootPlacement, startExtent: Double,
+        centering: Double, contentLength: Double, middle: Double
+    ) {
         let eP1 = root.eP1, eQ1 = root.eQ1
         let P = g.P, Q = P.other
         let insets = section.contentInsets
         if g.orthogonal {
             g.pBase = insets.pre(P) + centering + eP1
             g.qBase = startExtent + insets.pre(Q) + eQ1
-            g.orthogonalContentSize = Size(P, insets.pre(P) + insets.post(P) + 2 * centering + contentLength, across: middle)
+            g.orthogonalContentSize = Size(
+                P, insets.pre(P) + insets.post(P) + 2 * centering + contentLength, across: middle)
         } else {
             g.pBase = startExtent + insets.pre(P) + eP1
             g.qBase = insets.pre(Q)
@@ -97,27 +106,36 @@ extension SectionBuilder {
     /// §4.3 boundary items and §4.5 backgrounds of section `index` (geometry `g`), frames relative to the
     /// section start along the scroll axis, in order: the boundary items (by their index in the definition),
     /// then the decorations. Allocates nothing. Complexity: O(boundary items² + decorations²), both tiny.
-    func forEachSectionElement(_ g: SectionGeometry, index: Int, cache: DefinitionCache, sizing: ItemSizing,
-                               _ body: (LayoutElement) -> Void) {
+    func forEachSectionElement(
+        _ g: SectionGeometry, index: Int, cache: DefinitionCache, sizing: ItemSizing,
+        _ body: (LayoutElement) -> Void
+    ) {
         let section = cache.section
-        let boundary = section.boundarySupplementaryItems.isEmpty ? nil : BoundaryItemsPlacement(
-            items: section.boundarySupplementaryItems, section: index, container: container, scrollAxis: scrollAxis,
-            followedInsets: cache.boundaryInsets, sizing: sizing, startPadding: section.headerTopPadding)
+        let boundary =
+            section.boundarySupplementaryItems.isEmpty
+            ? nil
+            : BoundaryItemsPlacement(
+                items: section.boundarySupplementaryItems, section: index, container: container, scrollAxis: scrollAxis,
+                followedInsets: cache.boundaryInsets, sizing: sizing, startPadding: section.headerTopPadding)
         forEachSectionElement(g, index: index, cache: cache, boundary: boundary, body)
     }
 
     /// `forEachSectionElement` with the section's boundary items already placed (`boundary`, nil when it has
     /// none), as `place` has them.
-    private func forEachSectionElement(_ g: SectionGeometry, index: Int, cache: DefinitionCache,
-                                       boundary: BoundaryItemsPlacement?, _ body: (LayoutElement) -> Void) {
+    private func forEachSectionElement(
+        _ g: SectionGeometry, index: Int, cache: DefinitionCache,
+        boundary: BoundaryItemsPlacement?, _ body: (LayoutElement) -> Void
+    ) {
         let section = cache.section
         if let boundary, !section.boundarySupplementaryItems.isEmpty {
-            boundary.forEachElement(sectionStart: 0, contentStart: g.boundaryStart,
-                                    contentEnd: g.boundaryStart + g.boundaryMiddle, body)
+            boundary.forEachElement(
+                sectionStart: 0, contentStart: g.boundaryStart,
+                contentEnd: g.boundaryStart + g.boundaryMiddle, body)
         }
         if g.drawsDecorations && !section.decorationItems.isEmpty {
-            forEachDecorationElement(section.decorationItems, section: index, sectionStart: 0, extent: g.extent,
-                                     container: container, scrollAxis: scrollAxis, body)
+            forEachDecorationElement(
+                section.decorationItems, section: index, sectionStart: 0, extent: g.extent,
+                container: container, scrollAxis: scrollAxis, body)
         }
     }
 
@@ -127,16 +145,21 @@ extension SectionBuilder {
         let startEdge: DirectionalRectEdge = scrollAxis == .x ? .leading : .top
         let endEdge: DirectionalRectEdge = scrollAxis == .x ? .trailing : .bottom
         for (i, item) in section.boundarySupplementaryItems.enumerated() where item.pinToVisibleBounds {
-            if item.alignment.edges.contains(startEdge) { pinned.append((i, true)) }
-            else if item.alignment.edges.contains(endEdge) { pinned.append((i, false)) }
+            if item.alignment.edges.contains(startEdge) {
+                pinned.append((i, true))
+            } else if item.alignment.edges.contains(endEdge) {
+                pinned.append((i, false))
+            }
         }
         return pinned
     }
 
     /// How far the section's elements reach before its start and after its end along the scroll axis, so that
     /// rect queries find sections whose elements overhang (negative spacings, offsets, overflowing groups).
-    func measureOverhang(_ g: inout SectionGeometry, index: Int, cache: DefinitionCache, boundary: BoundaryItemsPlacement,
-                         hasInstances: Bool) {
+    func measureOverhang(
+        _ g: inout SectionGeometry, index: Int, cache: DefinitionCache, boundary: BoundaryItemsPlacement,
+        hasInstances: Bool
+    ) {
         var before = 0.0, after = 0.0
         let extent = g.extent, scrollAxis = self.scrollAxis
         forEachSectionElement(g, index: index, cache: cache, boundary: boundary) { e in

@@ -8,8 +8,10 @@ import SolverKernel
 /// section re-solves it whole (`LayoutEngine.resolveChanged`).
 extension SectionBuilder {
     /// - Complexity: O(instances × log instances), in place (the storage was just solved: one reference).
-    func uniformRoot(_ instances: EstimatedInstances, section: LayoutSection,
-                     root: RootPlacement) -> EstimatedInstances {
+    func uniformRoot(
+        _ instances: EstimatedInstances, section: LayoutSection,
+        root: RootPlacement
+    ) -> EstimatedInstances {
         let size = section.group.layoutSize
         guard size.hasUniformDimension, instances.count > 0 else { return instances }
         // Uniform lengths break the compact form's derived sizes: work on the full form.

@@ -25,18 +25,23 @@ struct SectionBuilder: Sendable {
     /// Solves section `index` (definition `definition`, `itemCount` items) from scratch.
     /// - Complexity: O(boundary items) for a fixed-size section; O(items) for an estimated one, whose
     ///   instances are solved in `scratch`'s buffers and frozen in one allocation.
-    func solve(index: Int, definition: Int, cache: DefinitionCache, itemCount: Int,
-               sizing: ItemSizing, scratch: inout SolveScratch) throws(LayoutError) -> SectionGeometry {
+    func solve(
+        index: Int, definition: Int, cache: DefinitionCache, itemCount: Int,
+        sizing: ItemSizing, scratch: inout SolveScratch
+    ) throws(LayoutError) -> SectionGeometry {
         do {
-            return try solveUnlocated(index: index, definition: definition, cache: cache, itemCount: itemCount, sizing: sizing,
-                                      scratch: &scratch)
+            return try solveUnlocated(
+                index: index, definition: definition, cache: cache, itemCount: itemCount, sizing: sizing,
+                scratch: &scratch)
         } catch {
             throw error.located(definition: definition, section: index)
         }
     }
 
-    private func solveUnlocated(index: Int, definition: Int, cache: DefinitionCache, itemCount: Int,
-                                sizing: ItemSizing, scratch: inout SolveScratch) throws(LayoutError) -> SectionGeometry {
+    private func solveUnlocated(
+        index: Int, definition: Int, cache: DefinitionCache, itemCount: Int,
+        sizing: ItemSizing, scratch: inout SolveScratch
+    ) throws(LayoutError) -> SectionGeometry {
         let section = cache.section
         var diagnostics: [LayoutDiagnostic] = []
         let storage: SectionGeometry.Storage
@@ -49,20 +54,27 @@ struct SectionBuilder: Sendable {
             let n = template.count
             let instances = RootPlacement.instanceCount(items: itemCount, perInstance: n)
             if template.noRoom && itemCount > 0 {
-                diagnostics.append(LayoutDiagnostic(section: index, .noRoom,
-                                                    detail: RootPlacement.templateNoRoom(itemCount: itemCount,
-                                                                                         holdsNoItems: n == 0)))
+                diagnostics.append(
+                    LayoutDiagnostic(
+                        section: index, .noRoom,
+                        detail: RootPlacement.templateNoRoom(
+                            itemCount: itemCount,
+                            holdsNoItems: n == 0)))
             }
             storage = .fixed(stride: placement.stride(template.size.length(P)), instances: instances)
         } else {
-            let (instances, noRoom, _) = try solveInstances(cache, definition: definition, index: index, itemCount: itemCount,
-                                                            sizing: sizing, scratch: &scratch)
-            if let noRoom, itemCount > 0 { diagnostics.append(LayoutDiagnostic(section: index, .noRoom, detail: noRoom)) }
+            let (instances, noRoom, _) = try solveInstances(
+                cache, definition: definition, index: index, itemCount: itemCount,
+                sizing: sizing, scratch: &scratch)
+            if let noRoom, itemCount > 0 {
+                diagnostics.append(LayoutDiagnostic(section: index, .noRoom, detail: noRoom))
+            }
             storage = .estimated(uniformRoot(instances, section: section, root: placement))
         }
         var geometry = SectionGeometry(
             definition: definition, itemCount: itemCount, orthogonal: section.isOrthogonal, P: P, extent: 0,
-            pBase: 0, qBase: 0, cross: .init(), storage: storage, boundaryStart: 0, boundaryMiddle: 0, drawsDecorations: false,
+            pBase: 0, qBase: 0, cross: .init(), storage: storage, boundaryStart: 0, boundaryMiddle: 0,
+            drawsDecorations: false,
             orthogonalContentSize: nil, diagnostics: diagnostics, overhangBefore: 0, overhangAfter: 0,
             measuresSupplementariesByIndex: cache.hasEstimatedSupplementaries && sizing.measuresSupplementaries)
         place(&geometry, index: index, cache: cache, sizing: sizing)

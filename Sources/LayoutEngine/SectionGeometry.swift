@@ -68,8 +68,9 @@ struct SectionGeometry: Sendable {
         /// The kernel's §3.4 placement across (`GroupRules.crossOffset`), as `RootPlacement.crossOffset`.
         @inline(__always)
         func offset(_ gQ: Double) -> Double {
-            GroupRules.crossOffset(contentLength: qLength, slotLength: gQ, pre: pre, post: post,
-                                   flexibleEdges: flexibleEdges)
+            GroupRules.crossOffset(
+                contentLength: qLength, slotLength: gQ, pre: pre, post: post,
+                flexibleEdges: flexibleEdges)
         }
     }
 }

@@ -25,16 +25,22 @@ extension FuzzChecks {
         do {
             again = try CalcExpression(parsing: written)
         } catch {
-            throw FuzzFinding(.calc, "the written form does not parse: \(error)\n"
-                              + "--- written: \(written.prefix(500))")
+            throw FuzzFinding(
+                .calc,
+                "the written form does not parse: \(error)\n"
+                    + "--- written: \(written.prefix(500))")
         }
         guard again == expression else {
-            throw FuzzFinding(.calc, "the written form parses to another expression\n"
-                              + "--- written: \(written.prefix(500))")
+            throw FuzzFinding(
+                .calc,
+                "the written form parses to another expression\n"
+                    + "--- written: \(written.prefix(500))")
         }
         guard written.count <= text.count || written == expression.writtenForm(compact: false) else {
-            throw FuzzFinding(.calc, "the compact form (\(written.count) characters) is longer than the input "
-                              + "(\(text.count))")
+            throw FuzzFinding(
+                .calc,
+                "the compact form (\(written.count) characters) is longer than the input "
+                    + "(\(text.count))")
         }
         for size in sizes {
             let a = expression.evaluate(width: size.width, height: size.height)

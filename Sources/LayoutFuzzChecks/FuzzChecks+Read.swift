@@ -14,7 +14,8 @@ extension FuzzChecks {
 
     /// Reads `data` as a spec (with `maxItems`), and checks that an error says where it is.
     static func readSpec(_ data: Data, _ target: FuzzTarget, maxItems: Int = SpecReader.defaultMaxItems)
-        throws(FuzzFinding) -> Result<CollectionLayout, SpecError> {
+        throws(FuzzFinding) -> Result<CollectionLayout, SpecError>
+    {
         do {
             return .success(try SpecReader.read(data: data, file: file, maxItems: maxItems))
         } catch {

@@ -40,22 +40,28 @@ extension FuzzChecks {
     /// The reference solve of a state: the oracle every engine output is compared with.
     static func referenceSolve(_ state: LayoutState) -> Result<SolveOutput, LayoutError> {
         do {
-            return .success(try ReferenceSolver.solve(state.layout, sections: state.resolvedSections(),
-                                                      sizing: state.sizing()))
+            return .success(
+                try ReferenceSolver.solve(
+                    state.layout, sections: state.resolvedSections(),
+                    sizing: state.sizing()))
         } catch {
             return .failure(error)
         }
     }
 
     /// The engine's result against the reference's: equal outputs, or equal errors.
-    static func compare(_ engine: Result<SolveOutput, LayoutError>, _ reference: Result<SolveOutput, LayoutError>,
-                        _ target: FuzzTarget, after step: String) throws(FuzzFinding) -> FuzzOutcome {
+    static func compare(
+        _ engine: Result<SolveOutput, LayoutError>, _ reference: Result<SolveOutput, LayoutError>,
+        _ target: FuzzTarget, after step: String
+    ) throws(FuzzFinding) -> FuzzOutcome {
         switch (engine, reference) {
         case let (.success(e), .success(r)):
             let differences = e.differences(from: r)
             guard differences.isEmpty else {
-                throw FuzzFinding(target, "after \(step) the engine differs from the reference solver:\n"
-                                  + differences.joined(separator: "\n"))
+                throw FuzzFinding(
+                    target,
+                    "after \(step) the engine differs from the reference solver:\n"
+                        + differences.joined(separator: "\n"))
             }
             return .ok
         case let (.failure(e), .failure(r)):

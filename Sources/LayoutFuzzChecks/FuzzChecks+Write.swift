@@ -19,13 +19,17 @@ extension FuzzChecks {
             throw FuzzFinding(.write, "the written spec does not read: \(error)\n--- written:\n\(text)")
         }
         guard again == layout else {
-            throw FuzzFinding(.write, "the written spec reads as another layout\n--- written:\n\(text)"
-                              + "\n--- read back, written:\n\(SpecWriter.yaml(again))")
+            throw FuzzFinding(
+                .write,
+                "the written spec reads as another layout\n--- written:\n\(text)"
+                    + "\n--- read back, written:\n\(SpecWriter.yaml(again))")
         }
         let second = SpecWriter.yaml(again)
         guard second == text else {
-            throw FuzzFinding(.write, "writing the read-back layout gives other text\n"
-                              + "--- first:\n\(text)\n--- second:\n\(second)")
+            throw FuzzFinding(
+                .write,
+                "writing the read-back layout gives other text\n"
+                    + "--- first:\n\(text)\n--- second:\n\(second)")
         }
         return .ok
     }

@@ -10,7 +10,8 @@ public struct ImportCache: Sendable {
 
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ImportCache {
         if let given = environment["LAYOUTBENCH_CACHE_DIR"], !given.isEmpty { return ImportCache(directory: given) }
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let base =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache"
         return ImportCache(directory: base + "/layoutbench/import")
     }

@@ -28,7 +28,6 @@ public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-
 extension ImportError: ReportableError {
     /// Code that cannot be imported is bad input, like a spec that cannot be read.
     public var exitStatus: ExitStatus { .badInput }

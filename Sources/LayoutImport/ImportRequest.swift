@@ -30,8 +30,10 @@ public struct ImportRequest: Hashable, Sendable {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         let counts = parts.map { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard !counts.isEmpty, counts.allSatisfy({ ($0 ?? -1) >= 0 }) else {
-            throw ImportError(file: "--items", message: "'\(text)' is not a list of item counts; give N or a,b,c "
-                              + "(whole numbers from 0, one per section)")
+            throw ImportError(
+                file: "--items",
+                message: "'\(text)' is not a list of item counts; give N or a,b,c "
+                    + "(whole numbers from 0, one per section)")
         }
         return counts.map { $0! }
     }
@@ -40,7 +42,8 @@ public struct ImportRequest: Hashable, Sendable {
     /// LayoutSpec's reader as the container of a version 2 spec.
     public static func container(parsing text: String) throws(SpecError) -> LayoutContainer {
         let oneLine = text.replacingOccurrences(of: "\n", with: " ")
-        let spec = "container: \(oneLine)\nversion: 2\nname: container\nsections:\n"
+        let spec =
+            "container: \(oneLine)\nversion: 2\nname: container\nsections:\n"
             + "  - items: 1\n    list: { appearance: plain }\n"
         return try SpecReader.read(yaml: spec, file: "--container").container
     }

@@ -17,8 +17,10 @@ public struct ImportResult: Sendable {
 public enum Importer {
     static let cacheVersion = "layoutbench-import-1"
 
-    public static func importLayout(_ request: ImportRequest, cache: ImportCache = .standard(),
-                                    toolchain given: SwiftToolchain? = nil) throws(ImportError) -> ImportResult {
+    public static func importLayout(
+        _ request: ImportRequest, cache: ImportCache = .standard(),
+        toolchain given: SwiftToolchain? = nil
+    ) throws(ImportError) -> ImportResult {
         var sources: [(path: String, text: String)] = []
         for path in request.files {
             guard let data = FileManager.default.contents(atPath: path) else {
@@ -30,8 +32,10 @@ public enum Importer {
         if let given { toolchain = given } else { toolchain = try SwiftToolchain.locate() }
         let itemCounts = request.itemCounts ?? ImportRequest.defaultItems
         let container = request.container ?? ImportRequest.defaultContainer
-        var keyParts = [cacheVersion, toolchain.fingerprint, request.entry ?? "", "\(itemCounts)",
-                        ImportProgram.literal(container)]
+        var keyParts = [
+            cacheVersion, toolchain.fingerprint, request.entry ?? "", "\(itemCounts)",
+            ImportProgram.literal(container),
+        ]
         for source in sources { keyParts += [source.path, source.text] }
         let key = ImportCache.key(keyParts)
         if let text = cache.spec(key), let layout = try? SpecReader.read(yaml: text, file: request.files[0]) {
@@ -48,27 +52,35 @@ public enum Importer {
         }
         let work = cache.directory + "/work-" + key
         defer { try? FileManager.default.removeItem(atPath: work) }
-        let output = try compileAndRun(slicer.slice(entry: entry), program: ImportProgram.source(
-            entry: entry, containers: containers, itemCounts: itemCounts), entry: entry, toolchain: toolchain, work: work)
+        let output = try compileAndRun(
+            slicer.slice(entry: entry),
+            program: ImportProgram.source(
+                entry: entry, containers: containers, itemCounts: itemCounts), entry: entry, toolchain: toolchain,
+            work: work)
         let chunks = output.components(separatedBy: ImportProgram.specMarker + "\n").dropFirst()
         var layouts: [CollectionLayout] = []
         for chunk in chunks {
             do {
                 layouts.append(try SpecReader.read(yaml: chunk, file: entry.place.file))
             } catch {
-                throw ImportError(file: entry.place.file, line: entry.place.line, column: entry.place.column,
-                                  message: "the layout \(entry.displayName) builds cannot be written as a spec: \(error)")
+                throw ImportError(
+                    file: entry.place.file, line: entry.place.line, column: entry.place.column,
+                    message: "the layout \(entry.displayName) builds cannot be written as a spec: \(error)")
             }
         }
         guard layouts.count == containers.count else {
-            throw ImportError(file: entry.place.file, line: entry.place.line, message: "the layout program printed "
-                              + "\(layouts.count) specs for \(containers.count) containers")
+            throw ImportError(
+                file: entry.place.file, line: entry.place.line,
+                message: "the layout program printed "
+                    + "\(layouts.count) specs for \(containers.count) containers")
         }
-        var header = ["# Imported by `layoutbench import` from \(request.files.joined(separator: ", ")),",
-                      "# entry \(entry.displayName) (\(entry.place.file):\(entry.place.line)).",
-                      "# Container \(describe(container))\(request.container == nil ? " (the default; pass --container)" : "");"
-                        + " items per section \(itemCounts.map(String.init).joined(separator: ", "))"
-                        + (request.itemCounts == nil ? " (the default; pass --items)." : ".")]
+        var header = [
+            "# Imported by `layoutbench import` from \(request.files.joined(separator: ", ")),",
+            "# entry \(entry.displayName) (\(entry.place.file):\(entry.place.line)).",
+            "# Container \(describe(container))\(request.container == nil ? " (the default; pass --container)" : "");"
+                + " items per section \(itemCounts.map(String.init).joined(separator: ", "))"
+                + (request.itemCounts == nil ? " (the default; pass --items)." : "."),
+        ]
         var layout = layouts[0]
         if layouts.count == 2 {
             let merged = variants(layouts[0], layouts[1])
@@ -80,8 +92,9 @@ public enum Importer {
         do {
             layout = try SpecReader.read(yaml: text, file: entry.place.file)
         } catch {
-            throw ImportError(file: entry.place.file, line: entry.place.line,
-                              message: "the imported spec does not read back: \(error)")
+            throw ImportError(
+                file: entry.place.file, line: entry.place.line,
+                message: "the imported spec does not read back: \(error)")
         }
         cache.store(text, key: key)
         return ImportResult(layout: layout, yaml: text, cached: false)
@@ -95,7 +108,9 @@ public enum Importer {
 
     // MARK: The entry
 
-    static func chooseEntry(_ candidates: [EntryCandidate], request: ImportRequest) throws(ImportError) -> EntryCandidate {
+    static func chooseEntry(_ candidates: [EntryCandidate], request: ImportRequest) throws(ImportError)
+        -> EntryCandidate
+    {
         let first = request.files.first ?? "input"
         if let wanted = request.entry {
             let name = wanted.hasSuffix("()") ? String(wanted.dropLast(2)) : wanted
@@ -106,24 +121,32 @@ public enum Importer {
             if matches.count == 1 { return matches[0] }
             let known = candidates.map(\.displayName).joined(separator: ", ")
             if matches.isEmpty {
-                throw ImportError(file: first, message: "--entry \(wanted): no function or property of that name "
-                                  + "returns a UICollectionViewLayout without arguments"
-                                  + (known.isEmpty ? "" : "; the candidates are \(known)"))
+                throw ImportError(
+                    file: first,
+                    message: "--entry \(wanted): no function or property of that name "
+                        + "returns a UICollectionViewLayout without arguments"
+                        + (known.isEmpty ? "" : "; the candidates are \(known)"))
             }
-            throw ImportError(file: first, message: "--entry \(wanted) names \(matches.count) declarations (\(matches.map(located).joined(separator: ", "))); "
-                              + "write it as Type.member")
+            throw ImportError(
+                file: first,
+                message:
+                    "--entry \(wanted) names \(matches.count) declarations (\(matches.map(located).joined(separator: ", "))); "
+                    + "write it as Type.member")
         }
         if candidates.count == 1 { return candidates[0] }
         if candidates.isEmpty {
-            throw ImportError(file: first, line: 1, column: 1, message: "no layout entry found: no function or property "
-                              + "returns UICollectionViewLayout or UICollectionViewCompositionalLayout without "
-                              + "arguments; give the file that builds the layout, or write a function "
-                              + "`func createLayout() -> UICollectionViewLayout` in an adapter file (docs/import.md)")
+            throw ImportError(
+                file: first, line: 1, column: 1,
+                message: "no layout entry found: no function or property "
+                    + "returns UICollectionViewLayout or UICollectionViewCompositionalLayout without "
+                    + "arguments; give the file that builds the layout, or write a function "
+                    + "`func createLayout() -> UICollectionViewLayout` in an adapter file (docs/import.md)")
         }
         let second = candidates[1]
-        throw ImportError(file: second.place.file, line: second.place.line, column: second.place.column,
-                          message: "\(candidates.count) candidate entries: \(candidates.map(located).joined(separator: ", ")); "
-                          + "pass --entry with one of them")
+        throw ImportError(
+            file: second.place.file, line: second.place.line, column: second.place.column,
+            message: "\(candidates.count) candidate entries: \(candidates.map(located).joined(separator: ", ")); "
+                + "pass --entry with one of them")
     }
 
     static func located(_ candidate: EntryCandidate) -> String {
@@ -132,8 +155,10 @@ public enum Importer {
 
     // MARK: Compiling and running
 
-    static func compileAndRun(_ sliced: [(path: String, text: String)], program: String, entry: EntryCandidate,
-                              toolchain: SwiftToolchain, work: String) throws(ImportError) -> String {
+    static func compileAndRun(
+        _ sliced: [(path: String, text: String)], program: String, entry: EntryCandidate,
+        toolchain: SwiftToolchain, work: String
+    ) throws(ImportError) -> String {
         let files = FileManager.default
         try? files.removeItem(atPath: work)
         var generated: [String: String] = [:]  // generated path → user's path
@@ -170,8 +195,10 @@ public enum Importer {
     }
 
     /// The compiler's errors at the user's lines (the sliced files keep every line), with what to do.
-    static func compilerError(_ text: String, generated: [String: String], program: String,
-                              entry: EntryCandidate) -> ImportError {
+    static func compilerError(
+        _ text: String, generated: [String: String], program: String,
+        entry: EntryCandidate
+    ) -> ImportError {
         var errors: [ImportError] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             guard let diagnostic = parseDiagnostic(String(line)), diagnostic.kind == "error" else {
@@ -182,18 +209,24 @@ public enum Importer {
             }
             let message = diagnostic.message + advice(for: diagnostic.message)
             if let user = generated[diagnostic.file] {
-                errors.append(ImportError(file: user, line: diagnostic.line, column: diagnostic.column, message: message))
+                errors.append(
+                    ImportError(file: user, line: diagnostic.line, column: diagnostic.column, message: message))
             } else if diagnostic.file == program {
-                errors.append(ImportError(file: entry.place.file, line: entry.place.line, column: entry.place.column,
-                                          message: "calling the entry as `\(entry.callExpression)`: \(message)"))
+                errors.append(
+                    ImportError(
+                        file: entry.place.file, line: entry.place.line, column: entry.place.column,
+                        message: "calling the entry as `\(entry.callExpression)`: \(message)"))
             } else {
-                errors.append(ImportError(file: diagnostic.file, line: diagnostic.line, column: diagnostic.column,
-                                          message: message))
+                errors.append(
+                    ImportError(
+                        file: diagnostic.file, line: diagnostic.line, column: diagnostic.column,
+                        message: message))
             }
         }
         guard var first = errors.first else {
-            return ImportError(file: entry.place.file, line: entry.place.line,
-                               message: "swiftc failed: " + text.split(separator: "\n").suffix(5).joined(separator: " "))
+            return ImportError(
+                file: entry.place.file, line: entry.place.line,
+                message: "swiftc failed: " + text.split(separator: "\n").suffix(5).joined(separator: " "))
         }
         first.details += errors.dropFirst().map(\.description)
         return first
@@ -232,9 +265,12 @@ public enum Importer {
         for kind in ["error", "warning", "note"] {
             guard let range = line.range(of: ": \(kind): ") else { continue }
             let place = line[..<range.lowerBound].split(separator: ":")
-            guard place.count >= 3, let l = Int(place[place.count - 2]), let c = Int(place[place.count - 1]) else { continue }
-            return Diagnostic(file: place.dropLast(2).joined(separator: ":"), line: l, column: c, kind: kind,
-                              message: String(line[range.upperBound...]))
+            guard place.count >= 3, let l = Int(place[place.count - 2]), let c = Int(place[place.count - 1]) else {
+                continue
+            }
+            return Diagnostic(
+                file: place.dropLast(2).joined(separator: ":"), line: l, column: c, kind: kind,
+                message: String(line[range.upperBound...]))
         }
         return nil
     }
@@ -244,23 +280,29 @@ public enum Importer {
     static func runtimeError(_ run: ProcessResult, generated: [String: String], entry: EntryCandidate) -> ImportError {
         if let range = run.stderr.range(of: ImportProgram.errorMarker) {
             let message = run.stderr[range.upperBound...].split(separator: "\n").first.map(String.init) ?? ""
-            return ImportError(file: entry.place.file, line: entry.place.line, column: entry.place.column,
-                               message: "the layout \(entry.displayName) builds: \(message)")
+            return ImportError(
+                file: entry.place.file, line: entry.place.line, column: entry.place.column,
+                message: "the layout \(entry.displayName) builds: \(message)")
         }
         // `PATH:LINE: Fatal error: MESSAGE`, from a force unwrap, a precondition or an index out of range.
         for line in run.stderr.split(separator: "\n") {
             guard let range = line.range(of: ": Fatal error: ") else { continue }
             let place = line[..<range.lowerBound]
             if let colon = place.lastIndex(of: ":"), let number = Int(place[place.index(after: colon)...]),
-               let user = generated[String(place[..<colon])] {
-                return ImportError(file: user, line: number, message: "the layout code stopped: "
-                                   + line[range.upperBound...] + " (check --items: the code may expect other sections)")
+                let user = generated[String(place[..<colon])]
+            {
+                return ImportError(
+                    file: user, line: number,
+                    message: "the layout code stopped: "
+                        + line[range.upperBound...] + " (check --items: the code may expect other sections)")
             }
-            return ImportError(file: entry.place.file, line: entry.place.line,
-                               message: "the layout code stopped: \(line[range.upperBound...])")
+            return ImportError(
+                file: entry.place.file, line: entry.place.line,
+                message: "the layout code stopped: \(line[range.upperBound...])")
         }
         let tail = run.stderr.split(separator: "\n").prefix(3).joined(separator: " ")
-        return ImportError(file: entry.place.file, line: entry.place.line,
-                           message: "the layout code stopped (exit status \(run.status))\(tail.isEmpty ? "" : ": " + tail)")
+        return ImportError(
+            file: entry.place.file, line: entry.place.line,
+            message: "the layout code stopped (exit status \(run.status))\(tail.isEmpty ? "" : ": " + tail)")
     }
 }

@@ -67,15 +67,17 @@ struct SwiftSlicer {
     init(files: [(path: String, text: String)]) {
         self.files = files.map { file in
             let tree = Parser.parse(source: file.text)
-            return File(path: file.path, tree: tree,
-                        converter: SourceLocationConverter(fileName: file.path, tree: tree), bytes: Array(file.text.utf8))
+            return File(
+                path: file.path, tree: tree,
+                converter: SourceLocationConverter(fileName: file.path, tree: tree), bytes: Array(file.text.utf8))
         }
         var names: Set<String> = []
         for file in self.files {
             for token in file.tree.tokens(viewMode: .sourceAccurate) {
                 guard let parent = token.parent, case .identifier(let text) = token.tokenKind else { continue }
                 if parent.is(ClassDeclSyntax.self) || parent.is(StructDeclSyntax.self) || parent.is(EnumDeclSyntax.self)
-                    || parent.is(ProtocolDeclSyntax.self) || parent.is(ActorDeclSyntax.self) {
+                    || parent.is(ProtocolDeclSyntax.self) || parent.is(ActorDeclSyntax.self)
+                {
                     names.insert(text)
                 }
             }
@@ -101,26 +103,35 @@ struct SwiftSlicer {
         return result
     }
 
-    private func collect(_ node: some SyntaxProtocol, typeName: String?, file: File, into result: inout [EntryCandidate]) {
+    private func collect(
+        _ node: some SyntaxProtocol, typeName: String?, file: File, into result: inout [EntryCandidate]
+    ) {
         if let function = node.as(FunctionDeclSyntax.self) {
             guard function.signature.parameterClause.parameters.isEmpty,
-                  let returned = function.signature.returnClause?.type,
-                  isLayoutType(returned, in: typeName) else { return }
-            result.append(EntryCandidate(typeName: typeName, name: function.name.text,
-                                         isStatic: isStatic(function.modifiers), isFunction: true,
-                                         place: place(function.name, in: file)))
+                let returned = function.signature.returnClause?.type,
+                isLayoutType(returned, in: typeName)
+            else { return }
+            result.append(
+                EntryCandidate(
+                    typeName: typeName, name: function.name.text,
+                    isStatic: isStatic(function.modifiers), isFunction: true,
+                    place: place(function.name, in: file)))
         } else if let variable = node.as(VariableDeclSyntax.self) {
             for binding in variable.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else { continue }
                 let typed = binding.typeAnnotation.map { isLayoutType($0.type, in: typeName) } ?? false
-                let initialised = binding.initializer.map { initialiser in
-                    let callee = initialiser.value.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
-                        ?? initialiser.value.as(MacroExpansionExprSyntax.self)?.trimmedDescription
-                    return callee.map { Self.layoutTypes.contains($0) } ?? false
-                } ?? false
+                let initialised =
+                    binding.initializer.map { initialiser in
+                        let callee =
+                            initialiser.value.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
+                            ?? initialiser.value.as(MacroExpansionExprSyntax.self)?.trimmedDescription
+                        return callee.map { Self.layoutTypes.contains($0) } ?? false
+                    } ?? false
                 guard typed || initialised else { continue }
-                result.append(EntryCandidate(typeName: typeName, name: name.text, isStatic: isStatic(variable.modifiers),
-                                             isFunction: false, place: place(name, in: file)))
+                result.append(
+                    EntryCandidate(
+                        typeName: typeName, name: name.text, isStatic: isStatic(variable.modifiers),
+                        isFunction: false, place: place(name, in: file)))
             }
         } else if let type = node.asProtocol(DeclGroupSyntax.self) {
             guard let name = declaredName(of: type) else { return }
@@ -167,8 +178,10 @@ struct SwiftSlicer {
         let followsType: Bool
         var kept = false
 
-        init(node: Syntax, names: Set<String>, references: Set<String>, members: [Unit], typeName: String?,
-             isExtension: Bool, followsType: Bool) {
+        init(
+            node: Syntax, names: Set<String>, references: Set<String>, members: [Unit], typeName: String?,
+            isExtension: Bool, followsType: Bool
+        ) {
             self.node = node; self.names = names; self.references = references; self.members = members
             self.typeName = typeName; self.isExtension = isExtension; self.followsType = followsType
         }
@@ -194,8 +207,9 @@ struct SwiftSlicer {
             if let inheritance = group.inheritanceClause { shell.formUnion(Self.identifiers(inheritance)) }
             if let generics = group.genericWhereClause { shell.formUnion(Self.identifiers(generics)) }
             let simpleName = String(name.split(separator: ".").last ?? Substring(name))
-            return Unit(node: Syntax(decl), names: isExtension ? [] : [simpleName], references: shell, members: members,
-                        typeName: name, isExtension: isExtension, followsType: false)
+            return Unit(
+                node: Syntax(decl), names: isExtension ? [] : [simpleName], references: shell, members: members,
+                typeName: name, isExtension: isExtension, followsType: false)
         }
         var names: Set<String> = []
         var followsType = inProtocol
@@ -213,18 +227,20 @@ struct SwiftSlicer {
         if let a = decl.as(AssociatedTypeDeclSyntax.self) { names.insert(a.name.text); followsType = true }
         if decl.is(InitializerDeclSyntax.self) && inValueType { followsType = true }
         if let s = decl.as(SubscriptDeclSyntax.self) { _ = s; names.insert("subscript") }
-        return Unit(node: Syntax(decl), names: names, references: Self.identifiers(decl), members: [], typeName: nil,
-                    isExtension: false, followsType: followsType)
+        return Unit(
+            node: Syntax(decl), names: names, references: Self.identifiers(decl), members: [], typeName: nil,
+            isExtension: false, followsType: followsType)
     }
 
     /// The sliced text of every file (same lines as the user's) and the entry's host type.
     func slice(entry: EntryCandidate) -> [(path: String, text: String)] {
         var roots: [[Unit]] = []
         for file in files {
-            roots.append(file.tree.statements.compactMap { item in
-                guard let decl = item.item.as(DeclSyntax.self), !decl.is(ImportDeclSyntax.self) else { return nil }
-                return unit(decl, inValueType: false, inProtocol: false)
-            })
+            roots.append(
+                file.tree.statements.compactMap { item in
+                    guard let decl = item.item.as(DeclSyntax.self), !decl.is(ImportDeclSyntax.self) else { return nil }
+                    return unit(decl, inValueType: false, inProtocol: false)
+                })
         }
         // Reachability by name, to a fixed point: a kept unit's references keep the units declaring them.
         var referenced: Set<String> = []

@@ -15,18 +15,24 @@ public struct SwiftToolchain: Sendable {
 
     /// Finds the compiler and the support modules.
     /// - Throws: `ImportError` saying what is missing and how to provide it.
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
-                              executable: String = ProcessInfo.processInfo.arguments[0]) throws(ImportError) -> SwiftToolchain {
+    public static func locate(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executable: String = ProcessInfo.processInfo.arguments[0]
+    ) throws(ImportError) -> SwiftToolchain {
         guard let swiftc = findSwiftc(environment) else {
-            throw ImportError(file: "layoutbench", message: "no swiftc found on PATH; install a Swift toolchain or set "
-                              + "LAYOUTBENCH_SWIFTC to its swiftc (docs/import.md)")
+            throw ImportError(
+                file: "layoutbench",
+                message: "no swiftc found on PATH; install a Swift toolchain or set "
+                    + "LAYOUTBENCH_SWIFTC to its swiftc (docs/import.md)")
         }
-        let executableDirectory = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent().path
+        let executableDirectory = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+            .path
         var roots = [executableDirectory]
         if let support = environment["LAYOUTBENCH_IMPORT_SUPPORT"] { roots.insert(support, at: 0) }
         let files = FileManager.default
         for root in roots {
-            for modules in [root + "/Modules", root] where files.fileExists(atPath: modules + "/CompositionalLayoutUIKit.swiftmodule") {
+            for modules in [root + "/Modules", root]
+            where files.fileExists(atPath: modules + "/CompositionalLayoutUIKit.swiftmodule") {
                 var objects: [String] = []
                 for module in supportModules {
                     let folder = root + "/" + module + ".build"
@@ -36,9 +42,11 @@ public struct SwiftToolchain: Sendable {
                 if !objects.isEmpty { return SwiftToolchain(swiftc: swiftc, modules: modules, objects: objects) }
             }
         }
-        throw ImportError(file: "layoutbench", message: "the CompositionalLayoutUIKit module was not found beside "
-                          + "\(executable); run layoutbench from its build folder (swift build) or set "
-                          + "LAYOUTBENCH_IMPORT_SUPPORT to that folder (docs/import.md)")
+        throw ImportError(
+            file: "layoutbench",
+            message: "the CompositionalLayoutUIKit module was not found beside "
+                + "\(executable); run layoutbench from its build folder (swift build) or set "
+                + "LAYOUTBENCH_IMPORT_SUPPORT to that folder (docs/import.md)")
     }
 
     static func findSwiftc(_ environment: [String: String]) -> String? {
@@ -55,8 +63,10 @@ public struct SwiftToolchain: Sendable {
     public var fingerprint: String {
         var parts: [String] = []
         let real = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().path
-        for path in [real, modules + "/CompositionalLayoutUIKit.swiftmodule", modules + "/CompositionalLayout.swiftmodule",
-                     modules + "/LayoutSpec.swiftmodule"] {
+        for path in [
+            real, modules + "/CompositionalLayoutUIKit.swiftmodule", modules + "/CompositionalLayout.swiftmodule",
+            modules + "/LayoutSpec.swiftmodule",
+        ] {
             let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
             let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
             let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
@@ -72,7 +82,9 @@ struct ProcessResult {
     var stdout: String
     var stderr: String
 
-    static func run(_ executable: String, _ arguments: [String], in directory: String? = nil) throws(ImportError) -> ProcessResult {
+    static func run(_ executable: String, _ arguments: [String], in directory: String? = nil) throws(ImportError)
+        -> ProcessResult
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -96,7 +108,8 @@ struct ProcessResult {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return ProcessResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                             stderr: String(decoding: errData, as: UTF8.self))
+        return ProcessResult(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 }

@@ -11,8 +11,10 @@ public enum LayoutLinter {
     /// The findings of `layout` (read from `file`; `locator` places them on the spec's lines, or they point
     /// at line 1 when there is none), in the order of the spec's lines.
     /// - Complexity: one reference solve per width and orientation, plus O(nodes) per section definition.
-    public static func lint(_ layout: CollectionLayout, file: String, locator: SpecLocator?,
-                            widths: [Double] = commonWidths) -> [LintFinding] {
+    public static func lint(
+        _ layout: CollectionLayout, file: String, locator: SpecLocator?,
+        widths: [Double] = commonWidths
+    ) -> [LintFinding] {
         var linter = Linter(layout: layout, file: file, locator: locator)
         linter.staticChecks()
         for container in LintContainers.containers(for: layout.container, widths: widths) {
@@ -26,8 +28,10 @@ public enum LayoutLinter {
 /// or the spec's own height) and landscape (that height as the width), narrowest first.
 enum LintContainers {
     /// Portrait heights of the devices of the common widths.
-    static let heights: [Double: Double] = [320: 568, 375: 667, 390: 844, 414: 896, 430: 932, 744: 1133,
-                                             820: 1180, 1024: 1366]
+    static let heights: [Double: Double] = [
+        320: 568, 375: 667, 390: 844, 414: 896, 430: 932, 744: 1133,
+        820: 1180, 1024: 1366,
+    ]
 
     static func containers(for base: LayoutContainer, widths: [Double]) -> [LayoutContainer] {
         var sizes: [Size] = []
@@ -81,8 +85,10 @@ struct Linter {
         let where_ = path.pathText
         guard reported.insert("\(check.code) \(where_)").inserted else { return }
         let position = locator?.position(of: path) ?? (line: 1, column: 1)
-        findings.append(LintFinding(check: check, file: file, line: position.line, column: position.column,
-                                    path: where_, message: message, fix: fix))
+        findings.append(
+            LintFinding(
+                check: check, file: file, line: position.line, column: position.column,
+                path: where_, message: message, fix: fix))
     }
 
     /// Where the section in force for definition `index` at `layout` takes its group or list from: the base
@@ -91,7 +97,8 @@ struct Linter {
         let definition = layout.sections[index]
         let width = layout.effectiveContentSize.width
         if let variant = definition.variantIndex(width: width, traits: layout.container.traits),
-           definition.variants[variant].fields.content != nil {
+            definition.variants[variant].fields.content != nil
+        {
             return ["sections", .index(index), "variants", .index(variant)]
         }
         return ["sections", .index(index)]

@@ -30,7 +30,8 @@ public struct LintFinding: Hashable, Sendable {
     /// `file:line:column: warning: message [LB101, docs/layout-rules.md §3.2]`, then the fix, as compilers print.
     public var text: String {
         let document = check.rule.hasPrefix("§10") ? "docs/version-2.md" : "docs/layout-rules.md"
-        return "\(file):\(line):\(column): \(severity.rawValue): \(message) [\(check.code), \(document) \(check.rule)]\n"
+        return
+            "\(file):\(line):\(column): \(severity.rawValue): \(message) [\(check.code), \(document) \(check.rule)]\n"
             + "  fix: \(fix)"
     }
 }

@@ -8,10 +8,11 @@ public enum LintReport {
         var lines = findings.map(\.text)
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.count - errors
-        lines.append(findings.isEmpty
-            ? "lint: no findings in \(files) spec\(files == 1 ? "" : "s")"
-            : "lint: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in "
-                + "\(files) spec\(files == 1 ? "" : "s")")
+        lines.append(
+            findings.isEmpty
+                ? "lint: no findings in \(files) spec\(files == 1 ? "" : "s")"
+                : "lint: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in "
+                    + "\(files) spec\(files == 1 ? "" : "s")")
         return lines.joined(separator: "\n")
     }
 
@@ -28,10 +29,13 @@ public enum LintReport {
 
     /// `{"version": 1, "files": N, "findings": [{code, name, severity, rule, file, line, column, path, message, fix}]}`.
     public static func json(_ findings: [LintFinding], files: Int) -> String {
-        let document = JSONDocument(files: files, findings: findings.map {
-            JSONFinding(code: $0.check.code, name: $0.check.name, severity: $0.severity.rawValue, rule: $0.rule,
-                        file: $0.file, line: $0.line, column: $0.column, path: $0.path, message: $0.message, fix: $0.fix)
-        })
+        let document = JSONDocument(
+            files: files,
+            findings: findings.map {
+                JSONFinding(
+                    code: $0.check.code, name: $0.check.name, severity: $0.severity.rawValue, rule: $0.rule,
+                    file: $0.file, line: $0.line, column: $0.column, path: $0.path, message: $0.message, fix: $0.fix)
+            })
         return encode(document)
     }
 

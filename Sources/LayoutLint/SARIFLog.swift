@@ -8,7 +8,10 @@ extension LintReport {
         var schema = "https://json.schemastore.org/sarif-2.1.0.json"
         var version = "2.1.0"
         var runs: [Run]
-        enum CodingKeys: String, CodingKey { case schema = "$schema", version, runs }
+        enum CodingKeys: String, CodingKey {
+            case schema = "$schema"
+            case version, runs
+        }
     }
 
     struct Run: Encodable {
@@ -63,20 +66,26 @@ extension LintReport {
         let checks = LintCheck.allCases
         let rules = checks.map { check in
             let document = check.rule.hasPrefix("§10") ? "docs/version-2.md" : "docs/layout-rules.md"
-            return Rule(id: check.code, name: check.name, shortDescription: Message(text: check.summary),
-                        fullDescription: Message(text: "\(check.summary) (\(document) \(check.rule))."),
-                        help: Message(text: "See docs/lint.md, \(check.code)."),
-                        defaultConfiguration: Configuration(level: check.severity.rawValue),
-                        properties: Properties(rule: "\(document) \(check.rule)"))
+            return Rule(
+                id: check.code, name: check.name, shortDescription: Message(text: check.summary),
+                fullDescription: Message(text: "\(check.summary) (\(document) \(check.rule))."),
+                help: Message(text: "See docs/lint.md, \(check.code)."),
+                defaultConfiguration: Configuration(level: check.severity.rawValue),
+                properties: Properties(rule: "\(document) \(check.rule)"))
         }
         let results = findings.map { finding in
-            Result(ruleId: finding.check.code, ruleIndex: checks.firstIndex(of: finding.check) ?? 0,
-                   level: finding.severity.rawValue, message: Message(text: "\(finding.message). Fix: \(finding.fix)."),
-                   locations: [Location(physicalLocation: PhysicalLocation(
-                       artifactLocation: ArtifactLocation(uri: uri(finding.file)),
-                       region: Region(startLine: finding.line, startColumn: finding.column)))])
+            Result(
+                ruleId: finding.check.code, ruleIndex: checks.firstIndex(of: finding.check) ?? 0,
+                level: finding.severity.rawValue, message: Message(text: "\(finding.message). Fix: \(finding.fix)."),
+                locations: [
+                    Location(
+                        physicalLocation: PhysicalLocation(
+                            artifactLocation: ArtifactLocation(uri: uri(finding.file)),
+                            region: Region(startLine: finding.line, startColumn: finding.column)))
+                ])
         }
-        return encode(Log(runs: [Run(tool: Tool(driver: Driver(version: toolVersion, rules: rules)), results: results)]))
+        return encode(
+            Log(runs: [Run(tool: Tool(driver: Driver(version: toolVersion, rules: rules)), results: results)]))
     }
 
     /// A relative path as a URI reference (code scanning resolves it against the repository's root); an

@@ -41,12 +41,15 @@ struct RenderHeader {
         }
         for diagnostic in output.diagnostics.prefix(Self.maxDiagnostics) {
             let place = diagnostic.section < 0 ? "layout" : "section \(diagnostic.section)"
-            lines.append(Line(text: "⚠ \(place): \(diagnostic.message)", className: "diagnostic", fontSize: 12, height: 18))
+            lines.append(
+                Line(text: "⚠ \(place): \(diagnostic.message)", className: "diagnostic", fontSize: 12, height: 18))
         }
         if output.diagnostics.count > Self.maxDiagnostics {
             let more = output.diagnostics.count - Self.maxDiagnostics
-            lines.append(Line(text: "⚠ and \(more) more diagnostic\(more == 1 ? "" : "s")", className: "diagnostic",
-                              fontSize: 12, height: 18))
+            lines.append(
+                Line(
+                    text: "⚠ and \(more) more diagnostic\(more == 1 ? "" : "s")", className: "diagnostic",
+                    fontSize: 12, height: 18))
         }
         legend = [
             LegendEntry(swatchClass: "key-cell", label: "cell (section.item)"),
@@ -56,8 +59,10 @@ struct RenderHeader {
             LegendEntry(swatchClass: "key-band", label: "section (s0, s1, …)"),
         ]
         if !selection.sections.allSatisfy({ $0.orthogonalContentSize == nil }) {
-            legend.append(LegendEntry(swatchClass: "key-band",
-                                      label: vertical ? "scrolls sideways" : "scrolls vertically", hatched: true))
+            legend.append(
+                LegendEntry(
+                    swatchClass: "key-band",
+                    label: vertical ? "scrolls sideways" : "scrolls vertically", hatched: true))
         }
     }
 
@@ -82,8 +87,9 @@ struct RenderHeader {
         let top = baseline + 6
         let placement = legendPlacement(wrapWidth: wrapWidth)
         for (entry, spot) in zip(legend, placement.spots) {
-            let swatch = PixelRect(x: x + spot.x, y: top + Double(spot.row) * Self.legendRow + 3,
-                                   width: Self.swatchWidth, height: 13)
+            let swatch = PixelRect(
+                x: x + spot.x, y: top + Double(spot.row) * Self.legendRow + 3,
+                width: Self.swatchWidth, height: 13)
             svg.rect(swatch, class: entry.swatchClass, radius: entry.swatchClass == "key-viewport" ? 0 : 3)
             if entry.hatched { svg.rect(swatch, class: "key-offscreen", extra: SVGStyle.hatchFill) }
             svg.label(entry.label, x: swatch.maxX + 6, y: swatch.y + 11, class: "legend-label")

@@ -18,9 +18,11 @@ public struct RenderOptions: Hashable, Sendable {
     /// The longest side, in px, the drawing may take before `scale` is reduced to fit.
     public var maxPixelLength: Double
 
-    public init(sections: ClosedRange<Int>? = nil, scale: Double = 1, showLabels: Bool = true,
-                title: String? = nil, elementLimit: Int = SVGRenderer.defaultElementLimit,
-                maxPixelLength: Double = 12_000) {
+    public init(
+        sections: ClosedRange<Int>? = nil, scale: Double = 1, showLabels: Bool = true,
+        title: String? = nil, elementLimit: Int = SVGRenderer.defaultElementLimit,
+        maxPixelLength: Double = 12_000
+    ) {
         self.sections = sections
         self.scale = scale
         self.showLabels = showLabels

@@ -26,12 +26,14 @@ struct RenderSelection {
     /// The region as a rectangle in content coordinates.
     var region: Rect {
         scrollAxis == .y
-            ? Rect(x: crossExtent.lowerBound, y: scrollExtent.lowerBound,
-                   width: crossExtent.upperBound - crossExtent.lowerBound,
-                   height: scrollExtent.upperBound - scrollExtent.lowerBound)
-            : Rect(x: scrollExtent.lowerBound, y: crossExtent.lowerBound,
-                   width: scrollExtent.upperBound - scrollExtent.lowerBound,
-                   height: crossExtent.upperBound - crossExtent.lowerBound)
+            ? Rect(
+                x: crossExtent.lowerBound, y: scrollExtent.lowerBound,
+                width: crossExtent.upperBound - crossExtent.lowerBound,
+                height: scrollExtent.upperBound - scrollExtent.lowerBound)
+            : Rect(
+                x: scrollExtent.lowerBound, y: crossExtent.lowerBound,
+                width: scrollExtent.upperBound - scrollExtent.lowerBound,
+                height: crossExtent.upperBound - crossExtent.lowerBound)
     }
 
     /// Chooses what to draw. Complexity: O(elements) to select, plus sorting the drawn elements.
@@ -48,8 +50,9 @@ struct RenderSelection {
         var limitNote = false
         if range == nil, total > max(0, options.elementLimit), let first = frames.first {
             limitNote = true
-            let (last, cutoff) = Self.leadingSections(output: output, frames: frames,
-                                                      limit: max(0, options.elementLimit))
+            let (last, cutoff) = Self.leadingSections(
+                output: output, frames: frames,
+                limit: max(0, options.elementLimit))
             range = first.index...last
             itemCutoff = cutoff
         }
@@ -89,7 +92,9 @@ struct RenderSelection {
             let endsLayout = lastDrawn.index == frames.last?.index && partialSection == nil
             scrollLo = startsLayout ? 0 : firstDrawn.frame.origin(axis)
             // A section cut after some items ends after its last drawn cell (unless it is orthogonal).
-            scrollHi = partialSection != nil && !cutIsOrthogonal ? lastDrawn.frame.origin(axis)
+            scrollHi =
+                partialSection != nil && !cutIsOrthogonal
+                ? lastDrawn.frame.origin(axis)
                 : endsLayout ? max(contentLength, lastDrawn.frame.end(axis)) : lastDrawn.frame.end(axis)
             viewport = startsLayout ? 0 : scrollLo
         }
@@ -123,9 +128,10 @@ struct RenderSelection {
         viewportOffset = viewport
         fullScrollerSections = fullScrollers
         sectionCount = frames.count
-        note = Self.note(requested: options.sections, limited: limitNote, limit: options.elementLimit,
-                         drawnFrames: drawnFrames, sectionCount: frames.count, itemCutoff: itemCutoff,
-                         drawnCount: elements.count, total: total)
+        note = Self.note(
+            requested: options.sections, limited: limitNote, limit: options.elementLimit,
+            drawnFrames: drawnFrames, sectionCount: frames.count, itemCutoff: itemCutoff,
+            drawnCount: elements.count, total: total)
     }
 
     /// The output's section frames sorted by index, or, when the output has none, frames made from each
@@ -146,7 +152,8 @@ struct RenderSelection {
         let across = output.container.length(axis.other)
         return spans.keys.sorted().map { index in
             let span = spans[index]!
-            let frame = axis == .y
+            let frame =
+                axis == .y
                 ? Rect(x: 0, y: span.lo, width: across, height: span.hi - span.lo)
                 : Rect(x: span.lo, y: 0, width: span.hi - span.lo, height: across)
             return SectionFrame(index: index, frame: frame)
@@ -192,8 +199,10 @@ struct RenderSelection {
     }
 
     /// The title line describing a partial picture.
-    private static func note(requested: ClosedRange<Int>?, limited: Bool, limit: Int, drawnFrames: [SectionFrame],
-                             sectionCount: Int, itemCutoff: Int?, drawnCount: Int, total: Int) -> String? {
+    private static func note(
+        requested: ClosedRange<Int>?, limited: Bool, limit: Int, drawnFrames: [SectionFrame],
+        sectionCount: Int, itemCutoff: Int?, drawnCount: Int, total: Int
+    ) -> String? {
         guard requested != nil || limited else { return nil }
         guard let first = drawnFrames.first?.index, let last = drawnFrames.last?.index else {
             let asked = requested.map { "\($0.lowerBound)–\($0.upperBound)" } ?? ""

@@ -40,8 +40,9 @@ extension SVGRenderer {
                 let text = element.kind ?? "decoration"
                 let corner = PixelRect(x: r.x, y: r.y, width: r.width - 4, height: min(r.height, 12))
                 if r.height >= 12, let size = SVGStyle.fittingFontSize(text, in: corner, maximum: 10, minimum: 7) {
-                    svg.label(text, x: r.maxX - 6, y: r.y + 2 + size, class: "decoration-label", fontSize: size,
-                              anchor: "end")
+                    svg.label(
+                        text, x: r.maxX - 6, y: r.y + 2 + size, class: "decoration-label", fontSize: size,
+                        anchor: "end")
                 }
             }
         }
@@ -65,7 +66,8 @@ extension SVGRenderer {
             if let size = SVGStyle.fittingFontSize(text, in: r, maximum: preferred), size > (best?.size ?? 0) {
                 best = LabelFit(text: text, size: size, turned: false)
             }
-            if tall, let size = SVGStyle.fittingFontSize(text, in: turned, maximum: preferred), size > (best?.size ?? 0) {
+            if tall, let size = SVGStyle.fittingFontSize(text, in: turned, maximum: preferred), size > (best?.size ?? 0)
+            {
                 best = LabelFit(text: text, size: size, turned: true)
             }
         }
@@ -94,7 +96,8 @@ extension SVGBuilder {
     /// Writes a fitted label centred in `r`, turned a quarter counter-clockwise when the fit says so.
     mutating func centredLabel(_ fit: LabelFit, in r: PixelRect, class className: String) {
         let turn = fit.turned ? "transform=\"rotate(-90 \(svgNumber(r.midX)) \(svgNumber(r.midY)))\"" : ""
-        label(fit.text, x: r.midX, y: r.midY + fit.size * 0.35, class: className, fontSize: fit.size,
-              anchor: "middle", extra: turn)
+        label(
+            fit.text, x: r.midX, y: r.midY + fit.size * 0.35, class: className, fontSize: fit.size,
+            anchor: "middle", extra: turn)
     }
 }

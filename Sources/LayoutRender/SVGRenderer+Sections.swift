@@ -5,8 +5,10 @@ import CompositionalLayout
 extension SVGRenderer {
     /// The section bands behind everything: each section's extent along the scroll axis, from the gutter to
     /// the container's far edge (or to the end of its scroller).
-    static func drawSectionBands(_ selection: RenderSelection, _ canvas: RenderCanvas, _ output: SolveOutput,
-                                 into svg: inout SVGBuilder) {
+    static func drawSectionBands(
+        _ selection: RenderSelection, _ canvas: RenderCanvas, _ output: SolveOutput,
+        into svg: inout SVGBuilder
+    ) {
         let axis = selection.scrollAxis, across = axis.other
         let containerAcross = output.container.length(across)
         for section in selection.sections {
@@ -41,8 +43,10 @@ extension SVGRenderer {
 
     /// Over the elements of each orthogonal section: the hatch beyond the container, the scroller's outline
     /// and a note saying which way it scrolls.
-    static func drawScrollers(_ selection: RenderSelection, _ canvas: RenderCanvas, _ output: SolveOutput,
-                              into svg: inout SVGBuilder) {
+    static func drawScrollers(
+        _ selection: RenderSelection, _ canvas: RenderCanvas, _ output: SolveOutput,
+        into svg: inout SVGBuilder
+    ) {
         let axis = selection.scrollAxis, across = axis.other
         let containerAcross = output.container.length(across)
         let orthogonal = selection.sections.filter { $0.orthogonalContentSize != nil }
@@ -63,25 +67,33 @@ extension SVGRenderer {
             let along = lo...hi
             let crossLo = selection.crossExtent.lowerBound, crossHi = selection.crossExtent.upperBound
             if crossHi > containerAcross {
-                svg.rect(canvas.px(canvas.rect(along: along, across: containerAcross...crossHi)), class: "offscreen",
-                         extra: SVGStyle.hatchFill)
+                svg.rect(
+                    canvas.px(canvas.rect(along: along, across: containerAcross...crossHi)), class: "offscreen",
+                    extra: SVGStyle.hatchFill)
             }
             if crossLo < 0 {
-                svg.rect(canvas.px(canvas.rect(along: along, across: crossLo...0)), class: "offscreen",
-                         extra: SVGStyle.hatchFill)
+                svg.rect(
+                    canvas.px(canvas.rect(along: along, across: crossLo...0)), class: "offscreen",
+                    extra: SVGStyle.hatchFill)
             }
             let length = selection.fullScrollerSections.contains(section.index) ? scroller.length(across) : crossHi
             let outline = canvas.px(canvas.rect(along: along, across: 0...max(0, length)))
-            svg.rect(outline, class: "scroller", radius: 4,
-                     tooltip: "scroller of section \(section.index): \(svgNumber(scroller.width))×\(svgNumber(scroller.height)) pt")
+            svg.rect(
+                outline, class: "scroller", radius: 4,
+                tooltip:
+                    "scroller of section \(section.index): \(svgNumber(scroller.width))×\(svgNumber(scroller.height)) pt"
+            )
             let beyond = canvas.px(canvas.rect(along: along, across: containerAcross...max(containerAcross, crossHi)))
-            let texts = [axis == .y ? "scrolls sideways →" : "scrolls vertically ↓",
-                         "scroller \(svgNumber(scroller.width))×\(svgNumber(scroller.height))"]
+            let texts = [
+                axis == .y ? "scrolls sideways →" : "scrolls vertically ↓",
+                "scroller \(svgNumber(scroller.width))×\(svgNumber(scroller.height))",
+            ]
             for (row, text) in texts.enumerated() {
                 let width = estimatedTextWidth(text, fontSize: 11) + 8
                 if beyond.width >= width + 6, beyond.height >= Double(row + 1) * 15 + 4 {
                     let y = beyond.y + 4 + Double(row) * 15
-                    svg.rect(PixelRect(x: beyond.x + 4, y: y, width: width, height: 14), class: "offscreen-tag", radius: 3)
+                    svg.rect(
+                        PixelRect(x: beyond.x + 4, y: y, width: width, height: 14), class: "offscreen-tag", radius: 3)
                     svg.label(text, x: beyond.x + 8, y: y + 11, class: "offscreen-label")
                 }
             }
@@ -92,8 +104,10 @@ extension SVGRenderer {
     /// cross length (`length`) inside the section that holds all its cells, as late as possible (boundary
     /// items are usually headers before it). The output does not say where exactly; the section frame
     /// includes its boundary items.
-    static func scrollerBand(_ section: SectionFrame, length: Double, cells: ClosedRange<Double>?,
-                             axis: Axis) -> ClosedRange<Double> {
+    static func scrollerBand(
+        _ section: SectionFrame, length: Double, cells: ClosedRange<Double>?,
+        axis: Axis
+    ) -> ClosedRange<Double> {
         let start = section.frame.origin(axis), end = section.frame.end(axis)
         guard length < end - start else { return start...end }
         var lo = end - length
@@ -104,20 +118,27 @@ extension SVGRenderer {
 
     /// The container's far edge as a dashed line along the whole drawing, and the viewport (the container
     /// at the drawn scroll offset) with its tag.
-    static func drawViewport(_ selection: RenderSelection, _ canvas: RenderCanvas, _ output: SolveOutput,
-                             into svg: inout SVGBuilder) {
+    static func drawViewport(
+        _ selection: RenderSelection, _ canvas: RenderCanvas, _ output: SolveOutput,
+        into svg: inout SVGBuilder
+    ) {
         let axis = selection.scrollAxis, across = axis.other
         let drawing = canvas.drawing
         let edge = output.container.length(across)
         if axis == .y {
             let x = canvas.px(x: edge)
-            svg.raw("<line class=\"edge\" x1=\"\(svgNumber(x))\" y1=\"\(svgNumber(drawing.y))\" x2=\"\(svgNumber(x))\" y2=\"\(svgNumber(drawing.maxY))\"/>\n")
+            svg.raw(
+                "<line class=\"edge\" x1=\"\(svgNumber(x))\" y1=\"\(svgNumber(drawing.y))\" x2=\"\(svgNumber(x))\" y2=\"\(svgNumber(drawing.maxY))\"/>\n"
+            )
         } else {
             let y = canvas.px(y: edge)
-            svg.raw("<line class=\"edge\" x1=\"\(svgNumber(drawing.x))\" y1=\"\(svgNumber(y))\" x2=\"\(svgNumber(drawing.maxX))\" y2=\"\(svgNumber(y))\"/>\n")
+            svg.raw(
+                "<line class=\"edge\" x1=\"\(svgNumber(drawing.x))\" y1=\"\(svgNumber(y))\" x2=\"\(svgNumber(drawing.maxX))\" y2=\"\(svgNumber(y))\"/>\n"
+            )
         }
         let offset = selection.viewportOffset
-        let viewport = canvas.px(canvas.rect(along: offset...(offset + output.container.length(axis)), across: 0...edge))
+        let viewport = canvas.px(
+            canvas.rect(along: offset...(offset + output.container.length(axis)), across: 0...edge))
         svg.raw("<g clip-path=\"url(#region)\">\n")
         svg.rect(viewport, class: "viewport", radius: 2)
         svg.raw("</g>\n")
@@ -126,8 +147,9 @@ extension SVGRenderer {
         let tagWidth = estimatedTextWidth(text, fontSize: 12) * 1.05 + 12
         // Above the viewport's top-trailing corner: in the tag room of a vertical drawing, in the lower half of
         // a horizontal drawing's gutter (section numbers sit in its upper half).
-        let tag = PixelRect(x: max(viewport.maxX - tagWidth, RenderCanvas.margin), y: viewport.y - 20,
-                            width: tagWidth, height: 18)
+        let tag = PixelRect(
+            x: max(viewport.maxX - tagWidth, RenderCanvas.margin), y: viewport.y - 20,
+            width: tagWidth, height: 18)
         svg.rect(tag, class: "viewport-tag", radius: 3)
         svg.label(text, x: tag.x + 6, y: tag.y + 13, class: "viewport-label")
     }

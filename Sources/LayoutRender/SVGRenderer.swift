@@ -19,19 +19,26 @@ public enum SVGRenderer {
         let region = selection.region
         let scale = RenderCanvas.scale(for: region, options: options)
         let header = RenderHeader(output: output, options: options, selection: selection, scale: scale)
-        let wrapWidth = max(RenderCanvas.drawingWidth(region: region, scale: scale, scrollAxis: selection.scrollAxis),
-                            header.width, 360)
-        let canvas = RenderCanvas(region: region, scale: scale, scrollAxis: selection.scrollAxis,
-                                  headerSize: (header.width, header.height(wrapWidth: wrapWidth)))
+        let wrapWidth = max(
+            RenderCanvas.drawingWidth(region: region, scale: scale, scrollAxis: selection.scrollAxis),
+            header.width, 360)
+        let canvas = RenderCanvas(
+            region: region, scale: scale, scrollAxis: selection.scrollAxis,
+            headerSize: (header.width, header.height(wrapWidth: wrapWidth)))
 
         var svg = SVGBuilder(reservingCapacity: 8192 + selection.elements.count * 192)
         let width = svgNumber(canvas.width), height = svgNumber(canvas.height)
         svg.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        svg.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">\n")
+        svg.raw(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">\n"
+        )
         svg.raw("<title>\(xmlEscaped(options.title ?? output.spec))</title>\n")
         let drawing = canvas.drawing
-        svg.raw(SVGStyle.defs(clip: PixelRect(x: drawing.x - 2, y: drawing.y - 2, width: drawing.width + 4,
-                                              height: drawing.height + 4)))
+        svg.raw(
+            SVGStyle.defs(
+                clip: PixelRect(
+                    x: drawing.x - 2, y: drawing.y - 2, width: drawing.width + 4,
+                    height: drawing.height + 4)))
         svg.rect(PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height), class: "bg")
         header.draw(into: &svg, x: RenderCanvas.margin, y: RenderCanvas.margin, wrapWidth: wrapWidth)
 

@@ -67,9 +67,12 @@ struct SVGBuilder {
     mutating func raw(_ markup: String) { text += markup }
 
     /// A rectangle in px with a class, optional corner radius, extra attributes and a hover tooltip.
-    mutating func rect(_ r: PixelRect, class className: String, radius: Double = 0, extra: String = "",
-                       tooltip: String? = nil) {
-        text += "<rect class=\"\(className)\" x=\"\(svgNumber(r.x))\" y=\"\(svgNumber(r.y))\" width=\"\(svgNumber(r.width))\" height=\"\(svgNumber(r.height))\""
+    mutating func rect(
+        _ r: PixelRect, class className: String, radius: Double = 0, extra: String = "",
+        tooltip: String? = nil
+    ) {
+        text +=
+            "<rect class=\"\(className)\" x=\"\(svgNumber(r.x))\" y=\"\(svgNumber(r.y))\" width=\"\(svgNumber(r.width))\" height=\"\(svgNumber(r.height))\""
         if radius > 0 { text += " rx=\"\(svgNumber(radius))\"" }
         if !extra.isEmpty { text += " " + extra }
         if let tooltip {
@@ -80,8 +83,10 @@ struct SVGBuilder {
     }
 
     /// A text run at (x, y) (the baseline), escaped; `anchor` is start, middle or end.
-    mutating func label(_ content: String, x: Double, y: Double, class className: String, fontSize: Double? = nil,
-                        anchor: String = "start", extra: String = "") {
+    mutating func label(
+        _ content: String, x: Double, y: Double, class className: String, fontSize: Double? = nil,
+        anchor: String = "start", extra: String = ""
+    ) {
         text += "<text class=\"\(className)\" x=\"\(svgNumber(x))\" y=\"\(svgNumber(y))\""
         if let fontSize { text += " font-size=\"\(svgNumber(fontSize))\"" }
         if anchor != "start" { text += " text-anchor=\"\(anchor)\"" }

@@ -12,7 +12,8 @@ extension ReplayError: ReportableError {
             return "\(file ?? "error"): error: the layout cannot be solved before any operation: \(cause)"
         }
         let place = file.map { "\($0):\(line)" } ?? "operation \(line)"
-        return "\(place): error: \(OperationsWriter.line(operation)): \(cause); the operations after it were not applied"
+        return
+            "\(place): error: \(OperationsWriter.line(operation)): \(cause); the operations after it were not applied"
     }
 
     public var location: FailureLocation? { file.map { FailureLocation(file: $0, line: line) } }

@@ -42,6 +42,7 @@ public struct ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
             return "error: the layout cannot be solved before any operation: \(cause)"
         }
         let place = file.map { "\($0):\(line)" } ?? "operation \(line)"
-        return "\(place): error: \(OperationsWriter.line(operation)): \(cause); the operations after it were not applied"
+        return
+            "\(place): error: \(OperationsWriter.line(operation)): \(cause); the operations after it were not applied"
     }
 }

@@ -41,9 +41,12 @@ public final class Replayer {
     }
 
     /// Solves `layout` as loaded, unmeasured items sized as `measure` says.
-    public convenience init(layout: CollectionLayout, measure: MeasureMode = .all, solver: ReplaySolver,
-                            threads: Int = 1, file: String? = nil) throws(ReplayError) {
-        try self.init(state: LayoutState(layout: layout, measure: measure), solver: solver, threads: threads, file: file)
+    public convenience init(
+        layout: CollectionLayout, measure: MeasureMode = .all, solver: ReplaySolver,
+        threads: Int = 1, file: String? = nil
+    ) throws(ReplayError) {
+        try self.init(
+            state: LayoutState(layout: layout, measure: measure), solver: solver, threads: threads, file: file)
     }
 
     /// The data as it is after the operations applied so far.
@@ -61,7 +64,9 @@ public final class Replayer {
 
     /// Applies operations read from a replay file, in order, stopping at the first that fails.
     /// - Parameter afterEach: called with each operation's output once it is applied (`--each`).
-    public func apply(_ operations: [LocatedOperation], afterEach: ((LocatedOperation, SolveOutput) -> Void)? = nil) throws(ReplayError) {
+    public func apply(_ operations: [LocatedOperation], afterEach: ((LocatedOperation, SolveOutput) -> Void)? = nil)
+        throws(ReplayError)
+    {
         for located in operations {
             try apply(located.operation, line: located.line)
             afterEach?(located, output())
@@ -77,9 +82,11 @@ public final class Replayer {
     }
 
     /// Replays `operations` on `layout` and returns the final output.
-    public static func replay(_ layout: CollectionLayout, measure: MeasureMode = .all, operations: [LocatedOperation],
-                              solver: ReplaySolver, threads: Int = 1, file: String? = nil,
-                              afterEach: ((LocatedOperation, SolveOutput) -> Void)? = nil) throws(ReplayError) -> SolveOutput {
+    public static func replay(
+        _ layout: CollectionLayout, measure: MeasureMode = .all, operations: [LocatedOperation],
+        solver: ReplaySolver, threads: Int = 1, file: String? = nil,
+        afterEach: ((LocatedOperation, SolveOutput) -> Void)? = nil
+    ) throws(ReplayError) -> SolveOutput {
         let replayer = try Replayer(layout: layout, measure: measure, solver: solver, threads: threads, file: file)
         try replayer.apply(operations, afterEach: afterEach)
         return replayer.output()

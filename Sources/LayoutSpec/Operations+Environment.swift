@@ -31,14 +31,18 @@ enum ResizeEnvironmentFields {
     static let names = ["safeAreaInsets", "layoutMargins", "layoutDirection", "traits"]
 
     /// What the fields give; `fail` builds a located error for a node.
-    static func read(_ values: [String: SpecNode],
-                     fail: (SpecError.Code, String, SpecNode, String) -> SpecError) throws(SpecError) -> EnvironmentChange {
+    static func read(
+        _ values: [String: SpecNode],
+        fail: (SpecError.Code, String, SpecNode, String) -> SpecError
+    ) throws(SpecError) -> EnvironmentChange {
         var change = EnvironmentChange()
         func insets(_ key: String) throws(SpecError) -> EdgeInsets? {
             guard let node = values[key] else { return nil }
             let allowed = "insets: a number >= 0 or { top, leading, bottom, trailing }, each >= 0"
             func number(_ n: SpecNode) throws(SpecError) -> Double {
-                guard case .number(let v) = n.value, v.double.isFinite, v.double >= 0, v.double <= OperationsReader.maxLength else {
+                guard case .number(let v) = n.value, v.double.isFinite, v.double >= 0,
+                    v.double <= OperationsReader.maxLength
+                else {
                     throw fail(.outOfRange, "'\(key)' of resize has a value that is not a length >= 0", n, allowed)
                 }
                 return v.double
@@ -54,7 +58,9 @@ enum ResizeEnvironmentFields {
                     case "leading": i.leading = v
                     case "bottom": i.bottom = v
                     case "trailing": i.trailing = v
-                    default: throw fail(.unknownKey, "unknown edge '\(entry.key)' in '\(key)' of resize", entry.value, allowed)
+                    default:
+                        throw fail(
+                            .unknownKey, "unknown edge '\(entry.key)' in '\(key)' of resize", entry.value, allowed)
                     }
                 }
                 return i
@@ -62,7 +68,8 @@ enum ResizeEnvironmentFields {
                 throw fail(.wrongType, "'\(key)' of resize is \(node.kindDescription)", node, allowed)
             }
         }
-        func enumeration<E: RawRepresentable & CaseIterable>(_ node: SpecNode, _ key: String, _: E.Type) throws(SpecError) -> E
+        func enumeration<E: RawRepresentable & CaseIterable>(_ node: SpecNode, _ key: String, _: E.Type)
+            throws(SpecError) -> E
         where E.RawValue == String {
             let allowed = "one of " + E.allCases.map(\.rawValue).joined(separator: ", ")
             guard case .string(let text) = node.value, let value = E(rawValue: text) else {
@@ -72,11 +79,14 @@ enum ResizeEnvironmentFields {
         }
         change.safeAreaInsets = try insets("safeAreaInsets")
         change.layoutMargins = try insets("layoutMargins")
-        if let node = values["layoutDirection"] { change.layoutDirection = try enumeration(node, "layoutDirection", LayoutDirection.self) }
+        if let node = values["layoutDirection"] {
+            change.layoutDirection = try enumeration(node, "layoutDirection", LayoutDirection.self)
+        }
         if let node = values["traits"] {
             guard case .map(let entries) = node.value else {
-                throw fail(.wrongType, "'traits' of resize is \(node.kindDescription)", node,
-                           "{ horizontalSizeClass?, verticalSizeClass?, contentSizeCategory? }")
+                throw fail(
+                    .wrongType, "'traits' of resize is \(node.kindDescription)", node,
+                    "{ horizontalSizeClass?, verticalSizeClass?, contentSizeCategory? }")
             }
             for entry in entries {
                 switch entry.key {
@@ -87,8 +97,9 @@ enum ResizeEnvironmentFields {
                 case "contentSizeCategory":
                     change.contentSizeCategory = try enumeration(entry.value, entry.key, ContentSizeCategory.self)
                 default:
-                    throw fail(.unknownKey, "unknown trait '\(entry.key)' of resize", entry.value,
-                               "horizontalSizeClass, verticalSizeClass, contentSizeCategory")
+                    throw fail(
+                        .unknownKey, "unknown trait '\(entry.key)' of resize", entry.value,
+                        "horizontalSizeClass, verticalSizeClass, contentSizeCategory")
                 }
             }
         }

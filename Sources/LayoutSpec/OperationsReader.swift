@@ -45,8 +45,9 @@ public enum OperationsReader {
     public static func read(contentsOf path: String) throws(SpecError) -> [LocatedOperation] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw SpecError(code: .io, message: isDirectory.boolValue ? "this is a directory, not a replay file" : "no such file",
-                            file: path)
+            throw SpecError(
+                code: .io, message: isDirectory.boolValue ? "this is a directory, not a replay file" : "no such file",
+                file: path)
         }
         let data: Data
         do {
@@ -91,22 +92,26 @@ private struct LineParser {
 
     func operation(_ node: SpecNode) throws(SpecError) -> LayoutOperation {
         guard case .map(let entries) = node.value else {
-            throw error(.wrongType, "a replay line is \(node.kindDescription)", at: node,
-                        allowed: "each line is one JSON object such as {\"op\": \"resize\", \"width\": 390, \"height\": 844}")
+            throw error(
+                .wrongType, "a replay line is \(node.kindDescription)", at: node,
+                allowed: "each line is one JSON object such as {\"op\": \"resize\", \"width\": 390, \"height\": 844}")
         }
         let names = OperationsReader.fields.map(\.op)
         guard let opEntry = entries.first(where: { $0.key == "op" }) else {
             let suggestion = entries.compactMap { Suggestions.nearest(to: $0.key, in: ["op"]) }.first
-            throw error(.missingKey, "the line has no \"op\" field", at: node, suggestion: suggestion,
-                        allowed: "ops: " + names.joined(separator: ", "))
+            throw error(
+                .missingKey, "the line has no \"op\" field", at: node, suggestion: suggestion,
+                allowed: "ops: " + names.joined(separator: ", "))
         }
         guard case .string(let op) = opEntry.value.value else {
-            throw error(.wrongType, "\"op\" is \(opEntry.value.kindDescription)", at: opEntry.value,
-                        allowed: "a string, one of " + names.joined(separator: ", "))
+            throw error(
+                .wrongType, "\"op\" is \(opEntry.value.kindDescription)", at: opEntry.value,
+                allowed: "a string, one of " + names.joined(separator: ", "))
         }
         guard let known = OperationsReader.fields.first(where: { $0.op == op }) else {
-            throw error(.invalidValue, "unknown op '\(op)'", at: opEntry.value,
-                        suggestion: Suggestions.nearest(to: op, in: names), allowed: "ops: " + names.joined(separator: ", "))
+            throw error(
+                .invalidValue, "unknown op '\(op)'", at: opEntry.value,
+                suggestion: Suggestions.nearest(to: op, in: names), allowed: "ops: " + names.joined(separator: ", "))
         }
         let allowedFields = "fields of \(op): op, " + known.fields.joined(separator: ", ")
         var values: [String: SpecNode] = [:]
@@ -114,9 +119,10 @@ private struct LineParser {
         let optional = op == "resize" ? ResizeEnvironmentFields.names : []
         for entry in entries where entry.key != "op" {
             guard known.fields.contains(entry.key) || optional.contains(entry.key) else {
-                throw SpecError(code: .unknownKey, message: "unknown field '\(entry.key)' of \(op)", allowed: allowedFields,
-                                file: file, line: line, column: entry.column,
-                                suggestion: Suggestions.nearest(to: entry.key, in: known.fields))
+                throw SpecError(
+                    code: .unknownKey, message: "unknown field '\(entry.key)' of \(op)", allowed: allowedFields,
+                    file: file, line: line, column: entry.column,
+                    suggestion: Suggestions.nearest(to: entry.key, in: known.fields))
             }
             values[entry.key] = entry.value
         }
@@ -139,20 +145,26 @@ private struct LineParser {
             }
             return .resize(width: try length("width"), height: try length("height"), environment: environment)
         case "measure":
-            return .measure(section: try int("section", min: 0), item: try int("item", min: 0),
-                            width: try length("width"), height: try length("height"))
+            return .measure(
+                section: try int("section", min: 0), item: try int("item", min: 0),
+                width: try length("width"), height: try length("height"))
         case "insertItems":
-            return .insertItems(section: try int("section", min: 0), at: try int("at", min: 0), count: try count("count"))
+            return .insertItems(
+                section: try int("section", min: 0), at: try int("at", min: 0), count: try count("count"))
         case "deleteItems":
-            return .deleteItems(section: try int("section", min: 0), at: try int("at", min: 0), count: try count("count"))
+            return .deleteItems(
+                section: try int("section", min: 0), at: try int("at", min: 0), count: try count("count"))
         case "reloadItems":
-            return .reloadItems(section: try int("section", min: 0), at: try int("at", min: 0), count: try count("count"))
+            return .reloadItems(
+                section: try int("section", min: 0), at: try int("at", min: 0), count: try count("count"))
         case "moveItem":
-            return .moveItem(from: try indexPath(values["from"]!, path: "from", op: op),
-                             to: try indexPath(values["to"]!, path: "to", op: op))
+            return .moveItem(
+                from: try indexPath(values["from"]!, path: "from", op: op),
+                to: try indexPath(values["to"]!, path: "to", op: op))
         case "insertSections":
-            return .insertSections(at: try int("at", min: 0), definition: try definition(values["definition"]!, op: op),
-                                   count: try count("count"), items: try count("items", min: 0))
+            return .insertSections(
+                at: try int("at", min: 0), definition: try definition(values["definition"]!, op: op),
+                count: try count("count"), items: try count("items", min: 0))
         case "moveSection":
             return .moveSection(from: try int("from", min: 0), to: try int("to", min: 0))
         default:  // deleteSections
@@ -171,8 +183,9 @@ private struct LineParser {
             throw error(.wrongType, "'\(path)' of \(op) is \(number.text), not a whole number", at: node, allowed: what)
         }
         guard value >= Int64(min), value <= Int64(max) else {
-            throw error(value > Int64(max) ? .limitExceeded : .outOfRange,
-                        "'\(path)' of \(op) is \(number.text)", at: node, allowed: what)
+            throw error(
+                value > Int64(max) ? .limitExceeded : .outOfRange,
+                "'\(path)' of \(op) is \(number.text)", at: node, allowed: what)
         }
         return Int(value)
     }
@@ -192,16 +205,21 @@ private struct LineParser {
     }
 
     /// `[section, item]`.
-    private func indexPath(_ node: SpecNode, path: String, op: String) throws(SpecError) -> CompositionalLayout.IndexPath {
+    private func indexPath(_ node: SpecNode, path: String, op: String) throws(SpecError)
+        -> CompositionalLayout.IndexPath
+    {
         let what = "a pair [section, item] of integers >= 0"
         guard case .list(let parts) = node.value else {
             throw error(.wrongType, "'\(path)' of \(op) is \(node.kindDescription)", at: node, allowed: what)
         }
         guard parts.count == 2 else {
-            throw error(.wrongType, "'\(path)' of \(op) has \(parts.count) value\(parts.count == 1 ? "" : "s")", at: node, allowed: what)
+            throw error(
+                .wrongType, "'\(path)' of \(op) has \(parts.count) value\(parts.count == 1 ? "" : "s")", at: node,
+                allowed: what)
         }
-        return CompositionalLayout.IndexPath(section: try integer(parts[0], path: path + "[0]", op: op, min: 0, max: OperationsReader.maxIndex),
-                         item: try integer(parts[1], path: path + "[1]", op: op, min: 0, max: OperationsReader.maxIndex))
+        return CompositionalLayout.IndexPath(
+            section: try integer(parts[0], path: path + "[0]", op: op, min: 0, max: OperationsReader.maxIndex),
+            item: try integer(parts[1], path: path + "[1]", op: op, min: 0, max: OperationsReader.maxIndex))
     }
 
     /// An index into the spec's `sections`, or a definition's name.
@@ -209,21 +227,26 @@ private struct LineParser {
         switch node.value {
         case .string(let name):
             guard !name.isEmpty else {
-                throw error(.invalidValue, "'definition' of \(op) is an empty name", at: node,
-                            allowed: "an index into the spec's sections (0, 1, ...) or a section definition's name")
+                throw error(
+                    .invalidValue, "'definition' of \(op) is an empty name", at: node,
+                    allowed: "an index into the spec's sections (0, 1, ...) or a section definition's name")
             }
             return .name(name)
         case .number:
             return .index(try integer(node, path: "definition", op: op, min: 0, max: OperationsReader.maxIndex))
         default:
-            throw error(.wrongType, "'definition' of \(op) is \(node.kindDescription)", at: node,
-                        allowed: "an index into the spec's sections (0, 1, ...) or a section definition's name")
+            throw error(
+                .wrongType, "'definition' of \(op) is \(node.kindDescription)", at: node,
+                allowed: "an index into the spec's sections (0, 1, ...) or a section definition's name")
         }
     }
 
-    private func error(_ code: SpecError.Code, _ message: String, at node: SpecNode,
-                       suggestion: String? = nil, allowed: String? = nil) -> SpecError {
-        SpecError(code: code, message: message, allowed: allowed, file: file, line: line, column: node.column,
-                  suggestion: suggestion)
+    private func error(
+        _ code: SpecError.Code, _ message: String, at node: SpecNode,
+        suggestion: String? = nil, allowed: String? = nil
+    ) -> SpecError {
+        SpecError(
+            code: code, message: message, allowed: allowed, file: file, line: line, column: node.column,
+            suggestion: suggestion)
     }
 }

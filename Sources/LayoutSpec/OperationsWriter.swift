@@ -8,15 +8,18 @@ public enum OperationsWriter {
         func n(_ value: Double) -> String { jsonNumber(value) }
         switch operation {
         case let .resize(width, height, environment):
-            return #"{"op": "resize", "width": \#(n(width)), "height": \#(n(height))"# + environmentFields(environment) + "}"
+            return #"{"op": "resize", "width": \#(n(width)), "height": \#(n(height))"# + environmentFields(environment)
+                + "}"
         case let .measure(section, item, width, height):
-            return #"{"op": "measure", "section": \#(section), "item": \#(item), "width": \#(n(width)), "height": \#(n(height))}"#
+            return
+                #"{"op": "measure", "section": \#(section), "item": \#(item), "width": \#(n(width)), "height": \#(n(height))}"#
         case let .insertItems(section, at, count):
             return #"{"op": "insertItems", "section": \#(section), "at": \#(at), "count": \#(count)}"#
         case let .deleteItems(section, at, count):
             return #"{"op": "deleteItems", "section": \#(section), "at": \#(at), "count": \#(count)}"#
         case let .moveItem(from, to):
-            return #"{"op": "moveItem", "from": [\#(from.section), \#(from.item)], "to": [\#(to.section), \#(to.item)]}"#
+            return
+                #"{"op": "moveItem", "from": [\#(from.section), \#(from.item)], "to": [\#(to.section), \#(to.item)]}"#
         case let .reloadItems(section, at, count):
             return #"{"op": "reloadItems", "section": \#(section), "at": \#(at), "count": \#(count)}"#
         case let .insertSections(at, definition, count, items):
@@ -25,7 +28,8 @@ public enum OperationsWriter {
             case .index(let index): reference = "\(index)"
             case .name(let name): reference = jsonString(name)
             }
-            return #"{"op": "insertSections", "at": \#(at), "definition": \#(reference), "count": \#(count), "items": \#(items)}"#
+            return
+                #"{"op": "insertSections", "at": \#(at), "definition": \#(reference), "count": \#(count), "items": \#(items)}"#
         case let .deleteSections(at, count):
             return #"{"op": "deleteSections", "at": \#(at), "count": \#(count)}"#
         case let .moveSection(from, to):

@@ -19,8 +19,9 @@ struct FieldKinds: Sendable {
     var decoration: [KindUse]?
 
     func overridden(by other: FieldKinds) -> FieldKinds {
-        FieldKinds(content: other.content ?? content, boundary: other.boundary ?? boundary,
-                   decoration: other.decoration ?? decoration)
+        FieldKinds(
+            content: other.content ?? content, boundary: other.boundary ?? boundary,
+            decoration: other.decoration ?? decoration)
     }
 
     var all: [KindUse] { (content ?? []) + (boundary ?? []) + (decoration ?? []) }
@@ -44,10 +45,12 @@ extension SpecDecoder {
         var first: [String: KindUse] = [:]
         for use in ordered {
             if let earlier = first[use.kind] {
-                let place = "\(earlier.cursor.path) (line \(earlier.cursor.node.line), column \(earlier.cursor.node.column))"
-                throw error(.duplicateElementKind,
-                            "element kind '\(use.kind)' is declared twice \(context): by the \(earlier.role) at \(place) and by this \(use.role)",
-                            at: use.cursor, allowed: "each element kind is declared once among what is in force together")
+                let place =
+                    "\(earlier.cursor.path) (line \(earlier.cursor.node.line), column \(earlier.cursor.node.column))"
+                throw error(
+                    .duplicateElementKind,
+                    "element kind '\(use.kind)' is declared twice \(context): by the \(earlier.role) at \(place) and by this \(use.role)",
+                    at: use.cursor, allowed: "each element kind is declared once among what is in force together")
             }
             first[use.kind] = use
         }

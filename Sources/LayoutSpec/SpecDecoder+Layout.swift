@@ -19,12 +19,15 @@ extension SpecDecoder {
 
         let name = try map["name"].map { (c: Cursor) throws(SpecError) in try string(c, "name") } ?? defaultName
         let container = try self.container(try required(map, "container"))
-        let configuration = try map["layout"].map { (c: Cursor) throws(SpecError) in try layoutConfiguration(c) }
+        let configuration =
+            try map["layout"].map { (c: Cursor) throws(SpecError) in try layoutConfiguration(c) }
             ?? LayoutConfiguration()
         let sectionsCursor = try required(map, "sections")
         let list = try self.list(sectionsCursor, of: "section definitions")
         guard !list.isEmpty else {
-            throw error(.outOfRange, "sections is empty", at: sectionsCursor, allowed: "a spec has at least one section definition")
+            throw error(
+                .outOfRange, "sections is empty", at: sectionsCursor,
+                allowed: "a spec has at least one section definition")
         }
         var sections: [SectionDefinition] = []
         var total = 0
@@ -33,16 +36,18 @@ extension SpecDecoder {
             let (items, overflow1) = definition.count.multipliedReportingOverflow(by: definition.items)
             let (sum, overflow2) = total.addingReportingOverflow(items)
             if overflow1 || overflow2 || sum > maxItems {
-                throw error(.limitExceeded,
-                            "the layout holds \(overflow1 || overflow2 ? "too many" : grouped(Int64(sum))) items by this section definition, over the limit of \(grouped(Int64(maxItems)))",
-                            at: element, allowed: "raise the limit with --max-items (maxItems) or use fewer items")
+                throw error(
+                    .limitExceeded,
+                    "the layout holds \(overflow1 || overflow2 ? "too many" : grouped(Int64(sum))) items by this section definition, over the limit of \(grouped(Int64(maxItems)))",
+                    at: element, allowed: "raise the limit with --max-items (maxItems) or use fewer items")
             }
             total = sum
             sections.append(definition)
         }
         let selfSizing = try map["selfSizing"].map { (c: Cursor) throws(SpecError) in try self.selfSizing(c) }
-        return CollectionLayout(name: name, container: container, configuration: configuration, sections: sections,
-                                selfSizing: selfSizing, computedValues: state.computedValues)
+        return CollectionLayout(
+            name: name, container: container, configuration: configuration, sections: sections,
+            selfSizing: selfSizing, computedValues: state.computedValues)
     }
 
     /// Finds any feature of docs/layout-rules.md §8 anywhere in the document before anything else is checked: a spec
@@ -53,15 +58,18 @@ extension SpecDecoder {
         case .map(let entries):
             for entry in entries {
                 if state.version < 2, SpecKeys.version2Keys.contains(entry.key) {
-                    throw SpecError(code: .unsupportedFeature,
-                                    message: "'\(entry.key)' needs version: 2; it is not in version 1 of the format",
-                                    allowed: "write version: 2 to use the keys of docs/spec-format.md \"Version 2\"", file: file,
-                                    line: entry.line, column: entry.column, path: cursor.path.description)
+                    throw SpecError(
+                        code: .unsupportedFeature,
+                        message: "'\(entry.key)' needs version: 2; it is not in version 1 of the format",
+                        allowed: "write version: 2 to use the keys of docs/spec-format.md \"Version 2\"", file: file,
+                        line: entry.line, column: entry.column, path: cursor.path.description)
                 }
                 if let feature = UnsupportedFeatures.feature(forKey: entry.key) {
-                    throw SpecError(code: .unsupportedFeature, message: "'\(entry.key)' (\(feature.name)) is not in version \(state.version) of the format",
-                                    allowed: feature.explanation, file: file, line: entry.line, column: entry.column,
-                                    path: cursor.path.description)
+                    throw SpecError(
+                        code: .unsupportedFeature,
+                        message: "'\(entry.key)' (\(feature.name)) is not in version \(state.version) of the format",
+                        allowed: feature.explanation, file: file, line: entry.line, column: entry.column,
+                        path: cursor.path.description)
                 }
                 try rejectUnsupportedFeatures(Cursor(node: entry.value, path: cursor.path.key(entry.key)))
             }
@@ -72,13 +80,16 @@ extension SpecDecoder {
         case .string(let text):
             if state.version < 2, text.contains("calc(") || text.trimmingSpaces.hasPrefix("uniformAcrossSiblings(") {
                 let what = text.contains("calc(") ? "calc" : "uniformAcrossSiblings"
-                throw error(.unsupportedFeature, "'\(text)' (\(what)) needs version: 2; it is not in version 1 of the format",
-                            at: cursor, allowed: "write version: 2 to use the values of docs/spec-format.md \"Version 2\"")
+                throw error(
+                    .unsupportedFeature, "'\(text)' (\(what)) needs version: 2; it is not in version 1 of the format",
+                    at: cursor, allowed: "write version: 2 to use the values of docs/spec-format.md \"Version 2\"")
             }
             if state.version < 2, let open = text.firstIndex(of: "("),
-               let feature = UnsupportedFeatures.feature(forDimensionFunction: String(text[..<open]).trimmingSpaces) {
-                throw error(.unsupportedFeature, "'\(text)' (\(feature.name)) is not in version 1 of the format", at: cursor,
-                            allowed: feature.explanation)
+                let feature = UnsupportedFeatures.feature(forDimensionFunction: String(text[..<open]).trimmingSpaces)
+            {
+                throw error(
+                    .unsupportedFeature, "'\(text)' (\(feature.name)) is not in version 1 of the format", at: cursor,
+                    allowed: feature.explanation)
             }
         default:
             break
@@ -92,8 +103,9 @@ extension SpecDecoder {
         }
         guard let value = number.integer, value == 1 || value == 2 else {
             if let value = number.integer, value > 2 {
-                throw error(.unsupportedFeature, "format version \(value) is not supported", at: cursor,
-                            allowed: "this reader reads versions 1 and 2")
+                throw error(
+                    .unsupportedFeature, "format version \(value) is not supported", at: cursor,
+                    allowed: "this reader reads versions 1 and 2")
             }
             throw error(.outOfRange, "version is \(number.text)", at: cursor, allowed: "version is 1 or 2")
         }
@@ -119,13 +131,15 @@ extension SpecDecoder {
         let map = try map(cursor, SpecKeys.layout)
         var configuration = LayoutConfiguration()
         if let value = map["scrollDirection"] {
-            configuration.scrollDirection = try enumeration(value, "scrollDirection", LayoutConfiguration.ScrollDirection.self)
+            configuration.scrollDirection = try enumeration(
+                value, "scrollDirection", LayoutConfiguration.ScrollDirection.self)
         }
         if let value = map["interSectionSpacing"] {
             configuration.interSectionSpacing = try length(value, "interSectionSpacing")
         }
         if let value = map["contentInsetsReference"] {
-            configuration.contentInsetsReference = try enumeration(value, "contentInsetsReference", ContentInsetsReference.self)
+            configuration.contentInsetsReference = try enumeration(
+                value, "contentInsetsReference", ContentInsetsReference.self)
         }
         if let value = map["boundarySupplementaryItems"] {
             var kinds: [KindUse] = []

@@ -7,15 +7,18 @@ extension SpecDecoder {
     func node(_ cursor: Cursor, kinds: inout [KindUse]) throws(SpecError) -> LayoutNode {
         let allowed = "a node is a map with one key: item, horizontal, vertical or custom"
         guard case .map(let entries) = cursor.node.value else {
-            throw error(.wrongType, "expected a node, found \(cursor.node.kindDescription)", at: cursor, allowed: allowed)
+            throw error(
+                .wrongType, "expected a node, found \(cursor.node.kindDescription)", at: cursor, allowed: allowed)
         }
         if entries.isEmpty {
             throw error(.missingKey, "empty node", at: cursor, allowed: allowed)
         }
         let map = try self.map(cursor, SpecKeys.node)
         if entries.count > 1 {
-            throw error(.contradictoryKeys, "a node with both '\(entries[0].key)' and '\(entries[1].key)'", at: entries[1], in: map,
-                        allowed: allowed)
+            throw error(
+                .contradictoryKeys, "a node with both '\(entries[0].key)' and '\(entries[1].key)'", at: entries[1],
+                in: map,
+                allowed: allowed)
         }
         let key = entries[0].key
         let body = map[key]!
@@ -33,7 +36,9 @@ extension SpecDecoder {
         var item = LayoutItem(layoutSize: size)
         if let value = map["contentInsets"] { item.contentInsets = try insets(value, "item contentInsets") }
         if let value = map["edgeSpacing"] { item.edgeSpacing = try edgeSpacing(value) }
-        if let value = map["supplementaryItems"] { item.supplementaryItems = try supplementaryItems(value, kinds: &kinds) }
+        if let value = map["supplementaryItems"] {
+            item.supplementaryItems = try supplementaryItems(value, kinds: &kinds)
+        }
         if let value = map["selfSizing"] { item.selfSizing = try selfSizing(value) }
         return item
     }
@@ -45,23 +50,30 @@ extension SpecDecoder {
         let what = horizontal ? "horizontal group" : "vertical group"
         let size = try self.size(try required(map, "size"), "the \(what)")
         let forms = map.entries.filter { ["subitems", "repeatingSubitem", "subitem"].contains($0.key) }
-        let allowed = "a group has subitems: [node, ...], or repeatingSubitem: node with count, or subitem: node with count"
+        let allowed =
+            "a group has subitems: [node, ...], or repeatingSubitem: node with count, or subitem: node with count"
         guard let form = forms.first else {
-            throw error(.missingKey, "\(what) has no subitems, repeatingSubitem or subitem", at: cursor, allowed: allowed)
+            throw error(
+                .missingKey, "\(what) has no subitems, repeatingSubitem or subitem", at: cursor, allowed: allowed)
         }
         if forms.count > 1 {
-            throw error(.contradictoryKeys, "'\(forms[0].key)' and '\(forms[1].key)' cannot be used together", at: forms[1], in: map,
-                        allowed: allowed)
+            throw error(
+                .contradictoryKeys, "'\(forms[0].key)' and '\(forms[1].key)' cannot be used together", at: forms[1],
+                in: map,
+                allowed: allowed)
         }
         let subitems: LayoutGroup.Subitems
         if form.key == "subitems" {
             if let count = map.entry("count") {
-                throw error(.contradictoryKeys, "'count' goes with subitem or repeatingSubitem, not with subitems", at: count, in: map,
-                            allowed: allowed)
+                throw error(
+                    .contradictoryKeys, "'count' goes with subitem or repeatingSubitem, not with subitems", at: count,
+                    in: map,
+                    allowed: allowed)
             }
             let list = try self.list(map["subitems"]!, of: "nodes")
             guard !list.isEmpty else {
-                throw error(.outOfRange, "subitems is empty", at: map["subitems"]!, allowed: "subitems holds at least one node")
+                throw error(
+                    .outOfRange, "subitems is empty", at: map["subitems"]!, allowed: "subitems holds at least one node")
             }
             var nodes: [LayoutNode] = []
             for element in list { nodes.append(try node(element, kinds: &kinds)) }
@@ -78,7 +90,9 @@ extension SpecDecoder {
         if let value = map["interItemSpacing"] { group.interItemSpacing = try spacing(value, "interItemSpacing") }
         if let value = map["contentInsets"] { group.contentInsets = try insets(value, "group contentInsets") }
         if let value = map["edgeSpacing"] { group.edgeSpacing = try edgeSpacing(value) }
-        if let value = map["supplementaryItems"] { group.supplementaryItems = try supplementaryItems(value, kinds: &kinds) }
+        if let value = map["supplementaryItems"] {
+            group.supplementaryItems = try supplementaryItems(value, kinds: &kinds)
+        }
         return group
     }
 
@@ -89,18 +103,23 @@ extension SpecDecoder {
         let framesCursor = try required(map, "frames")
         let list = try self.list(framesCursor, of: "frames [x, y, width, height]")
         guard !list.isEmpty else {
-            throw error(.outOfRange, "frames is empty", at: framesCursor, allowed: "a custom group has at least one frame")
+            throw error(
+                .outOfRange, "frames is empty", at: framesCursor, allowed: "a custom group has at least one frame")
         }
         var frames: [Rect] = []
         frames.reserveCapacity(list.count)
         for frame in list {
             let numbers = try self.list(frame, of: "numbers [x, y, width, height]")
             guard numbers.count == 4 else {
-                throw error(.wrongType, "a frame of \(numbers.count) numbers", at: frame, allowed: "a frame is [x, y, width, height]")
+                throw error(
+                    .wrongType, "a frame of \(numbers.count) numbers", at: frame,
+                    allowed: "a frame is [x, y, width, height]")
             }
-            frames.append(Rect(x: try length(numbers[0], "frame x"), y: try length(numbers[1], "frame y"),
-                               width: try length(numbers[2], "frame width", lower: .nonNegative),
-                               height: try length(numbers[3], "frame height", lower: .nonNegative)))
+            frames.append(
+                Rect(
+                    x: try length(numbers[0], "frame x"), y: try length(numbers[1], "frame y"),
+                    width: try length(numbers[2], "frame width", lower: .nonNegative),
+                    height: try length(numbers[3], "frame height", lower: .nonNegative)))
         }
         return LayoutGroup.custom(layoutSize: size, frames: frames)
     }
@@ -112,9 +131,10 @@ extension SpecDecoder {
             let map = try map(element, SpecKeys.supplementaryItem)
             let kindCursor = try required(map, "elementKind")
             let kind = try elementKind(kindCursor)
-            var item = SupplementaryItem(layoutSize: try size(try required(map, "size"), "the supplementary item '\(kind)'"),
-                                         elementKind: kind,
-                                         containerAnchor: try anchor(try required(map, "containerAnchor"), container: true))
+            var item = SupplementaryItem(
+                layoutSize: try size(try required(map, "size"), "the supplementary item '\(kind)'"),
+                elementKind: kind,
+                containerAnchor: try anchor(try required(map, "containerAnchor"), container: true))
             if let value = map["itemAnchor"] { item.itemAnchor = try anchor(value, container: false) }
             if let value = map["zIndex"] { item.zIndex = try zIndex(value) }
             if let value = map["selfSizing"] { item.selfSizing = try selfSizing(value) }
@@ -129,10 +149,14 @@ extension SpecDecoder {
         let map = try map(cursor, container ? SpecKeys.containerAnchor : SpecKeys.itemAnchor)
         let edges = try self.edges(try required(map, "edges"))
         if let absolute = map.entry("absoluteOffset"), let fractional = map.entry("fractionalOffset") {
-            let second = absolute.line > fractional.line || (absolute.line == fractional.line && absolute.column > fractional.column)
+            let second =
+                absolute.line > fractional.line
+                    || (absolute.line == fractional.line && absolute.column > fractional.column)
                 ? absolute : fractional
-            throw error(.contradictoryKeys, "'absoluteOffset' and 'fractionalOffset' cannot be used together", at: second, in: map,
-                        allowed: "an anchor has one offset, in points or in multiples of the item's size")
+            throw error(
+                .contradictoryKeys, "'absoluteOffset' and 'fractionalOffset' cannot be used together", at: second,
+                in: map,
+                allowed: "an anchor has one offset, in points or in multiples of the item's size")
         }
         if let value = map["absoluteOffset"] {
             return LayoutAnchor(edges: edges, absoluteOffset: try point(value, "absoluteOffset"))

@@ -7,10 +7,12 @@ extension SpecDecoder {
     func sectionDefinition(_ cursor: Cursor) throws(SpecError) -> SectionDefinition {
         let map = try map(cursor, SpecKeys.sectionDefinition)
         let name = try map["name"].map { (c: Cursor) throws(SpecError) in try string(c, "name") }
-        let count = try map["count"].map { (c: Cursor) throws(SpecError) in
-            Int(try integer(c, "count", in: 1...SpecDecoder.maxCount, upperIsLimit: true))
-        } ?? 1
-        let items = Int(try integer(try required(map, "items"), "items", in: 0...SpecDecoder.maxCount, upperIsLimit: true))
+        let count =
+            try map["count"].map { (c: Cursor) throws(SpecError) in
+                Int(try integer(c, "count", in: 1...SpecDecoder.maxCount, upperIsLimit: true))
+            } ?? 1
+        let items = Int(
+            try integer(try required(map, "items"), "items", in: 0...SpecDecoder.maxCount, upperIsLimit: true))
         let (fields, kinds) = try sectionFields(map)
         var variants: [SectionVariant] = []
         var variantKinds: [FieldKinds] = []
@@ -22,8 +24,10 @@ extension SpecDecoder {
             }
         }
         if fields.content == nil, !variants.contains(where: { $0.fields.content != nil }) {
-            throw error(.missingKey, "section definition has no 'group' or 'list', and none of its variants has one", at: cursor,
-                        allowed: "give the definition a group or a list, directly or through a variant")
+            throw error(
+                .missingKey, "section definition has no 'group' or 'list', and none of its variants has one",
+                at: cursor,
+                allowed: "give the definition a group or a list, directly or through a variant")
         }
         try checkElementKinds(own: kinds, variants: variantKinds)
         return SectionDefinition(name: name, count: count, items: items, fields: fields, variants: variants)
@@ -36,8 +40,12 @@ extension SpecDecoder {
         if let when = map["when"] {
             let bounds = try self.map(when, SpecKeys.when)
             var when = WidthCondition(
-                minWidth: try bounds["minWidth"].map { (c: Cursor) throws(SpecError) in try number(c, "minWidth", lower: .nonNegative) },
-                maxWidth: try bounds["maxWidth"].map { (c: Cursor) throws(SpecError) in try number(c, "maxWidth", lower: .nonNegative) })
+                minWidth: try bounds["minWidth"].map { (c: Cursor) throws(SpecError) in
+                    try number(c, "minWidth", lower: .nonNegative)
+                },
+                maxWidth: try bounds["maxWidth"].map { (c: Cursor) throws(SpecError) in
+                    try number(c, "maxWidth", lower: .nonNegative)
+                })
             try traitConditions(bounds, into: &when)
             condition = when
         }
@@ -50,16 +58,19 @@ extension SpecDecoder {
         var fields = SectionFields()
         var kinds = FieldKinds()
         if let group = map.entry("group"), let list = map.entry("list") {
-            let second = group.line > list.line || (group.line == list.line && group.column > list.column) ? group : list
-            throw error(.contradictoryKeys, "'group' and 'list' cannot be used together", at: second, in: map,
-                        allowed: "a section lays out a group or a list")
+            let second =
+                group.line > list.line || (group.line == list.line && group.column > list.column) ? group : list
+            throw error(
+                .contradictoryKeys, "'group' and 'list' cannot be used together", at: second, in: map,
+                allowed: "a section lays out a group or a list")
         }
         if let value = map["group"] {
             var content: [KindUse] = []
             let node = try self.node(value, kinds: &content)
             guard case .group(let group) = node else {
-                throw error(.wrongType, "a section's group is an item", at: value,
-                            allowed: "the root is a group: horizontal, vertical or custom (wrap the item in one)")
+                throw error(
+                    .wrongType, "a section's group is an item", at: value,
+                    allowed: "the root is a group: horizontal, vertical or custom (wrap the item in one)")
             }
             fields.content = .group(group)
             kinds.content = content
@@ -72,7 +83,8 @@ extension SpecDecoder {
         if let value = map["contentInsets"] { fields.contentInsets = try insets(value, "section contentInsets") }
         if let value = map["interGroupSpacing"] { fields.interGroupSpacing = try length(value, "interGroupSpacing") }
         if let value = map["orthogonalScrollingBehavior"] {
-            fields.orthogonalScrollingBehavior = try enumeration(value, "orthogonalScrollingBehavior", OrthogonalScrollingBehavior.self)
+            fields.orthogonalScrollingBehavior = try enumeration(
+                value, "orthogonalScrollingBehavior", OrthogonalScrollingBehavior.self)
         }
         if let value = map["boundarySupplementaryItems"] {
             var boundary: [KindUse] = []
@@ -95,18 +107,26 @@ extension SpecDecoder {
     /// header or footer declares the kinds `header` and `footer` (docs/layout-rules.md §7).
     func listConfiguration(_ cursor: Cursor, kinds: inout [KindUse]) throws(SpecError) -> ListConfiguration {
         let map = try map(cursor, SpecKeys.list)
-        var list = ListConfiguration(appearance: try enumeration(try required(map, "appearance"), "appearance",
-                                                                 ListConfiguration.Appearance.self))
+        var list = ListConfiguration(
+            appearance: try enumeration(
+                try required(map, "appearance"), "appearance",
+                ListConfiguration.Appearance.self))
         if let value = map["headerMode"] {
             list.headerMode = try enumeration(value, "headerMode", ListConfiguration.HeaderMode.self)
             if list.headerMode == .supplementary {
-                kinds.append(KindUse(kind: LayoutSection.listHeaderKind, cursor: value, role: "list header (headerMode: supplementary)"))
+                kinds.append(
+                    KindUse(
+                        kind: LayoutSection.listHeaderKind, cursor: value,
+                        role: "list header (headerMode: supplementary)"))
             }
         }
         if let value = map["footerMode"] {
             list.footerMode = try enumeration(value, "footerMode", ListConfiguration.FooterMode.self)
             if list.footerMode == .supplementary {
-                kinds.append(KindUse(kind: LayoutSection.listFooterKind, cursor: value, role: "list footer (footerMode: supplementary)"))
+                kinds.append(
+                    KindUse(
+                        kind: LayoutSection.listFooterKind, cursor: value,
+                        role: "list footer (footerMode: supplementary)"))
             }
         }
         if let value = map["rowHeight"] { list.rowHeight = try dimension(value, "rowHeight") }

@@ -3,7 +3,8 @@ import CompositionalLayout
 /// The value forms of docs/spec-format.md "Values": dimensions, sizes, insets, spacings, points, edges, and the
 /// self-sizing model.
 extension SpecDecoder {
-    static let dimensionForms = "a dimension is fractionalWidth(f), fractionalHeight(f), absolute(v), estimated(v) or a number (absolute)"
+    static let dimensionForms =
+        "a dimension is fractionalWidth(f), fractionalHeight(f), absolute(v), estimated(v) or a number (absolute)"
     static let spacingForms = "a spacing is fixed(v), flexible(v) or a number (fixed)"
 
     /// `fractionalWidth(f)`, `fractionalHeight(f)` (f a decimal or `a/b`, 0 < f <= 1000), `absolute(v)`
@@ -11,23 +12,28 @@ extension SpecDecoder {
     func dimension(_ cursor: Cursor, _ what: String) throws(SpecError) -> LayoutDimension {
         switch cursor.node.value {
         case .number(let number):
-            return .absolute(try check(number.double, text: number.text, at: cursor, what, lower: .nonNegative,
-                                       limit: SpecDecoder.maxLength, unit: " points"))
+            return .absolute(
+                try check(
+                    number.double, text: number.text, at: cursor, what, lower: .nonNegative,
+                    limit: SpecDecoder.maxLength, unit: " points"))
         case .string(let text):
             if isCalc(text) {
                 // §10.6: a bare calc(…) is absolute(calc(…)).
                 return .absolute(try calc(text, at: cursor, what, range: .nonNegative))
             }
-            let (name, argument) = try function(text, at: cursor, what, names: SpecValues.dimensionFunctions(version: state.version),
-                                                forms: SpecDecoder.dimensionForms)
+            let (name, argument) = try function(
+                text, at: cursor, what, names: SpecValues.dimensionFunctions(version: state.version),
+                forms: SpecDecoder.dimensionForms)
             switch name {
             case "fractionalWidth", "fractionalHeight":
                 guard let f = fraction(argument) else {
-                    throw error(.invalidValue, "'\(text)' has no valid fraction", at: cursor,
-                                allowed: "f is a decimal such as 0.25 or a fraction such as 1/3")
+                    throw error(
+                        .invalidValue, "'\(text)' has no valid fraction", at: cursor,
+                        allowed: "f is a decimal such as 0.25 or a fraction such as 1/3")
                 }
-                let value = try check(f, text: argument, at: cursor, "the fraction of \(what)", lower: .positive,
-                                      limit: SpecDecoder.maxFraction, unit: "")
+                let value = try check(
+                    f, text: argument, at: cursor, "the fraction of \(what)", lower: .positive,
+                    limit: SpecDecoder.maxFraction, unit: "")
                 return name == "fractionalWidth" ? .fractionalWidth(value) : .fractionalHeight(value)
             default:
                 if isCalc(argument) {
@@ -40,18 +46,21 @@ extension SpecDecoder {
                     }
                 }
                 guard let v = decimal(argument) else {
-                    throw error(.invalidValue, "'\(text)' has no valid length", at: cursor,
-                                allowed: "v is a decimal number of points such as 44 or 12.5")
+                    throw error(
+                        .invalidValue, "'\(text)' has no valid length", at: cursor,
+                        allowed: "v is a decimal number of points such as 44 or 12.5")
                 }
                 let estimated = name == "estimated" || name == "uniformAcrossSiblings"
-                let value = try check(v, text: argument, at: cursor, "the length of \(what)",
-                                      lower: estimated ? .positive : .nonNegative, limit: SpecDecoder.maxLength, unit: " points")
+                let value = try check(
+                    v, text: argument, at: cursor, "the length of \(what)",
+                    lower: estimated ? .positive : .nonNegative, limit: SpecDecoder.maxLength, unit: " points")
                 if name == "uniformAcrossSiblings" { return .uniformAcrossSiblings(estimate: value) }
                 return estimated ? .estimated(value) : .absolute(value)
             }
         default:
-            throw error(.wrongType, "expected a dimension (\(what)), found \(cursor.node.kindDescription)", at: cursor,
-                        allowed: SpecDecoder.dimensionForms)
+            throw error(
+                .wrongType, "expected a dimension (\(what)), found \(cursor.node.kindDescription)", at: cursor,
+                allowed: SpecDecoder.dimensionForms)
         }
     }
 
@@ -62,46 +71,57 @@ extension SpecDecoder {
             return .fixed(try number(cursor, what, lower: .nonNegative))
         case .string(let text):
             if isCalc(text) { return .fixed(try calc(text, at: cursor, what, range: .nonNegative)) }
-            let (name, argument) = try function(text, at: cursor, what, names: SpecValues.spacingFunctions,
-                                                forms: SpecDecoder.spacingForms)
+            let (name, argument) = try function(
+                text, at: cursor, what, names: SpecValues.spacingFunctions,
+                forms: SpecDecoder.spacingForms)
             if isCalc(argument) {
                 let v = try calc(text, at: cursor, what, range: .nonNegative)
                 return name == "fixed" ? .fixed(v) : .flexible(v)
             }
             guard let v = decimal(argument) else {
-                throw error(.invalidValue, "'\(text)' has no valid length", at: cursor,
-                            allowed: "v is a decimal number of points such as 8")
+                throw error(
+                    .invalidValue, "'\(text)' has no valid length", at: cursor,
+                    allowed: "v is a decimal number of points such as 8")
             }
-            let value = try check(v, text: argument, at: cursor, what, lower: .nonNegative, limit: SpecDecoder.maxLength,
-                                  unit: " points")
+            let value = try check(
+                v, text: argument, at: cursor, what, lower: .nonNegative, limit: SpecDecoder.maxLength,
+                unit: " points")
             return name == "fixed" ? .fixed(value) : .flexible(value)
         default:
-            throw error(.wrongType, "expected a spacing (\(what)), found \(cursor.node.kindDescription)", at: cursor,
-                        allowed: SpecDecoder.spacingForms)
+            throw error(
+                .wrongType, "expected a spacing (\(what)), found \(cursor.node.kindDescription)", at: cursor,
+                allowed: SpecDecoder.spacingForms)
         }
     }
 
     /// Splits `name(argument)` and checks the name against `names` (suggesting the nearest when misspelt).
-    private func function(_ text: String, at cursor: Cursor, _ what: String, names: [String],
-                          forms: String) throws(SpecError) -> (String, String) {
+    private func function(
+        _ text: String, at cursor: Cursor, _ what: String, names: [String],
+        forms: String
+    ) throws(SpecError) -> (String, String) {
         let trimmed = text.trimmingSpaces
         guard let open = trimmed.firstIndex(of: "("), trimmed.last == ")" else {
             if SpecNumber(literal: trimmed, allowYAMLForms: false) != nil {
-                throw error(.wrongType, "expected \(what), found the string '\(text)'", at: cursor,
-                            allowed: "write numbers without quotes; \(forms)")
+                throw error(
+                    .wrongType, "expected \(what), found the string '\(text)'", at: cursor,
+                    allowed: "write numbers without quotes; \(forms)")
             }
-            throw error(.invalidValue, "'\(text)' is not a valid form for \(what)", at: cursor, allowed: forms,
-                        suggestion: Suggestions.nearest(to: trimmed, in: names))
+            throw error(
+                .invalidValue, "'\(text)' is not a valid form for \(what)", at: cursor, allowed: forms,
+                suggestion: Suggestions.nearest(to: trimmed, in: names))
         }
         let name = String(trimmed[..<open]).trimmingSpaces
-        let argument = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]).trimmingSpaces
+        let argument = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
+            .trimmingSpaces
         if state.version < 2, let feature = UnsupportedFeatures.feature(forDimensionFunction: name) {
-            throw error(.unsupportedFeature, "'\(name)' (\(feature.name)) is not in version 1 of the format", at: cursor,
-                        allowed: feature.explanation)
+            throw error(
+                .unsupportedFeature, "'\(name)' (\(feature.name)) is not in version 1 of the format", at: cursor,
+                allowed: feature.explanation)
         }
         guard names.contains(name) else {
-            throw error(.invalidValue, "unknown function '\(name)' in '\(text)' for \(what)", at: cursor, allowed: forms,
-                        suggestion: Suggestions.nearest(to: name, in: names))
+            throw error(
+                .invalidValue, "unknown function '\(name)' in '\(text)' for \(what)", at: cursor, allowed: forms,
+                suggestion: Suggestions.nearest(to: name, in: names))
         }
         return (name, argument)
     }
@@ -111,7 +131,8 @@ extension SpecDecoder {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count == 2 {
             guard let a = decimal(String(parts[0]).trimmingSpaces), let b = decimal(String(parts[1]).trimmingSpaces),
-                  b != 0 else { return nil }
+                b != 0
+            else { return nil }
             return a / b
         }
         return decimal(text)
@@ -138,16 +159,18 @@ extension SpecDecoder {
             return EdgeInsets(all: try length(cursor, what, lower: .nonNegative))
         }
         guard case .map = cursor.node.value else {
-            throw error(.wrongType, "expected insets (\(what)), found \(cursor.node.kindDescription)", at: cursor,
-                        allowed: "insets are a number or a map of top, leading, bottom, trailing")
+            throw error(
+                .wrongType, "expected insets (\(what)), found \(cursor.node.kindDescription)", at: cursor,
+                allowed: "insets are a number or a map of top, leading, bottom, trailing")
         }
         let map = try map(cursor, SpecKeys.insets)
         func edge(_ key: String) throws(SpecError) -> Double {
             guard let value = map[key] else { return 0 }
             return try length(value, "\(what) \(key)", lower: .nonNegative)
         }
-        return EdgeInsets(top: try edge("top"), leading: try edge("leading"), bottom: try edge("bottom"),
-                          trailing: try edge("trailing"))
+        return EdgeInsets(
+            top: try edge("top"), leading: try edge("leading"), bottom: try edge("bottom"),
+            trailing: try edge("trailing"))
     }
 
     /// `{ leading?, top?, trailing?, bottom? }`, each a spacing.
@@ -157,17 +180,20 @@ extension SpecDecoder {
             guard let value = map[key] else { return nil }
             return try spacing(value, "edgeSpacing \(key)")
         }
-        return EdgeSpacing(leading: try edge("leading"), top: try edge("top"), trailing: try edge("trailing"),
-                           bottom: try edge("bottom"))
+        return EdgeSpacing(
+            leading: try edge("leading"), top: try edge("top"), trailing: try edge("trailing"),
+            bottom: try edge("bottom"))
     }
 
     /// `{ x, y }`, finite.
     func point(_ cursor: Cursor, _ what: String, lengths: Bool = true) throws(SpecError) -> Point {
         let map = try map(cursor, SpecKeys.point)
         if !lengths {
-            return Point(x: try number(try required(map, "x"), "\(what) x"), y: try number(try required(map, "y"), "\(what) y"))
+            return Point(
+                x: try number(try required(map, "x"), "\(what) x"), y: try number(try required(map, "y"), "\(what) y"))
         }
-        return Point(x: try length(try required(map, "x"), "\(what) x"), y: try length(try required(map, "y"), "\(what) y"))
+        return Point(
+            x: try length(try required(map, "x"), "\(what) x"), y: try length(try required(map, "y"), "\(what) y"))
     }
 
     /// A list of `top`, `leading`, `bottom`, `trailing`, with no contradictory pair.
@@ -183,13 +209,16 @@ extension SpecDecoder {
             case "bottom": edge = .bottom
             case "trailing": edge = .trailing
             default:
-                throw error(.invalidValue, "unknown edge '\(name)'", at: item, allowed: "edges are top, leading, bottom, trailing",
-                            suggestion: Suggestions.nearest(to: name, in: SpecValues.edges))
+                throw error(
+                    .invalidValue, "unknown edge '\(name)'", at: item,
+                    allowed: "edges are top, leading, bottom, trailing",
+                    suggestion: Suggestions.nearest(to: name, in: SpecValues.edges))
             }
             let opposite = ["top": "bottom", "bottom": "top", "leading": "trailing", "trailing": "leading"][name]!
             if seen.contains(opposite) {
-                throw error(.contradictoryKeys, "edges '\(opposite)' and '\(name)' contradict each other", at: item,
-                            allowed: "name at most one of top and bottom, and one of leading and trailing")
+                throw error(
+                    .contradictoryKeys, "edges '\(opposite)' and '\(name)' contradict each other", at: item,
+                    allowed: "name at most one of top and bottom, and one of leading and trailing")
             }
             seen.append(name)
             edges.insert(edge)
@@ -209,8 +238,10 @@ extension SpecDecoder {
                 return .init(fixed: Int(try integer(value, "selfSizing \(key)", in: 0...limit, upperIsLimit: true)))
             }
             guard case .map = value.node.value else {
-                throw error(.wrongType, "expected a whole number or { min, max } (selfSizing \(key)), found \(value.node.kindDescription)",
-                            at: value)
+                throw error(
+                    .wrongType,
+                    "expected a whole number or { min, max } (selfSizing \(key)), found \(value.node.kindDescription)",
+                    at: value)
             }
             let bounds = try self.map(value, SpecKeys.lengthRange)
             let minCursor = try required(bounds, "min")
@@ -218,8 +249,9 @@ extension SpecDecoder {
             let low = try integer(minCursor, "selfSizing \(key) min", in: 0...limit, upperIsLimit: true)
             let high = try integer(maxCursor, "selfSizing \(key) max", in: 0...limit, upperIsLimit: true)
             guard low <= high else {
-                throw error(.outOfRange, "selfSizing \(key) has min \(low) above max \(high)", at: maxCursor,
-                            allowed: "min <= max")
+                throw error(
+                    .outOfRange, "selfSizing \(key) has min \(low) above max \(high)", at: maxCursor,
+                    allowed: "min <= max")
             }
             return .init(min: Int(low), max: Int(high))
         }
@@ -235,7 +267,9 @@ extension SpecDecoder {
     func elementKind(_ cursor: Cursor) throws(SpecError) -> String {
         let kind = try string(cursor, "elementKind")
         guard !kind.isEmpty else {
-            throw error(.outOfRange, "elementKind is empty", at: cursor, allowed: "an element kind names its views, like header")
+            throw error(
+                .outOfRange, "elementKind is empty", at: cursor, allowed: "an element kind names its views, like header"
+            )
         }
         return kind
     }
@@ -246,7 +280,8 @@ extension String {
     var trimmingSpaces: String {
         let scalars = unicodeScalars
         guard let start = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
-              let end = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
+            let end = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
+        else { return "" }
         return String(scalars[start...end])
     }
 }

@@ -25,10 +25,13 @@ extension SpecDecoder {
     /// Parses the `calc(…)` in `text` (alone or as the argument of a dimension or spacing function) and
     /// records it at the cursor's path. A version 1 spec names the version it needs; an expression that does
     /// not parse is located at its offending character.
-    func calc(_ text: String, at cursor: Cursor, _ what: String, range: ComputedValue.Range) throws(SpecError) -> Double {
+    func calc(_ text: String, at cursor: Cursor, _ what: String, range: ComputedValue.Range) throws(SpecError) -> Double
+    {
         guard state.version >= 2 else {
-            throw error(.unsupportedFeature, "'\(text)' (calc) needs version: 2; it is not in version 1 of the format", at: cursor,
-                        allowed: "write version: 2 to compute values from the environment")
+            throw error(
+                .unsupportedFeature, "'\(text)' (calc) needs version: 2; it is not in version 1 of the format",
+                at: cursor,
+                allowed: "write version: 2 to compute values from the environment")
         }
         let chars = Array(text)
         guard let start = text.range(of: "calc(") else {
@@ -45,8 +48,9 @@ extension SpecDecoder {
             i += 1
         }
         guard let close else {
-            throw calcError(CalcSyntaxError(offset: chars.count - open, message: "calc( is not closed"), text: text, open: open,
-                            at: cursor, what)
+            throw calcError(
+                CalcSyntaxError(offset: chars.count - open, message: "calc( is not closed"), text: text, open: open,
+                at: cursor, what)
         }
         let expression: CalcExpression
         do {
@@ -58,13 +62,16 @@ extension SpecDecoder {
         return range == .positive ? 1 : 0
     }
 
-    private func calcError(_ syntax: CalcSyntaxError, text: String, open: Int, at cursor: Cursor, _ what: String) -> SpecError {
+    private func calcError(_ syntax: CalcSyntaxError, text: String, open: Int, at cursor: Cursor, _ what: String)
+        -> SpecError
+    {
         let character = open + syntax.offset
-        return SpecError(code: .invalidValue,
-                         message: "\(what): '\(text)' does not parse: \(syntax.message) at character \(character + 1)",
-                         allowed: "calc takes numbers, width, height, + - * /, parentheses, min(a, b) and max(a, b)",
-                         file: file, line: cursor.node.line, column: cursor.node.column + character,
-                         path: cursor.path.description)
+        return SpecError(
+            code: .invalidValue,
+            message: "\(what): '\(text)' does not parse: \(syntax.message) at character \(character + 1)",
+            allowed: "calc takes numbers, width, height, + - * /, parentheses, min(a, b) and max(a, b)",
+            file: file, line: cursor.node.line, column: cursor.node.column + character,
+            path: cursor.path.description)
     }
 
     /// The container's keys of version 2 (docs/version-2.md §10.1), on top of width, height and displayScale.
@@ -80,13 +87,16 @@ extension SpecDecoder {
         if let value = map["traits"] {
             let traits = try self.map(value, SpecKeys.traits)
             if let c = traits["horizontalSizeClass"] {
-                container.traits.horizontalSizeClass = try enumeration(c, "horizontalSizeClass", UserInterfaceSizeClass.self)
+                container.traits.horizontalSizeClass = try enumeration(
+                    c, "horizontalSizeClass", UserInterfaceSizeClass.self)
             }
             if let c = traits["verticalSizeClass"] {
-                container.traits.verticalSizeClass = try enumeration(c, "verticalSizeClass", UserInterfaceSizeClass.self)
+                container.traits.verticalSizeClass = try enumeration(
+                    c, "verticalSizeClass", UserInterfaceSizeClass.self)
             }
             if let c = traits["contentSizeCategory"] {
-                container.traits.preferredContentSizeCategory = try enumeration(c, "contentSizeCategory", ContentSizeCategory.self)
+                container.traits.preferredContentSizeCategory = try enumeration(
+                    c, "contentSizeCategory", ContentSizeCategory.self)
             }
         }
     }
@@ -94,11 +104,13 @@ extension SpecDecoder {
     /// `contentInsetsReference` and `supplementaryContentInsetsReference` of a definition or a variant.
     func references(_ map: MapCursor, into fields: inout SectionFields) throws(SpecError) {
         if let value = map["contentInsetsReference"] {
-            fields.contentInsetsReference = try enumeration(value, "contentInsetsReference", ContentInsetsReference.self)
+            fields.contentInsetsReference = try enumeration(
+                value, "contentInsetsReference", ContentInsetsReference.self)
         }
         if let value = map["supplementaryContentInsetsReference"] {
-            fields.supplementaryContentInsetsReference = try enumeration(value, "supplementaryContentInsetsReference",
-                                                                         ContentInsetsReference.self)
+            fields.supplementaryContentInsetsReference = try enumeration(
+                value, "supplementaryContentInsetsReference",
+                ContentInsetsReference.self)
         }
     }
 
@@ -113,10 +125,12 @@ extension SpecDecoder {
             condition.verticalSizeClass = try enumeration(c, "verticalSizeClass", UserInterfaceSizeClass.self)
         }
         if let c = bounds["contentSizeCategoryAtLeast"] {
-            condition.contentSizeCategoryAtLeast = try enumeration(c, "contentSizeCategoryAtLeast", ContentSizeCategory.self)
+            condition.contentSizeCategoryAtLeast = try enumeration(
+                c, "contentSizeCategoryAtLeast", ContentSizeCategory.self)
         }
         if let c = bounds["contentSizeCategoryBelow"] {
-            condition.contentSizeCategoryBelow = try enumeration(c, "contentSizeCategoryBelow", ContentSizeCategory.self)
+            condition.contentSizeCategoryBelow = try enumeration(
+                c, "contentSizeCategoryBelow", ContentSizeCategory.self)
         }
     }
 
@@ -124,8 +138,9 @@ extension SpecDecoder {
     func headerTopPadding(_ cursor: Cursor) throws(SpecError) -> ListConfiguration.HeaderTopPadding {
         if case .string(let text) = cursor.node.value, text == "automatic" { return .automatic }
         if case .string(let text) = cursor.node.value, !isCalc(text) {
-            throw error(.invalidValue, "headerTopPadding is '\(text)'", at: cursor, allowed: "a number >= 0 or automatic",
-                        suggestion: Suggestions.nearest(to: text, in: ["automatic"]))
+            throw error(
+                .invalidValue, "headerTopPadding is '\(text)'", at: cursor, allowed: "a number >= 0 or automatic",
+                suggestion: Suggestions.nearest(to: text, in: ["automatic"]))
         }
         return .points(try length(cursor, "headerTopPadding", lower: .nonNegative))
     }
@@ -135,8 +150,9 @@ extension SpecDecoder {
     func cycle(_ map: MapCursor) throws(SpecError) -> [SelfSizing.CycleEntry] {
         let cursor = map["cycle"]!
         if let other = map.entries.first(where: { $0.key != "cycle" }) {
-            throw error(.contradictoryKeys, "'cycle' and '\(other.key)' cannot be used together", at: other, in: map,
-                        allowed: "a selfSizing measures from a cycle, or from seeded ranges")
+            throw error(
+                .contradictoryKeys, "'cycle' and '\(other.key)' cannot be used together", at: other, in: map,
+                allowed: "a selfSizing measures from a cycle, or from seeded ranges")
         }
         let entries = try list(cursor, of: "cycle entries { width?, height? }")
         guard !entries.isEmpty else {
@@ -145,9 +161,14 @@ extension SpecDecoder {
         var result: [SelfSizing.CycleEntry] = []
         for entry in entries {
             let lengths = try self.map(entry, SpecKeys.cycleEntry)
-            result.append(SelfSizing.CycleEntry(
-                width: try lengths["width"].map { (c: Cursor) throws(SpecError) in try number(c, "cycle width", lower: .nonNegative) },
-                height: try lengths["height"].map { (c: Cursor) throws(SpecError) in try number(c, "cycle height", lower: .nonNegative) }))
+            result.append(
+                SelfSizing.CycleEntry(
+                    width: try lengths["width"].map { (c: Cursor) throws(SpecError) in
+                        try number(c, "cycle width", lower: .nonNegative)
+                    },
+                    height: try lengths["height"].map { (c: Cursor) throws(SpecError) in
+                        try number(c, "cycle height", lower: .nonNegative)
+                    }))
         }
         return result
     }

@@ -50,16 +50,22 @@ struct SpecDecoder {
 
     // MARK: Errors
 
-    func error(_ code: SpecError.Code, _ message: String, at cursor: Cursor, allowed: String? = nil,
-               suggestion: String? = nil) -> SpecError {
-        SpecError(code: code, message: message, allowed: allowed, file: file, line: cursor.node.line,
-                  column: cursor.node.column, path: cursor.path.description, suggestion: suggestion)
+    func error(
+        _ code: SpecError.Code, _ message: String, at cursor: Cursor, allowed: String? = nil,
+        suggestion: String? = nil
+    ) -> SpecError {
+        SpecError(
+            code: code, message: message, allowed: allowed, file: file, line: cursor.node.line,
+            column: cursor.node.column, path: cursor.path.description, suggestion: suggestion)
     }
 
-    func error(_ code: SpecError.Code, _ message: String, at entry: SpecEntry, in map: MapCursor, allowed: String? = nil,
-               suggestion: String? = nil) -> SpecError {
-        SpecError(code: code, message: message, allowed: allowed, file: file, line: entry.line, column: entry.column,
-                  path: map.cursor.path.description, suggestion: suggestion)
+    func error(
+        _ code: SpecError.Code, _ message: String, at entry: SpecEntry, in map: MapCursor, allowed: String? = nil,
+        suggestion: String? = nil
+    ) -> SpecError {
+        SpecError(
+            code: code, message: message, allowed: allowed, file: file, line: entry.line, column: entry.column,
+            path: map.cursor.path.description, suggestion: suggestion)
     }
 
     func wrongType(_ cursor: Cursor, expected: String) -> SpecError {
@@ -87,12 +93,15 @@ struct SpecDecoder {
         if state.version < 2 { keys.keys.removeAll { SpecKeys.version2Keys.contains($0) } }
         let allowed = "allowed keys: " + keys.keys.joined(separator: ", ")
         if let feature = UnsupportedFeatures.feature(forKey: entry.key) {
-            return error(.unsupportedFeature, "'\(entry.key)' (\(feature.name)) is not in version \(state.version) of the format",
-                         at: entry, in: map, allowed: feature.explanation)
+            return error(
+                .unsupportedFeature,
+                "'\(entry.key)' (\(feature.name)) is not in version \(state.version) of the format",
+                at: entry, in: map, allowed: feature.explanation)
         }
         if keys.what == SpecKeys.variant.what, SpecKeys.sectionDefinition.keys.contains(entry.key) {
-            return error(.unknownKey, "'\(entry.key)' cannot be set in a variant", at: entry, in: map,
-                         allowed: "count, items and name stay outside variants; \(allowed)")
+            return error(
+                .unknownKey, "'\(entry.key)' cannot be set in a variant", at: entry, in: map,
+                allowed: "count, items and name stay outside variants; \(allowed)")
         }
         let suggestion = Suggestions.nearest(to: entry.key, in: keys.keys)
         var message = "unknown key '\(entry.key)' in \(keys.what)"
@@ -108,8 +117,9 @@ struct SpecDecoder {
     /// The value of a key the map must have.
     func required(_ map: MapCursor, _ key: String) throws(SpecError) -> Cursor {
         guard let value = map[key] else {
-            throw error(.missingKey, "missing key '\(key)' in \(map.keys.what)", at: map.cursor,
-                        allowed: "\(map.keys.what) needs '\(key)'")
+            throw error(
+                .missingKey, "missing key '\(key)' in \(map.keys.what)", at: map.cursor,
+                allowed: "\(map.keys.what) needs '\(key)'")
         }
         return value
     }
@@ -125,7 +135,9 @@ struct SpecDecoder {
     // MARK: Scalars
 
     func string(_ cursor: Cursor, _ what: String) throws(SpecError) -> String {
-        guard case .string(let value) = cursor.node.value else { throw wrongType(cursor, expected: "a string (\(what))") }
+        guard case .string(let value) = cursor.node.value else {
+            throw wrongType(cursor, expected: "a string (\(what))")
+        }
         return value
     }
 
@@ -144,12 +156,15 @@ struct SpecDecoder {
     }
 
     /// A finite number within `lower` and the magnitude `limit` (a limit of docs/spec-format.md "Limits").
-    func number(_ cursor: Cursor, _ what: String, lower: Lower = .any, limit: Double = SpecDecoder.maxLength,
-                unit: String = " points") throws(SpecError) -> Double {
+    func number(
+        _ cursor: Cursor, _ what: String, lower: Lower = .any, limit: Double = SpecDecoder.maxLength,
+        unit: String = " points"
+    ) throws(SpecError) -> Double {
         guard case .number(let number) = cursor.node.value else {
             if case .string(let text) = cursor.node.value, SpecNumber(literal: text, allowYAMLForms: false) != nil {
-                throw error(.wrongType, "expected a number (\(what)), found the string '\(text)'", at: cursor,
-                            allowed: "write numbers without quotes")
+                throw error(
+                    .wrongType, "expected a number (\(what)), found the string '\(text)'", at: cursor,
+                    allowed: "write numbers without quotes")
             }
             throw wrongType(cursor, expected: "a number (\(what))")
         }
@@ -157,8 +172,10 @@ struct SpecDecoder {
     }
 
     /// Range checks shared by plain numbers and the arguments of `absolute(v)` and friends.
-    func check(_ value: Double, text: String, at cursor: Cursor, _ what: String, lower: Lower, limit: Double,
-               unit: String) throws(SpecError) -> Double {
+    func check(
+        _ value: Double, text: String, at cursor: Cursor, _ what: String, lower: Lower, limit: Double,
+        unit: String
+    ) throws(SpecError) -> Double {
         guard value.isFinite else {
             throw error(.outOfRange, "\(what) is \(text), which is not finite", at: cursor, allowed: "a finite number")
         }
@@ -170,33 +187,39 @@ struct SpecDecoder {
             }
         case .positive:
             if value <= 0 {
-                throw error(.outOfRange, "\(what) is \(text), not above 0", at: cursor, allowed: "\(what) is greater than 0")
+                throw error(
+                    .outOfRange, "\(what) is \(text), not above 0", at: cursor, allowed: "\(what) is greater than 0")
             }
         }
         if abs(value) > limit {
-            throw error(.limitExceeded, "\(what) is \(text), over the limit of \(grouped(limit))\(unit)", at: cursor,
-                        allowed: "magnitudes up to \(grouped(limit))\(unit)")
+            throw error(
+                .limitExceeded, "\(what) is \(text), over the limit of \(grouped(limit))\(unit)", at: cursor,
+                allowed: "magnitudes up to \(grouped(limit))\(unit)")
         }
         return value
     }
 
     /// A whole number in `range`; above the range is `limitExceeded` when the range's top is a limit of
     /// docs/spec-format.md "Limits", else `outOfRange`.
-    func integer(_ cursor: Cursor, _ what: String, in range: ClosedRange<Int64> = Int64.min...Int64.max,
-                 upperIsLimit: Bool = false) throws(SpecError) -> Int64 {
+    func integer(
+        _ cursor: Cursor, _ what: String, in range: ClosedRange<Int64> = Int64.min...Int64.max,
+        upperIsLimit: Bool = false
+    ) throws(SpecError) -> Int64 {
         guard case .number(let number) = cursor.node.value else {
             throw wrongType(cursor, expected: "an integer (\(what))")
         }
         guard let value = number.integer else {
             if number.double.isFinite, number.double == number.double.rounded() {
-                throw error(.outOfRange, "\(what) is \(number.text), beyond a 64-bit integer", at: cursor,
-                            allowed: "\(what) is from \(grouped(range.lowerBound)) to \(grouped(range.upperBound))")
+                throw error(
+                    .outOfRange, "\(what) is \(number.text), beyond a 64-bit integer", at: cursor,
+                    allowed: "\(what) is from \(grouped(range.lowerBound)) to \(grouped(range.upperBound))")
             }
             throw error(.wrongType, "expected an integer (\(what)), found \(number.text)", at: cursor)
         }
         if value < range.lowerBound || value > range.upperBound {
             let code: SpecError.Code = value > range.upperBound && upperIsLimit ? .limitExceeded : .outOfRange
-            let allowed = range.upperBound == Int64.max
+            let allowed =
+                range.upperBound == Int64.max
                 ? "\(what) is at least \(grouped(range.lowerBound))"
                 : "\(what) is from \(grouped(range.lowerBound)) to \(grouped(range.upperBound))"
             throw error(code, "\(what) is \(number.text), out of range", at: cursor, allowed: allowed)
@@ -205,20 +228,25 @@ struct SpecDecoder {
     }
 
     /// One of an enumeration's values, suggesting the nearest when misspelt.
-    func enumeration<E: RawRepresentable & CaseIterable>(_ cursor: Cursor, _ what: String, _ type: E.Type) throws(SpecError) -> E
+    func enumeration<E: RawRepresentable & CaseIterable>(_ cursor: Cursor, _ what: String, _ type: E.Type)
+        throws(SpecError) -> E
     where E.RawValue == String {
         let names = E.allCases.map(\.rawValue)
         let allowed = "allowed values: " + names.joined(separator: ", ")
         guard case .string(let text) = cursor.node.value else {
-            throw error(.wrongType, "expected \(what), found \(cursor.node.kindDescription)", at: cursor, allowed: allowed)
+            throw error(
+                .wrongType, "expected \(what), found \(cursor.node.kindDescription)", at: cursor, allowed: allowed)
         }
         if let value = E(rawValue: text) { return value }
         if let feature = UnsupportedFeatures.feature(forKey: text) {
-            throw error(.unsupportedFeature, "'\(text)' (\(feature.name)) is not in version \(state.version) of the format", at: cursor,
-                        allowed: feature.explanation)
+            throw error(
+                .unsupportedFeature, "'\(text)' (\(feature.name)) is not in version \(state.version) of the format",
+                at: cursor,
+                allowed: feature.explanation)
         }
-        throw error(.invalidValue, "unknown \(what) '\(text)'", at: cursor, allowed: allowed,
-                    suggestion: Suggestions.nearest(to: text, in: names))
+        throw error(
+            .invalidValue, "unknown \(what) '\(text)'", at: cursor, allowed: allowed,
+            suggestion: Suggestions.nearest(to: text, in: names))
     }
 }
 

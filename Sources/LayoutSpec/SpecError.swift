@@ -48,8 +48,10 @@ public struct SpecError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The nearest valid spelling of a misspelt key or value, when one is close.
     public var suggestion: String?
 
-    public init(code: Code, message: String, allowed: String? = nil, file: String, line: Int? = nil,
-                column: Int? = nil, path: String = "", suggestion: String? = nil) {
+    public init(
+        code: Code, message: String, allowed: String? = nil, file: String, line: Int? = nil,
+        column: Int? = nil, path: String = "", suggestion: String? = nil
+    ) {
         self.code = code
         self.message = message
         self.allowed = allowed

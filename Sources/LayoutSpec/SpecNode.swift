@@ -66,7 +66,8 @@ extension SpecNumber {
         if allowYAMLForms, body.hasPrefix("0x") || body.hasPrefix("0o") {
             let radix = body.hasPrefix("0x") ? 16 : 8
             guard let magnitude = UInt64(body.dropFirst(2), radix: radix) else { return nil }
-            let value: Int64? = negative
+            let value: Int64? =
+                negative
                 ? (magnitude <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- magnitude) : nil)
                 : (magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil)
             double = negative ? -Double(magnitude) : Double(magnitude)
@@ -154,7 +155,9 @@ struct SpecPath: Sendable, CustomStringConvertible {
 
     private static func isIdentifier(_ key: String) -> Bool {
         guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
-        return key.unicodeScalars.allSatisfy { $0 == "_" || $0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        return key.unicodeScalars.allSatisfy {
+            $0 == "_" || $0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+        }
     }
 }
 

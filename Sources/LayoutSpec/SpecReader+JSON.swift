@@ -19,8 +19,10 @@ struct JSONComposer {
     mutating func compose() throws(SpecError) -> SpecNode {
         skipWhitespace()
         guard position < bytes.count else {
-            throw SpecError(code: .missingKey, message: "the file is empty",
-                            allowed: "a spec is an object with version, container and sections", file: file, line: line, column: column)
+            throw SpecError(
+                code: .missingKey, message: "the file is empty",
+                allowed: "a spec is an object with version, container and sections", file: file, line: line,
+                column: column)
         }
         let node = try value()
         skipWhitespace()
@@ -53,9 +55,10 @@ struct JSONComposer {
     private mutating func enter() throws(SpecError) {
         depth += 1
         if depth > YAMLComposer.maxDepth {
-            throw SpecError(code: .limitExceeded, message: "nesting deeper than \(YAMLComposer.maxDepth) levels",
-                            allowed: "objects and arrays nest at most \(YAMLComposer.maxDepth) levels deep",
-                            file: file, line: line, column: column, path: path.description)
+            throw SpecError(
+                code: .limitExceeded, message: "nesting deeper than \(YAMLComposer.maxDepth) levels",
+                allowed: "objects and arrays nest at most \(YAMLComposer.maxDepth) levels deep",
+                file: file, line: line, column: column, path: path.description)
         }
     }
 
@@ -74,14 +77,19 @@ struct JSONComposer {
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else {
-                throw syntax(position < bytes.count ? "expected a key in double quotes, found \(describe(bytes[position]))" : "the text ends inside an object")
+                throw syntax(
+                    position < bytes.count
+                        ? "expected a key in double quotes, found \(describe(bytes[position]))"
+                        : "the text ends inside an object")
             }
             let (keyLine, keyColumn) = (line, column)
             let key = try string()
             if let first = seen[key] {
-                throw SpecError(code: .duplicateKey, message: "duplicate key '\(key)' (first at line \(first.line), column \(first.column))",
-                                allowed: "each key appears once in an object", file: file, line: keyLine, column: keyColumn,
-                                path: outer.description)
+                throw SpecError(
+                    code: .duplicateKey,
+                    message: "duplicate key '\(key)' (first at line \(first.line), column \(first.column))",
+                    allowed: "each key appears once in an object", file: file, line: keyLine, column: keyColumn,
+                    path: outer.description)
             }
             seen[key] = (keyLine, keyColumn)
             skipWhitespace()
@@ -102,7 +110,10 @@ struct JSONComposer {
                 depth -= 1
                 return .map(entries)
             }
-            throw syntax(position < bytes.count ? "expected ',' or '}' in an object, found \(describe(bytes[position]))" : "the text ends inside an object")
+            throw syntax(
+                position < bytes.count
+                    ? "expected ',' or '}' in an object, found \(describe(bytes[position]))"
+                    : "the text ends inside an object")
         }
     }
 
@@ -132,7 +143,10 @@ struct JSONComposer {
                 depth -= 1
                 return .list(items)
             }
-            throw syntax(position < bytes.count ? "expected ',' or ']' in an array, found \(describe(bytes[position]))" : "the text ends inside an array")
+            throw syntax(
+                position < bytes.count
+                    ? "expected ',' or ']' in an array, found \(describe(bytes[position]))"
+                    : "the text ends inside an array")
         }
     }
 
@@ -170,7 +184,9 @@ struct JSONComposer {
             guard digits(&self) > 0 else { throw syntax("an exponent must have digits") }
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
-        guard let number = SpecNumber(literal: text, allowYAMLForms: false) else { throw syntax("'\(text)' is not a number") }
+        guard let number = SpecNumber(literal: text, allowYAMLForms: false) else {
+            throw syntax("'\(text)' is not a number")
+        }
         return number
     }
 
@@ -206,7 +222,9 @@ struct JSONComposer {
                         guard peek(UInt8(ascii: "u")) else { throw syntax("a lone UTF-16 surrogate in a \\u escape") }
                         advance()
                         let low = try hex4()
-                        guard (0xDC00...0xDFFF).contains(low) else { throw syntax("a lone UTF-16 surrogate in a \\u escape") }
+                        guard (0xDC00...0xDFFF).contains(low) else {
+                            throw syntax("a lone UTF-16 surrogate in a \\u escape")
+                        }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(scalar) {
                         throw syntax("a lone UTF-16 surrogate in a \\u escape")
@@ -214,10 +232,14 @@ struct JSONComposer {
                     guard let unicode = Unicode.Scalar(scalar) else { throw syntax("an invalid \\u escape") }
                     out.append(contentsOf: Array(String(Character(unicode)).utf8))
                 default:
-                    throw syntax("unknown escape '\\\(escape >= 0x20 && escape < 0x7F ? String(UnicodeScalar(escape)) : "?")' in a string")
+                    throw syntax(
+                        "unknown escape '\\\(escape >= 0x20 && escape < 0x7F ? String(UnicodeScalar(escape)) : "?")' in a string"
+                    )
                 }
             default:
-                guard byte >= 0x20 else { throw syntax("a control character in a string (write it as an escape such as \\n)") }
+                guard byte >= 0x20 else {
+                    throw syntax("a control character in a string (write it as an escape such as \\n)")
+                }
                 out.append(byte)
                 advance()
             }
@@ -283,7 +305,8 @@ struct JSONComposer {
     }
 
     private func syntax(_ message: String) -> SpecError {
-        SpecError(code: .syntax, message: "JSON syntax error: " + message, file: file, line: line, column: column,
-                  path: path.description)
+        SpecError(
+            code: .syntax, message: "JSON syntax error: " + message, file: file, line: line, column: column,
+            path: path.description)
     }
 }

@@ -57,7 +57,8 @@ struct YAMLComposer {
             if keyIndex != nil {
                 keyIndex![key] = keys.count - 1
             } else if keys.count > 16 {
-                keyIndex = Dictionary(keys.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { a, _ in a })
+                keyIndex = Dictionary(
+                    keys.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { a, _ in a })
             }
         }
     }
@@ -80,8 +81,9 @@ struct YAMLComposer {
     /// The document's root value. Complexity: O(bytes + expanded values), at most the budget.
     mutating func compose() throws(SpecError) -> SpecNode {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            throw SpecError(code: .missingKey, message: "the file is empty",
-                            allowed: "a spec is a map with version, container and sections", file: file, line: 1, column: 1)
+            throw SpecError(
+                code: .missingKey, message: "the file is empty",
+                allowed: "a spec is a map with version, container and sections", file: file, line: 1, column: 1)
         }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
@@ -110,15 +112,19 @@ struct YAMLComposer {
             switch event.type {
             case YAML_STREAM_END_EVENT:
                 guard let root else {
-                    throw SpecError(code: .missingKey, message: "the file holds no YAML document",
-                                    allowed: "a spec is a map with version, container and sections", file: file, line: line, column: column, path: currentPath.description)
+                    throw SpecError(
+                        code: .missingKey, message: "the file holds no YAML document",
+                        allowed: "a spec is a map with version, container and sections", file: file, line: line,
+                        column: column, path: currentPath.description)
                 }
                 return root
             case YAML_DOCUMENT_START_EVENT:
                 documents += 1
                 if documents > 1 {
-                    throw SpecError(code: .syntax, message: "a second YAML document",
-                                    allowed: "a spec file holds one document", file: file, line: line, column: column, path: currentPath.description)
+                    throw SpecError(
+                        code: .syntax, message: "a second YAML document",
+                        allowed: "a spec file holds one document", file: file, line: line, column: column,
+                        path: currentPath.description)
                 }
             case YAML_SCALAR_EVENT:
                 try scalar(event, line: line, column: column)
@@ -141,17 +147,22 @@ struct YAMLComposer {
     private mutating func count(_ values: Int, line: Int, column: Int) throws(SpecError) {
         used += values
         if used > budget {
-            throw SpecError(code: .limitExceeded,
-                            message: "the document expands to more than \(budget) values (aliases repeated over and over, as in a 'billion laughs')",
-                            allowed: "use each anchor a few times, or write the values out", file: file, line: line, column: column, path: currentPath.description)
+            throw SpecError(
+                code: .limitExceeded,
+                message:
+                    "the document expands to more than \(budget) values (aliases repeated over and over, as in a 'billion laughs')",
+                allowed: "use each anchor a few times, or write the values out", file: file, line: line, column: column,
+                path: currentPath.description)
         }
     }
 
     private mutating func open(isMap: Bool, anchor: String?, line: Int, column: Int) throws(SpecError) {
         try count(1, line: line, column: column)
         if let top = stack.last, top.isMap, top.pending == nil {
-            throw SpecError(code: .wrongType, message: "a \(isMap ? "map" : "list") used as a mapping key",
-                            allowed: "keys are plain strings", file: file, line: line, column: column, path: currentPath.description)
+            throw SpecError(
+                code: .wrongType, message: "a \(isMap ? "map" : "list") used as a mapping key",
+                allowed: "keys are plain strings", file: file, line: line, column: column, path: currentPath.description
+            )
         }
         if stack.count + 1 > YAMLComposer.maxDepth {
             throw nestingError(line: line, column: column)
@@ -197,15 +208,19 @@ struct YAMLComposer {
 
     private mutating func alias(_ name: String, line: Int, column: Int) throws(SpecError) {
         guard let anchored = anchors[name] else {
-            throw SpecError(code: .syntax, message: "alias '*\(name)' has no anchor '&\(name)' before it",
-                            allowed: "an alias refers to a complete node anchored above it (recursive aliases are not allowed)",
-                            file: file, line: line, column: column, path: currentPath.description)
+            throw SpecError(
+                code: .syntax, message: "alias '*\(name)' has no anchor '&\(name)' before it",
+                allowed: "an alias refers to a complete node anchored above it (recursive aliases are not allowed)",
+                file: file, line: line, column: column, path: currentPath.description)
         }
         try count(anchored.size, line: line, column: column)
         if let top = stack.last, top.isMap, top.pending == nil {
             guard case .string(let key) = anchored.node.value else {
-                throw SpecError(code: .wrongType, message: "alias '*\(name)' used as a mapping key refers to \(anchored.node.kindDescription)",
-                                allowed: "keys are plain strings", file: file, line: line, column: column, path: currentPath.description)
+                throw SpecError(
+                    code: .wrongType,
+                    message: "alias '*\(name)' used as a mapping key refers to \(anchored.node.kindDescription)",
+                    allowed: "keys are plain strings", file: file, line: line, column: column,
+                    path: currentPath.description)
             }
             try self.key(key, line: line, column: column)
             return
@@ -223,8 +238,11 @@ struct YAMLComposer {
     private mutating func key(_ key: String?, line: Int, column: Int) throws(SpecError) {
         let name = key ?? "<<"
         if let first = stack[stack.count - 1].firstUse(of: name) {
-            throw SpecError(code: .duplicateKey, message: "duplicate key '\(name)' (first at line \(first.line), column \(first.column))",
-                            allowed: "each key appears once in a map", file: file, line: line, column: column, path: currentPath.description)
+            throw SpecError(
+                code: .duplicateKey,
+                message: "duplicate key '\(name)' (first at line \(first.line), column \(first.column))",
+                allowed: "each key appears once in a map", file: file, line: line, column: column,
+                path: currentPath.description)
         }
         stack[stack.count - 1].record(name, line: line, column: column)
         stack[stack.count - 1].pending = key.map(PendingKey.key) ?? .merge
@@ -266,15 +284,19 @@ struct YAMLComposer {
             var out: [SpecEntry] = []
             for item in nodes {
                 guard case .map(let entries) = item.value else {
-                    throw SpecError(code: .wrongType, message: "a '<<' merge list holds \(item.kindDescription)",
-                                    allowed: "merge keys take a map or a list of maps", file: file, line: item.line, column: item.column, path: currentPath.description)
+                    throw SpecError(
+                        code: .wrongType, message: "a '<<' merge list holds \(item.kindDescription)",
+                        allowed: "merge keys take a map or a list of maps", file: file, line: item.line,
+                        column: item.column, path: currentPath.description)
                 }
                 out += entries
             }
             return out
         default:
-            throw SpecError(code: .wrongType, message: "a '<<' merge key holds \(node.kindDescription)",
-                            allowed: "merge keys take a map or a list of maps", file: file, line: node.line, column: node.column, path: currentPath.description)
+            throw SpecError(
+                code: .wrongType, message: "a '<<' merge key holds \(node.kindDescription)",
+                allowed: "merge keys take a map or a list of maps", file: file, line: node.line, column: node.column,
+                path: currentPath.description)
         }
     }
 
@@ -282,7 +304,9 @@ struct YAMLComposer {
 
     /// A scalar's value: quoted and block scalars are strings; plain ones follow YAML 1.2's core schema
     /// (so `yes` stays a string, as in JSON); `!!str`, `!!int`, `!!float`, `!!bool`, `!!null` are honoured.
-    private func scalarValue(_ text: String, tag: String?, plain: Bool, line: Int, column: Int) throws(SpecError) -> SpecNode.Value {
+    private func scalarValue(_ text: String, tag: String?, plain: Bool, line: Int, column: Int) throws(SpecError)
+        -> SpecNode.Value
+    {
         if let tag {
             switch tag {
             case "tag:yaml.org,2002:str", "!": return .string(text)
@@ -292,12 +316,15 @@ struct YAMLComposer {
                 switch (expected, value) {
                 case ("int", .number), ("float", .number), ("bool", .bool), ("null", .null): return value
                 default:
-                    throw SpecError(code: .wrongType, message: "'\(text)' is not a valid !!\(expected)",
-                                    file: file, line: line, column: column, path: currentPath.description)
+                    throw SpecError(
+                        code: .wrongType, message: "'\(text)' is not a valid !!\(expected)",
+                        file: file, line: line, column: column, path: currentPath.description)
                 }
             default:
-                throw SpecError(code: .invalidValue, message: "YAML tag '\(tag)' is not supported",
-                                allowed: "values are plain scalars, quoted strings, lists and maps", file: file, line: line, column: column, path: currentPath.description)
+                throw SpecError(
+                    code: .invalidValue, message: "YAML tag '\(tag)' is not supported",
+                    allowed: "values are plain scalars, quoted strings, lists and maps", file: file, line: line,
+                    column: column, path: currentPath.description)
             }
         }
         return plain ? YAMLComposer.plainValue(text) : .string(text)
@@ -323,8 +350,10 @@ struct YAMLComposer {
     // MARK: Errors
 
     private func nestingError(line: Int, column: Int) -> SpecError {
-        SpecError(code: .limitExceeded, message: "nesting deeper than \(YAMLComposer.maxDepth) levels",
-                  allowed: "maps and lists nest at most \(YAMLComposer.maxDepth) levels deep", file: file, line: line, column: column, path: currentPath.description)
+        SpecError(
+            code: .limitExceeded, message: "nesting deeper than \(YAMLComposer.maxDepth) levels",
+            allowed: "maps and lists nest at most \(YAMLComposer.maxDepth) levels deep", file: file, line: line,
+            column: column, path: currentPath.description)
     }
 
     private func syntaxError(_ parser: yaml_parser_t) -> SpecError {
@@ -334,7 +363,9 @@ struct YAMLComposer {
         }
         if parser.error == YAML_READER_ERROR {
             let (line, column) = Self.lineAndColumn(of: parser.problem_offset, in: bytes)
-            return SpecError(code: .syntax, message: "YAML cannot read the text: \(problem)", file: file, line: line, column: column, path: currentPath.description)
+            return SpecError(
+                code: .syntax, message: "YAML cannot read the text: \(problem)", file: file, line: line, column: column,
+                path: currentPath.description)
         }
         if problem.contains("nesting level") {
             // The nesting guard of libyaml builds that have one (Yams's copy does, Debian's 0.2.5 does not),
@@ -343,10 +374,12 @@ struct YAMLComposer {
         }
         var message = "YAML syntax error: \(problem)"
         if let context = parser.context.map({ String(cString: $0) }) {
-            message += " (\(context) started at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))"
+            message +=
+                " (\(context) started at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))"
         }
-        return SpecError(code: .syntax, message: message, file: file,
-                         line: parser.problem_mark.line + 1, column: parser.problem_mark.column + 1, path: currentPath.description)
+        return SpecError(
+            code: .syntax, message: message, file: file,
+            line: parser.problem_mark.line + 1, column: parser.problem_mark.column + 1, path: currentPath.description)
     }
 
     /// Where the composer is in the document: the path of the value it expects next.

@@ -26,14 +26,17 @@ public enum SpecReader {
     /// Reads the spec at `path`. The extension chooses the format (`.yaml`, `.yml`, `.json`); for any other,
     /// text starting with `{` is JSON and anything else YAML. The name defaults to the file name without
     /// its extension.
-    public static func read(contentsOf path: String, maxItems: Int = defaultMaxItems) throws(SpecError) -> CollectionLayout {
+    public static func read(contentsOf path: String, maxItems: Int = defaultMaxItems) throws(SpecError)
+        -> CollectionLayout
+    {
         try readWithBytes(contentsOf: path, maxItems: maxItems).layout
     }
 
     /// `read(contentsOf:)`, also returning the bytes read, for a caller that hashes what it parsed (one read
     /// of the file, not two).
     public static func readWithBytes(contentsOf path: String, maxItems: Int = defaultMaxItems)
-        throws(SpecError) -> (layout: CollectionLayout, data: Data) {
+        throws(SpecError) -> (layout: CollectionLayout, data: Data)
+    {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw SpecError(code: .io, message: "no such file", file: path)
@@ -53,8 +56,10 @@ public enum SpecReader {
     /// Reads a spec from bytes, which must be UTF-8 (a UTF-8 byte-order mark is skipped). Without `format`,
     /// text starting with `{` is JSON and anything else YAML. `file` names the spec in errors and gives
     /// the default name.
-    public static func read(data: Data, file: String, format: SpecFormat? = nil,
-                            maxItems: Int = defaultMaxItems) throws(SpecError) -> CollectionLayout {
+    public static func read(
+        data: Data, file: String, format: SpecFormat? = nil,
+        maxItems: Int = defaultMaxItems
+    ) throws(SpecError) -> CollectionLayout {
         let text = try utf8Text(data, file: file)
         switch format ?? sniff(text) {
         case .yaml: return try read(yaml: text, file: file, maxItems: maxItems)
@@ -63,16 +68,20 @@ public enum SpecReader {
     }
 
     /// Reads a spec written in YAML; `file` names it in errors and gives the default name.
-    public static func read(yaml text: String, file: String = "spec.yaml",
-                            maxItems: Int = defaultMaxItems) throws(SpecError) -> CollectionLayout {
+    public static func read(
+        yaml text: String, file: String = "spec.yaml",
+        maxItems: Int = defaultMaxItems
+    ) throws(SpecError) -> CollectionLayout {
         var composer = YAMLComposer(text: withoutByteOrderMark(text), file: file)
         let root = try composer.compose()
         return try SpecDecoder(file: file, maxItems: maxItems).collectionLayout(root, defaultName: defaultName(file))
     }
 
     /// Reads a spec written in JSON; `file` names it in errors and gives the default name.
-    public static func read(json text: String, file: String = "spec.json",
-                            maxItems: Int = defaultMaxItems) throws(SpecError) -> CollectionLayout {
+    public static func read(
+        json text: String, file: String = "spec.json",
+        maxItems: Int = defaultMaxItems
+    ) throws(SpecError) -> CollectionLayout {
         var composer = JSONComposer(text: withoutByteOrderMark(text), file: file)
         let root = try composer.compose()
         return try SpecDecoder(file: file, maxItems: maxItems).collectionLayout(root, defaultName: defaultName(file))
@@ -82,7 +91,8 @@ public enum SpecReader {
     /// the patterns of dimensions and spacings.
     public static var jsonSchema: String {
         guard let url = Bundle.module.url(forResource: "layoutbench-spec.schema", withExtension: "json"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else {
+            let text = try? String(contentsOf: url, encoding: .utf8)
+        else {
             preconditionFailure("LayoutSpec's resource layoutbench-spec.schema.json is missing from the bundle")
         }
         return text
@@ -94,7 +104,8 @@ public enum SpecReader {
     /// Complexity: O(file size).
     public static func position(ofDefinition index: Int, inFile path: String) -> (line: Int, column: Int)? {
         guard let data = FileManager.default.contents(atPath: path),
-              let text = try? utf8Text(data, file: path) else { return nil }
+            let text = try? utf8Text(data, file: path)
+        else { return nil }
         let root: SpecNode
         do {
             switch SpecFormat(path: path) ?? sniff(text) {
@@ -109,8 +120,9 @@ public enum SpecReader {
             return nil
         }
         guard case .map(let entries) = root.value,
-              let sections = entries.first(where: { $0.key == "sections" })?.value,
-              case .list(let definitions) = sections.value, definitions.indices.contains(index) else { return nil }
+            let sections = entries.first(where: { $0.key == "sections" })?.value,
+            case .list(let definitions) = sections.value, definitions.indices.contains(index)
+        else { return nil }
         return (definitions[index].line, definitions[index].column)
     }
 
@@ -134,14 +146,16 @@ public enum SpecReader {
     static func utf8Text(_ data: Data, file: String) throws(SpecError) -> String {
         let bytes = [UInt8](data)
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            throw SpecError(code: .invalidEncoding, message: "the file is UTF-16", allowed: "spec files are UTF-8",
-                            file: file, line: 1, column: 1)
+            throw SpecError(
+                code: .invalidEncoding, message: "the file is UTF-16", allowed: "spec files are UTF-8",
+                file: file, line: 1, column: 1)
         }
         if let offset = firstInvalidUTF8(bytes) {
             let (line, column) = YAMLComposer.lineAndColumn(of: offset, in: bytes)
             let hex = String(bytes[offset], radix: 16, uppercase: true)
-            throw SpecError(code: .invalidEncoding, message: "the byte 0x\(hex.count == 1 ? "0" + hex : hex) is not UTF-8",
-                            allowed: "spec files are UTF-8", file: file, line: line, column: column)
+            throw SpecError(
+                code: .invalidEncoding, message: "the byte 0x\(hex.count == 1 ? "0" + hex : hex) is not UTF-8",
+                allowed: "spec files are UTF-8", file: file, line: line, column: column)
         }
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         return String(decoding: bytes[start...], as: UTF8.self)

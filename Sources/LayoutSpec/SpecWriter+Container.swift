@@ -26,8 +26,12 @@ extension SpecTextWriter {
             usesVersion2 = true
             let traits = container.traits
             var t: [String] = []
-            if traits.horizontalSizeClass != .compact { t.append("horizontalSizeClass: " + traits.horizontalSizeClass.rawValue) }
-            if traits.verticalSizeClass != .regular { t.append("verticalSizeClass: " + traits.verticalSizeClass.rawValue) }
+            if traits.horizontalSizeClass != .compact {
+                t.append("horizontalSizeClass: " + traits.horizontalSizeClass.rawValue)
+            }
+            if traits.verticalSizeClass != .regular {
+                t.append("verticalSizeClass: " + traits.verticalSizeClass.rawValue)
+            }
             if traits.preferredContentSizeCategory != .large {
                 t.append("contentSizeCategory: " + traits.preferredContentSizeCategory.rawValue)
             }

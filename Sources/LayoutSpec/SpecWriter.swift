@@ -20,12 +20,16 @@ public enum SpecWriter {
             layoutLines.append("scrollDirection: " + configuration.scrollDirection.rawValue)
         }
         if configuration.interSectionSpacing != 0 || writer.isComputed("layout.interSectionSpacing") {
-            layoutLines.append("interSectionSpacing: " + writer.length(configuration.interSectionSpacing, "layout.interSectionSpacing"))
+            layoutLines.append(
+                "interSectionSpacing: " + writer.length(configuration.interSectionSpacing, "layout.interSectionSpacing")
+            )
         }
         if !configuration.boundarySupplementaryItems.isEmpty {
-            layoutLines += block("boundarySupplementaryItems", configuration.boundarySupplementaryItems.enumerated().map {
-                writer.boundaryItem($0.element, "layout.boundarySupplementaryItems[\($0.offset)]")
-            })
+            layoutLines += block(
+                "boundarySupplementaryItems",
+                configuration.boundarySupplementaryItems.enumerated().map {
+                    writer.boundaryItem($0.element, "layout.boundarySupplementaryItems[\($0.offset)]")
+                })
         }
         if configuration.contentInsetsReference != .safeArea {
             writer.usesVersion2 = true
@@ -104,18 +108,28 @@ final class SpecTextWriter {
         case .list(let list)?: lines.append("list: " + listConfiguration(list, path + ".list"))
         case nil: break
         }
-        if let insets = fields.contentInsets { lines.append("contentInsets: " + self.insets(insets, path + ".contentInsets")) }
-        if let spacing = fields.interGroupSpacing { lines.append("interGroupSpacing: " + length(spacing, path + ".interGroupSpacing")) }
-        if let behavior = fields.orthogonalScrollingBehavior { lines.append("orthogonalScrollingBehavior: " + behavior.rawValue) }
+        if let insets = fields.contentInsets {
+            lines.append("contentInsets: " + self.insets(insets, path + ".contentInsets"))
+        }
+        if let spacing = fields.interGroupSpacing {
+            lines.append("interGroupSpacing: " + length(spacing, path + ".interGroupSpacing"))
+        }
+        if let behavior = fields.orthogonalScrollingBehavior {
+            lines.append("orthogonalScrollingBehavior: " + behavior.rawValue)
+        }
         if let items = fields.boundarySupplementaryItems {
-            lines += SpecWriter.block("boundarySupplementaryItems", items.enumerated().map {
-                boundaryItem($0.element, path + ".boundarySupplementaryItems[\($0.offset)]")
-            })
+            lines += SpecWriter.block(
+                "boundarySupplementaryItems",
+                items.enumerated().map {
+                    boundaryItem($0.element, path + ".boundarySupplementaryItems[\($0.offset)]")
+                })
         }
         if let items = fields.decorationItems {
-            lines += SpecWriter.block("decorationItems", items.enumerated().map {
-                decorationItem($0.element, path + ".decorationItems[\($0.offset)]")
-            })
+            lines += SpecWriter.block(
+                "decorationItems",
+                items.enumerated().map {
+                    decorationItem($0.element, path + ".decorationItems[\($0.offset)]")
+                })
         }
         if let follow = fields.supplementariesFollowContentInsets {
             lines.append("supplementariesFollowContentInsets: \(follow)")
@@ -151,8 +165,10 @@ final class SpecTextWriter {
     }
 
     func boundaryItem(_ item: BoundarySupplementaryItem, _ path: String) -> String {
-        var parts = ["elementKind: " + SpecWriter.string(item.elementKind), "size: " + size(item.layoutSize, path + ".size"),
-                     "alignment: " + item.alignment.rawValue]
+        var parts = [
+            "elementKind: " + SpecWriter.string(item.elementKind), "size: " + size(item.layoutSize, path + ".size"),
+            "alignment: " + item.alignment.rawValue,
+        ]
         if item.offset != .zero || isComputed(path + ".offset.x") || isComputed(path + ".offset.y") {
             parts.append("offset: " + point(item.offset, path + ".offset"))
         }
@@ -183,11 +199,15 @@ final class SpecTextWriter {
             if item.contentInsets != .zero || hasComputed(under: p + ".contentInsets") {
                 body.append("contentInsets: " + insets(item.contentInsets, p + ".contentInsets"))
             }
-            if let spacing = item.edgeSpacing { body.append("edgeSpacing: " + edgeSpacing(spacing, p + ".edgeSpacing")) }
+            if let spacing = item.edgeSpacing {
+                body.append("edgeSpacing: " + edgeSpacing(spacing, p + ".edgeSpacing"))
+            }
             if !item.supplementaryItems.isEmpty {
-                body += SpecWriter.block("supplementaryItems", item.supplementaryItems.enumerated().map {
-                    supplementaryItem($0.element, p + ".supplementaryItems[\($0.offset)]")
-                })
+                body += SpecWriter.block(
+                    "supplementaryItems",
+                    item.supplementaryItems.enumerated().map {
+                        supplementaryItem($0.element, p + ".supplementaryItems[\($0.offset)]")
+                    })
             }
             if let selfSizing = item.selfSizing { body.append("selfSizing: " + self.selfSizing(selfSizing)) }
             return ["item:"] + SpecWriter.indent(body)
@@ -198,25 +218,33 @@ final class SpecTextWriter {
                 let p = path + ".custom"
                 var body = ["size: " + size(group.layoutSize, p + ".size")]
                 body.append("frames:")
-                body += SpecWriter.indent(frames.enumerated().map { i, f in
-                    let q = p + ".frames[\(i)]"
-                    return "- [\(length(f.x, q + "[0]")), \(length(f.y, q + "[1]")), \(length(f.width, q + "[2]")), \(length(f.height, q + "[3]"))]"
-                })
+                body += SpecWriter.indent(
+                    frames.enumerated().map { i, f in
+                        let q = p + ".frames[\(i)]"
+                        return
+                            "- [\(length(f.x, q + "[0]")), \(length(f.y, q + "[1]")), \(length(f.width, q + "[2]")), \(length(f.height, q + "[3]"))]"
+                    })
                 return ["custom:"] + SpecWriter.indent(body)
             case .horizontal: key = "horizontal"
             case .vertical: key = "vertical"
             }
             let p = path + "." + key
             var body = ["size: " + size(group.layoutSize, p + ".size")]
-            if let spacing = group.interItemSpacing { body.append("interItemSpacing: " + self.spacing(spacing, p + ".interItemSpacing")) }
+            if let spacing = group.interItemSpacing {
+                body.append("interItemSpacing: " + self.spacing(spacing, p + ".interItemSpacing"))
+            }
             if group.contentInsets != .zero || hasComputed(under: p + ".contentInsets") {
                 body.append("contentInsets: " + insets(group.contentInsets, p + ".contentInsets"))
             }
-            if let spacing = group.edgeSpacing { body.append("edgeSpacing: " + edgeSpacing(spacing, p + ".edgeSpacing")) }
+            if let spacing = group.edgeSpacing {
+                body.append("edgeSpacing: " + edgeSpacing(spacing, p + ".edgeSpacing"))
+            }
             if !group.supplementaryItems.isEmpty {
-                body += SpecWriter.block("supplementaryItems", group.supplementaryItems.enumerated().map {
-                    supplementaryItem($0.element, p + ".supplementaryItems[\($0.offset)]")
-                })
+                body += SpecWriter.block(
+                    "supplementaryItems",
+                    group.supplementaryItems.enumerated().map {
+                        supplementaryItem($0.element, p + ".supplementaryItems[\($0.offset)]")
+                    })
             }
             switch group.subitems {
             case .repeatingUntilFull(let nodes):
@@ -225,7 +253,10 @@ final class SpecTextWriter {
                     body += SpecWriter.indent(SpecWriter.listElement(self.node(child, p + ".subitems[\(i)]")))
                 }
             case .repeating(let child, let count):
-                body += ["repeatingSubitem:"] + SpecWriter.indent(self.node(child, p + ".repeatingSubitem")) + ["count: \(count)"]
+                body +=
+                    ["repeatingSubitem:"] + SpecWriter.indent(self.node(child, p + ".repeatingSubitem")) + [
+                        "count: \(count)"
+                    ]
             case .dividing(let child, let count):
                 body += ["subitem:"] + SpecWriter.indent(self.node(child, p + ".subitem")) + ["count: \(count)"]
             }
@@ -238,16 +269,22 @@ final class SpecTextWriter {
     }
 
     private func supplementaryItem(_ item: SupplementaryItem, _ path: String) -> String {
-        var parts = ["elementKind: " + SpecWriter.string(item.elementKind), "size: " + size(item.layoutSize, path + ".size"),
-                     "containerAnchor: " + anchor(item.containerAnchor, withOffset: true, path + ".containerAnchor")]
-        if let anchor = item.itemAnchor { parts.append("itemAnchor: " + self.anchor(anchor, withOffset: false, path + ".itemAnchor")) }
+        var parts = [
+            "elementKind: " + SpecWriter.string(item.elementKind), "size: " + size(item.layoutSize, path + ".size"),
+            "containerAnchor: " + anchor(item.containerAnchor, withOffset: true, path + ".containerAnchor"),
+        ]
+        if let anchor = item.itemAnchor {
+            parts.append("itemAnchor: " + self.anchor(anchor, withOffset: false, path + ".itemAnchor"))
+        }
         if item.zIndex != 1 { parts.append("zIndex: \(item.zIndex)") }
         if let selfSizing = item.selfSizing { parts.append("selfSizing: " + self.selfSizing(selfSizing)) }
         return SpecWriter.flow(parts)
     }
 
     private func anchor(_ anchor: LayoutAnchor, withOffset: Bool, _ path: String) -> String {
-        let names: [(DirectionalRectEdge, String)] = [(.top, "top"), (.leading, "leading"), (.bottom, "bottom"), (.trailing, "trailing")]
+        let names: [(DirectionalRectEdge, String)] = [
+            (.top, "top"), (.leading, "leading"), (.bottom, "bottom"), (.trailing, "trailing"),
+        ]
         var parts = ["edges: [" + names.filter { anchor.edges.contains($0.0) }.map(\.1).joined(separator: ", ") + "]"]
         if withOffset {
             switch anchor.offset {
@@ -276,8 +313,10 @@ final class SpecTextWriter {
     }
 
     private func size(_ size: LayoutSize, _ path: String) -> String {
-        SpecWriter.flow(["width: " + dimension(size.widthDimension, path + ".width"),
-                         "height: " + dimension(size.heightDimension, path + ".height")])
+        SpecWriter.flow([
+            "width: " + dimension(size.widthDimension, path + ".width"),
+            "height: " + dimension(size.heightDimension, path + ".height"),
+        ])
     }
 
     private func spacing(_ spacing: LayoutSpacing, _ path: String) -> String {
@@ -290,16 +329,23 @@ final class SpecTextWriter {
 
     func insets(_ insets: EdgeInsets, _ path: String) -> String {
         if let computed = computed[path] { return SpecWriter.calcText(computed.expression) }
-        let edges = [("top", insets.top), ("leading", insets.leading), ("bottom", insets.bottom), ("trailing", insets.trailing)]
+        let edges = [
+            ("top", insets.top), ("leading", insets.leading), ("bottom", insets.bottom), ("trailing", insets.trailing),
+        ]
         if !hasComputed(under: path) { return SpecWriter.insets(insets) }
-        return SpecWriter.flow(edges.filter { $0.1 != 0 || isComputed(path + "." + $0.0) }.map {
-            "\($0.0): " + length($0.1, path + "." + $0.0)
-        })
+        return SpecWriter.flow(
+            edges.filter { $0.1 != 0 || isComputed(path + "." + $0.0) }.map {
+                "\($0.0): " + length($0.1, path + "." + $0.0)
+            })
     }
 
     private func edgeSpacing(_ spacing: EdgeSpacing, _ path: String) -> String {
-        let edges = [("leading", spacing.leading), ("top", spacing.top), ("trailing", spacing.trailing), ("bottom", spacing.bottom)]
-        return SpecWriter.flow(edges.compactMap { name, value in value.map { "\(name): " + self.spacing($0, path + "." + name) } })
+        let edges = [
+            ("leading", spacing.leading), ("top", spacing.top), ("trailing", spacing.trailing),
+            ("bottom", spacing.bottom),
+        ]
+        return SpecWriter.flow(
+            edges.compactMap { name, value in value.map { "\(name): " + self.spacing($0, path + "." + name) } })
     }
 
     private func point(_ point: Point, _ path: String) -> String {
@@ -338,7 +384,9 @@ extension SpecWriter {
         if insets.top == insets.leading, insets.top == insets.bottom, insets.top == insets.trailing {
             return number(insets.top)
         }
-        let edges = [("top", insets.top), ("leading", insets.leading), ("bottom", insets.bottom), ("trailing", insets.trailing)]
+        let edges = [
+            ("top", insets.top), ("leading", insets.leading), ("bottom", insets.bottom), ("trailing", insets.trailing),
+        ]
         return flow(edges.filter { $0.1 != 0 }.map { "\($0.0): " + number($0.1) })
     }
 
@@ -349,7 +397,9 @@ extension SpecWriter {
     static func selfSizing(_ model: SelfSizing) -> String {
         if let cycle = model.cycle {
             let entries = cycle.map { entry in
-                flow([entry.width.map { "width: " + number($0) }, entry.height.map { "height: " + number($0) }].compactMap { $0 })
+                flow(
+                    [entry.width.map { "width: " + number($0) }, entry.height.map { "height: " + number($0) }]
+                        .compactMap { $0 })
             }
             return flow(["cycle: [" + entries.joined(separator: ", ") + "]"])
         }
@@ -357,7 +407,9 @@ extension SpecWriter {
         if model.seed != 0 { parts.append("seed: \(Int64(bitPattern: model.seed))") }
         for (name, range) in [("width", model.width), ("height", model.height)] {
             guard let range else { continue }
-            parts.append("\(name): " + (range.min == range.max ? "\(range.min)" : flow(["min: \(range.min)", "max: \(range.max)"])))
+            parts.append(
+                "\(name): "
+                    + (range.min == range.max ? "\(range.min)" : flow(["min: \(range.min)", "max: \(range.max)"])))
         }
         return flow(parts)
     }
@@ -374,7 +426,9 @@ extension SpecWriter {
         let scalars = text.unicodeScalars
         let safeFirst = scalars.first.map { $0.isASCII && ($0.properties.isAlphabetic || $0 == "_") } ?? false
         let safeLast = scalars.last.map { $0 != " " } ?? false
-        let safeAll = scalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-. ".unicodeScalars.contains($0)) }
+        let safeAll = scalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-. ".unicodeScalars.contains($0))
+        }
         if safeFirst, safeLast, safeAll, !reserved.contains(text.lowercased()) { return text }
         return jsonStringLiteral(text)
     }

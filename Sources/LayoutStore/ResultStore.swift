@@ -67,7 +67,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .database(reason):
             return "results store: \(reason)"
         case let .noSuchBaseline(name, known):
-            let list = known.isEmpty ? "none is stored; name one with `layoutbench bench --save-baseline NAME`"
+            let list =
+                known.isEmpty
+                ? "none is stored; name one with `layoutbench bench --save-baseline NAME`"
                 : "stored: " + known.joined(separator: ", ")
             return "no baseline named '\(name)' (\(list))"
         case let .noSuchRun(id):

@@ -48,33 +48,44 @@ public final class SQLiteResultStore: ResultStore {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return try write { db in
-            try db.execute(sql: """
-                INSERT INTO runs (createdAt, machine, cpu, toolchain, gitCommit, dirty, label, origin, runInfo, skipped)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [
+            try db.execute(
+                sql: """
+                    INSERT INTO runs (createdAt, machine, cpu, toolchain, gitCommit, dirty, label, origin, runInfo, skipped)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
                     report.createdAt, try Self.json(report.machine, encoder), report.machine.cpu,
                     try Self.json(report.toolchain, encoder), report.gitCommit, metadata.dirty, metadata.label,
-                    metadata.origin, try Self.json(report.run, encoder), try report.skipped.map { try Self.json($0, encoder) },
+                    metadata.origin, try Self.json(report.run, encoder),
+                    try report.skipped.map { try Self.json($0, encoder) },
                 ])
             let runID = db.lastInsertedRowID
             for spec in report.specs {
-                try db.execute(sql: """
-                    INSERT INTO specs (runId, name, source, items, sections, contentHash) VALUES (?, ?, ?, ?, ?, ?)
-                    """, arguments: [runID, spec.name, spec.source, spec.items, spec.sections, spec.contentHash])
+                try db.execute(
+                    sql: """
+                        INSERT INTO specs (runId, name, source, items, sections, contentHash) VALUES (?, ?, ?, ?, ?, ?)
+                        """, arguments: [runID, spec.name, spec.source, spec.items, spec.sections, spec.contentHash])
             }
             for result in report.results {
                 var detail = result
                 detail.samplesNs = []
                 detail.calibrationNs = nil
-                try db.execute(sql: """
-                    INSERT INTO results (runId, spec, specHash, scenario, threads, medianNs, detail)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [runID, result.spec, result.specHash, result.scenario, result.threads,
-                                     Int64(clamping: result.summaryNs.median), try Self.json(detail, encoder)])
+                try db.execute(
+                    sql: """
+                        INSERT INTO results (runId, spec, specHash, scenario, threads, medianNs, detail)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        runID, result.spec, result.specHash, result.scenario, result.threads,
+                        Int64(clamping: result.summaryNs.median), try Self.json(detail, encoder),
+                    ])
                 let resultID = db.lastInsertedRowID
-                try db.execute(sql: "INSERT INTO samples (resultId, timesNs, calibrationNs) VALUES (?, ?, ?)",
-                               arguments: [resultID, Data(SampleBlob.encode(result.samplesNs)),
-                                           result.calibrationNs.map { Data(SampleBlob.encode($0)) }])
+                try db.execute(
+                    sql: "INSERT INTO samples (resultId, timesNs, calibrationNs) VALUES (?, ?, ?)",
+                    arguments: [
+                        resultID, Data(SampleBlob.encode(result.samplesNs)),
+                        result.calibrationNs.map { Data(SampleBlob.encode($0)) },
+                    ])
             }
             return runID
         }
@@ -82,17 +93,20 @@ public final class SQLiteResultStore: ResultStore {
 
     public func nameBaseline(_ name: String, run id: Int64) throws(StoreError) {
         try write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM runs WHERE id = ?)", arguments: [id]) == true else {
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM runs WHERE id = ?)", arguments: [id]) == true
+            else {
                 throw StoreError.noSuchRun(id: id)
             }
-            try db.execute(sql: "INSERT OR REPLACE INTO baselines (name, runId, namedAt) VALUES (?, ?, ?)",
-                           arguments: [name, id, Timestamp.now()])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO baselines (name, runId, namedAt) VALUES (?, ?, ?)",
+                arguments: [name, id, Timestamp.now()])
         }
     }
 
     public func baseline(named name: String) throws(StoreError) -> StoredRun {
         try read { db in
-            guard let id = try Int64.fetchOne(db, sql: "SELECT runId FROM baselines WHERE name = ?", arguments: [name]) else {
+            guard let id = try Int64.fetchOne(db, sql: "SELECT runId FROM baselines WHERE name = ?", arguments: [name])
+            else {
                 let known = try String.fetchAll(db, sql: "SELECT name FROM baselines ORDER BY name")
                 throw StoreError.noSuchBaseline(name: name, known: known)
             }
@@ -106,9 +120,11 @@ public final class SQLiteResultStore: ResultStore {
 
     public func history(spec: String, scenarios: [String]?, last: Int) throws(StoreError) -> [StoredRun] {
         try read { db in
-            let ids = try Int64.fetchAll(db, sql: """
-                SELECT DISTINCT runId FROM specs WHERE source = ? OR source = ? OR name = ? ORDER BY runId DESC LIMIT ?
-                """, arguments: [spec, Self.absolute(spec), spec, max(0, last)])
+            let ids = try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT runId FROM specs WHERE source = ? OR source = ? OR name = ? ORDER BY runId DESC LIMIT ?
+                    """, arguments: [spec, Self.absolute(spec), spec, max(0, last)])
             return try ids.reversed().map { id in try Self.loadRun(db, id: id, spec: spec, scenarios: scenarios) }
         }
     }
@@ -132,14 +148,18 @@ public final class SQLiteResultStore: ResultStore {
             specRows = specRows.filter { wanted.contains($0["source"] as String) || ($0["name"] as String) == spec }
         }
         let specs = specRows.map { r in
-            SpecInfo(name: r["name"], source: r["source"], items: r["items"], sections: r["sections"], contentHash: r["contentHash"])
+            SpecInfo(
+                name: r["name"], source: r["source"], items: r["items"], sections: r["sections"],
+                contentHash: r["contentHash"])
         }
         let names = Set(specs.map(\.name))
         var results: [ScenarioResult] = []
-        let resultRows = try Row.fetchAll(db, sql: """
-            SELECT results.id, results.spec, results.scenario, results.detail, samples.timesNs, samples.calibrationNs
-            FROM results LEFT JOIN samples ON samples.resultId = results.id WHERE results.runId = ? ORDER BY results.id
-            """, arguments: [id])
+        let resultRows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT results.id, results.spec, results.scenario, results.detail, samples.timesNs, samples.calibrationNs
+                FROM results LEFT JOIN samples ON samples.resultId = results.id WHERE results.runId = ? ORDER BY results.id
+                """, arguments: [id])
         for r in resultRows {
             if spec != nil && !names.contains(r["spec"] as String) { continue }
             if let scenarios, !scenarios.contains(r["scenario"] as String) { continue }
@@ -149,7 +169,9 @@ public final class SQLiteResultStore: ResultStore {
             result.calibrationNs = (r["calibrationNs"] as Data?).map { SampleBlob.decode([UInt8]($0)) }
             results.append(result)
         }
-        let skipped: [String]? = try (row["skipped"] as String?).map { try decode([String].self, $0, decoder, table: "runs", id: id) }
+        let skipped: [String]? = try (row["skipped"] as String?).map {
+            try decode([String].self, $0, decoder, table: "runs", id: id)
+        }
         let report = BenchReport(
             createdAt: row["createdAt"],
             machine: try decode(MachineInfo.self, row["machine"], decoder, table: "runs", id: id),
@@ -161,8 +183,10 @@ public final class SQLiteResultStore: ResultStore {
         return StoredRun(id: id, metadata: metadata, report: report)
     }
 
-    private static func decode<T: Decodable>(_ type: T.Type, _ text: String, _ decoder: JSONDecoder,
-                                             table: String, id: Int64) throws -> T {
+    private static func decode<T: Decodable>(
+        _ type: T.Type, _ text: String, _ decoder: JSONDecoder,
+        table: String, id: Int64
+    ) throws -> T {
         do {
             return try decoder.decode(type, from: Data(text.utf8))
         } catch {
@@ -177,7 +201,6 @@ public final class SQLiteResultStore: ResultStore {
     static func absolute(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
-
 
     // MARK: - Errors in one place
 

@@ -13,15 +13,15 @@ enum StoreSchema {
             try db.create(table: "runs") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("createdAt", .text).notNull()
-                t.column("machine", .text).notNull()          // MachineInfo JSON
+                t.column("machine", .text).notNull()  // MachineInfo JSON
                 t.column("cpu", .text).notNull()
-                t.column("toolchain", .text).notNull()        // ToolchainInfo JSON
+                t.column("toolchain", .text).notNull()  // ToolchainInfo JSON
                 t.column("gitCommit", .text).notNull()
                 t.column("dirty", .boolean).notNull()
                 t.column("label", .text)
                 t.column("origin", .text).notNull()
-                t.column("runInfo", .text).notNull()          // RunInfo JSON
-                t.column("skipped", .text)                    // [String] JSON
+                t.column("runInfo", .text).notNull()  // RunInfo JSON
+                t.column("skipped", .text)  // [String] JSON
             }
             try db.create(table: "specs") { t in
                 t.autoIncrementedPrimaryKey("id")
@@ -40,7 +40,7 @@ enum StoreSchema {
                 t.column("scenario", .text).notNull()
                 t.column("threads", .integer).notNull()
                 t.column("medianNs", .integer).notNull()
-                t.column("detail", .text).notNull()           // ScenarioResult JSON without its samples
+                t.column("detail", .text).notNull()  // ScenarioResult JSON without its samples
             }
             try db.create(table: "samples") { t in
                 t.belongsTo("result", inTable: "results", onDelete: .cascade).notNull().unique()

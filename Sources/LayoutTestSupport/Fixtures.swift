@@ -73,6 +73,7 @@ public struct FixtureCase: Sendable, CustomStringConvertible {
     public var expectedURL: URL { Fixtures.url(expected) }
 
     public var description: String {
-        (spec as NSString).lastPathComponent.replacingOccurrences(of: ".yaml", with: "") + (run.isEmpty ? "" : " [\(run)]")
+        (spec as NSString).lastPathComponent.replacingOccurrences(of: ".yaml", with: "")
+            + (run.isEmpty ? "" : " [\(run)]")
     }
 }

@@ -3,8 +3,10 @@ import BenchResults
 /// Each scenario's change against the previous ok run of the same spec, with compare's verdict.
 public enum ChangeCalculator {
     /// Keyed by scenario and thread count; empty if nothing is in common (or there is no previous run).
-    public static func changes(previous: BenchReport?, current: BenchReport,
-                               threshold: Double) -> [ResultKey: ScenarioChange] {
+    public static func changes(
+        previous: BenchReport?, current: BenchReport,
+        threshold: Double
+    ) -> [ResultKey: ScenarioChange] {
         guard let previous else { return [:] }
         let options = ComparisonOptions(threshold: threshold)
         guard let report = try? Comparator.compare(base: previous, head: current, options: options) else { return [:] }

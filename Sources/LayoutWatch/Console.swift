@@ -51,7 +51,10 @@ public struct Console: Sendable {
     }
 
     enum Colour: String {
-        case red = "31", green = "32", yellow = "33", dim = "2"
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case dim = "2"
     }
 
     func paint(_ text: String, _ colour: Colour) -> String {

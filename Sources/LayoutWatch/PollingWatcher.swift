@@ -25,7 +25,9 @@ public final class PollingWatcher: FileWatcher {
         let thread = Thread { [self] in
             var previous = initial
             while running.withLock({ $0 }) {
-                Thread.sleep(forTimeInterval: Double(interval.components.attoseconds) / 1e18 + Double(interval.components.seconds))
+                Thread.sleep(
+                    forTimeInterval: Double(interval.components.attoseconds) / 1e18
+                        + Double(interval.components.seconds))
                 guard running.withLock({ $0 }) else { break }
                 let current = snapshot()
                 for path in Set(previous.keys).union(current.keys).sorted() where previous[path] != current[path] {
@@ -55,9 +57,10 @@ public final class PollingWatcher: FileWatcher {
                     if IgnoreRules.entersFolder(named: name) { stack.append(path) }
                     continue
                 }
-                stamps[path] = Stamp(size: (attributes[.size] as? Int) ?? 0,
-                                     modified: (attributes[.modificationDate] as? Date) ?? .distantPast,
-                                     inode: (attributes[.systemFileNumber] as? Int) ?? 0)
+                stamps[path] = Stamp(
+                    size: (attributes[.size] as? Int) ?? 0,
+                    modified: (attributes[.modificationDate] as? Date) ?? .distantPast,
+                    inode: (attributes[.systemFileNumber] as? Int) ?? 0)
             }
         }
         return stamps

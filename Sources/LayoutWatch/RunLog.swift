@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Why the log could not be opened or written.
@@ -47,7 +48,8 @@ public final class RunLogWriter {
         needsNewline = foundTornLine
         encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     }
 
     deinit { close(descriptor) }
@@ -109,7 +111,8 @@ public enum RunLogReader {
     public static func parse(_ data: Data) -> Contents {
         let decoder = JSONDecoder()
         var records: [RunRecord] = [], skipped: [Int] = []
-        for (index, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+        for (index, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+        where !line.isEmpty {
             if let record = try? decoder.decode(RunRecord.self, from: Data(line)) {
                 records.append(record)
             } else {

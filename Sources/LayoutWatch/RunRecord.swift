@@ -22,9 +22,11 @@ public struct RunRecord: Codable, Hashable, Sendable {
     /// Things that went wrong without failing the run (the store or the picture could not be written).
     public var warnings: [String]?
 
-    public init(time: String, spec: String, specHash: String?, status: RunStatus, error: RecordedError? = nil,
-                results: [ScenarioSummary]? = nil, duration: Double, picture: String? = nil, storeRun: Int64? = nil,
-                warnings: [String]? = nil) {
+    public init(
+        time: String, spec: String, specHash: String?, status: RunStatus, error: RecordedError? = nil,
+        results: [ScenarioSummary]? = nil, duration: Double, picture: String? = nil, storeRun: Int64? = nil,
+        warnings: [String]? = nil
+    ) {
         self.time = time; self.spec = spec; self.specHash = specHash; self.status = status; self.error = error
         self.results = results; self.duration = duration; self.picture = picture; self.storeRun = storeRun
         self.warnings = warnings?.isEmpty == true ? nil : warnings
@@ -78,7 +80,9 @@ public struct ScenarioChange: Codable, Hashable, Sendable {
     /// Whether the spec's content changed since that run (then the two measured different layouts).
     public var specChanged: Bool
 
-    public init(ratio: Double, lower: Double, upper: Double, verdict: ChangeVerdict, previousMedianNs: Double, specChanged: Bool) {
+    public init(
+        ratio: Double, lower: Double, upper: Double, verdict: ChangeVerdict, previousMedianNs: Double, specChanged: Bool
+    ) {
         self.ratio = ratio; self.lower = lower; self.upper = upper; self.verdict = verdict
         self.previousMedianNs = previousMedianNs; self.specChanged = specChanged
     }

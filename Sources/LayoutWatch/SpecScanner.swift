@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The watched roots: which files are specs and whether a path stays inside them. A root is a spec file or
@@ -58,7 +59,8 @@ public struct SpecScanner: Sendable {
             return .ignored
         }
         guard rules.accepts(relativePath: relative) else { return .ignored }
-        if Self.isSymlink(path), let target = Self.realPath(path), !roots.contains(where: { Self.isInside(target, $0) }) {
+        if Self.isSymlink(path), let target = Self.realPath(path), !roots.contains(where: { Self.isInside(target, $0) })
+        {
             return .outside(target: target)
         }
         return .spec
@@ -131,7 +133,8 @@ public enum WatchSetupError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .noSuchPath(let path): return "\(path): no such file or folder"
-        case .noSpecs(let paths): return "no spec file (.yaml, .yml, .json) or layout code (.swift) under \(paths.joined(separator: ", "))"
+        case .noSpecs(let paths):
+            return "no spec file (.yaml, .yml, .json) or layout code (.swift) under \(paths.joined(separator: ", "))"
         case .badOption(let message): return message
         case let .cannotOpen(path, reason): return "cannot open \(path): \(reason)"
         }

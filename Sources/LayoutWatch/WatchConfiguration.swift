@@ -22,12 +22,15 @@ public struct WatchConfiguration: Sendable {
     public var benchArguments: @Sendable (_ spec: String, _ resultFile: String, _ picture: String?) -> [String]
     public var colour: Bool
 
-    public init(paths: [String], rules: IgnoreRules = IgnoreRules(), logPath: String,
-                renderFolder: String?, debounceMs: Int, initialRun: Bool, once: Bool,
-                timeoutSeconds: Double, threshold: Double, executable: String,
-                benchArguments: @escaping @Sendable (_ spec: String, _ resultFile: String, _ picture: String?)
-                    -> [String],
-                colour: Bool) {
+    public init(
+        paths: [String], rules: IgnoreRules = IgnoreRules(), logPath: String,
+        renderFolder: String?, debounceMs: Int, initialRun: Bool, once: Bool,
+        timeoutSeconds: Double, threshold: Double, executable: String,
+        benchArguments:
+            @escaping @Sendable (_ spec: String, _ resultFile: String, _ picture: String?)
+            -> [String],
+        colour: Bool
+    ) {
         self.paths = paths; self.rules = rules
         self.logPath = logPath; self.renderFolder = renderFolder
         self.debounceMs = debounceMs; self.initialRun = initialRun; self.once = once

@@ -15,22 +15,31 @@ extension WatchDaemon {
         guard let hash = pendingHash.removeValue(forKey: spec) ?? nil else {
             lastHash[spec] = nil
             let exists = FileManager.default.fileExists(atPath: spec)
-            let message = "\(spec): error: " + (exists ? "cannot read the file" : "no such file (deleted or renamed away); its last results are kept")
-            finish(RunRecord(time: Self.timestamp(), spec: spec, specHash: nil, status: .error,
-                             error: RecordedError(message: message, file: spec, code: "io"), duration: Self.seconds(since: started)))
+            let message =
+                "\(spec): error: "
+                + (exists
+                    ? "cannot read the file" : "no such file (deleted or renamed away); its last results are kept")
+            finish(
+                RunRecord(
+                    time: Self.timestamp(), spec: spec, specHash: nil, status: .error,
+                    error: RecordedError(message: message, file: spec, code: "io"),
+                    duration: Self.seconds(since: started)))
             return
         }
         lastHash[spec] = hash
         runCounter += 1
-        let resultFile = FileManager.default.temporaryDirectory.path
+        let resultFile =
+            FileManager.default.temporaryDirectory.path
             + "/layoutbench-watch-\(getpid())-\(runCounter).json"
         let child = ChildProcess()
         let picture = picturePath(for: spec)
-        current = CurrentRun(spec: spec, hash: hash, child: child, started: started, resultFile: resultFile,
-                             picture: picture.path, pictureWarning: picture.warning)
+        current = CurrentRun(
+            spec: spec, hash: hash, child: child, started: started, resultFile: resultFile,
+            picture: picture.path, pictureWarning: picture.warning)
         let arguments = configuration.benchArguments(spec, resultFile, picture.path)
         logger.debug("starting a run", metadata: ["spec": "\(spec)", "hash": "\(hash)"])
-        child.start(executable: configuration.executable, arguments: arguments, timeout: timeLimit) { [weak self] outcome in
+        child.start(executable: configuration.executable, arguments: arguments, timeout: timeLimit) {
+            [weak self] outcome in
             guard let self else { return }
             queue.async { self.benchEnded(child, outcome) }
         }
@@ -49,28 +58,41 @@ extension WatchDaemon {
                 let drawn = pictureOutcome(run)
                 finishOK(run, report: report, picture: drawn.picture, warnings: drawn.warnings)
             } catch {
-                finish(failure(run, .error, RecordedError(message: "the child's result file cannot be read: \(error)", code: "result")))
+                finish(
+                    failure(
+                        run, .error,
+                        RecordedError(message: "the child's result file cannot be read: \(error)", code: "result")))
             }
         case let .exited(code, _):
             finish(failure(run, .error, Self.childError(resultFile: run.resultFile, exitCode: code)))
         case let .signalled(signal, stderr):
-            let message = "the bench child was killed by signal \(signal)" + (stderr.isEmpty ? "" : ": " + Self.lastLine(stderr))
+            let message =
+                "the bench child was killed by signal \(signal)" + (stderr.isEmpty ? "" : ": " + Self.lastLine(stderr))
             finish(failure(run, .crashed, RecordedError(message: message, code: "signal \(signal)")))
         case .cancelled:
             // A newer save superseded it: run the new content even if it equals the cancelled one.
             lastHash[run.spec] = nil
-            finish(RunRecord(time: Self.timestamp(), spec: run.spec, specHash: run.hash, status: .cancelled, duration: duration))
+            finish(
+                RunRecord(
+                    time: Self.timestamp(), spec: run.spec, specHash: run.hash, status: .cancelled, duration: duration))
         case .timedOut:
             let limit = String(format: "%g", configuration.timeoutSeconds)
-            finish(failure(run, .timeout, RecordedError(message: "the run took longer than \(limit) s and was killed", code: "timeout")))
+            finish(
+                failure(
+                    run, .timeout,
+                    RecordedError(message: "the run took longer than \(limit) s and was killed", code: "timeout")))
         case .cannotStart(let reason):
-            finish(failure(run, .error, RecordedError(message: "cannot start \(configuration.executable): \(reason)", code: "spawn")))
+            finish(
+                failure(
+                    run, .error,
+                    RecordedError(message: "cannot start \(configuration.executable): \(reason)", code: "spawn")))
         }
     }
 
     private func failure(_ run: CurrentRun, _ status: RunStatus, _ error: RecordedError) -> RunRecord {
-        RunRecord(time: Self.timestamp(), spec: run.spec, specHash: run.hash, status: status, error: error,
-                  duration: Self.seconds(since: run.started))
+        RunRecord(
+            time: Self.timestamp(), spec: run.spec, specHash: run.hash, status: status, error: error,
+            duration: Self.seconds(since: run.started))
     }
 
     /// Where `--render` draws the spec's picture, its folder created; nil without `--render` (or when the
@@ -79,8 +101,9 @@ extension WatchDaemon {
         guard let folder = configuration.renderFolder else { return (nil, nil) }
         let picture = folder + "/" + (scanner.relativePath(spec) as NSString).deletingPathExtension + ".svg"
         do {
-            try FileManager.default.createDirectory(atPath: (picture as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (picture as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
         } catch {
             return (nil, "cannot create \(folder): \(error.localizedDescription)")
         }
@@ -114,11 +137,15 @@ extension WatchDaemon {
         }
         previousOK[run.spec] = report
         let summaries = report.results.map { ScenarioSummary($0, change: changes[$0.key]) }
-        if configuration.once && summaries.contains(where: { $0.change?.verdict == .slower }) { onceWorst = max(onceWorst, 1) }
+        if configuration.once && summaries.contains(where: { $0.change?.verdict == .slower }) {
+            onceWorst = max(onceWorst, 1)
+        }
         // The hash the child read (the file may have changed since it was checked).
         let hash = report.specs.first?.contentHash ?? run.hash
-        finish(RunRecord(time: Self.timestamp(), spec: run.spec, specHash: hash, status: .ok, results: summaries,
-                         duration: Self.seconds(since: run.started), picture: picture, storeRun: storeRun, warnings: warnings))
+        finish(
+            RunRecord(
+                time: Self.timestamp(), spec: run.spec, specHash: hash, status: .ok, results: summaries,
+                duration: Self.seconds(since: run.started), picture: picture, storeRun: storeRun, warnings: warnings))
     }
 
     /// The previous ok run of `spec`: this session's, or else the store's newest.
@@ -128,7 +155,8 @@ extension WatchDaemon {
         do {
             return try store.latestRun(spec: spec)?.report
         } catch {
-            logger.warning("cannot read the previous run from the store", metadata: ["spec": "\(spec)", "error": "\(error)"])
+            logger.warning(
+                "cannot read the previous run from the store", metadata: ["spec": "\(spec)", "error": "\(error)"])
             return nil
         }
     }
@@ -137,8 +165,12 @@ extension WatchDaemon {
     func finish(_ record: RunRecord) {
         if record.status != .ok && record.status != .cancelled {
             if configuration.once { onceWorst = 2 }
-            logger.warning("run failed", metadata: ["spec": "\(record.spec)", "status": "\(record.status.rawValue)",
-                                                    "error": "\(record.error?.message ?? "")"])
+            logger.warning(
+                "run failed",
+                metadata: [
+                    "spec": "\(record.spec)", "status": "\(record.status.rawValue)",
+                    "error": "\(record.error?.message ?? "")",
+                ])
         }
         append(record)
         current = nil
@@ -167,12 +199,15 @@ extension WatchDaemon {
     /// standard error); without a record (the child died before writing one), the exit code alone.
     static func childError(resultFile: String, exitCode: Int32) -> RecordedError {
         guard let data = FileManager.default.contents(atPath: resultFile),
-              let record = try? JSONDecoder().decode(FailureRecord.self, from: data) else {
-            return RecordedError(message: "the bench child exited with \(exitCode) and left no failure record",
-                                 code: "exit \(exitCode)")
+            let record = try? JSONDecoder().decode(FailureRecord.self, from: data)
+        else {
+            return RecordedError(
+                message: "the bench child exited with \(exitCode) and left no failure record",
+                code: "exit \(exitCode)")
         }
-        return RecordedError(message: record.message, file: record.file, line: record.line, column: record.column,
-                             code: record.code)
+        return RecordedError(
+            message: record.message, file: record.file, line: record.line, column: record.column,
+            code: record.code)
     }
 
     static func lastLine(_ text: String) -> String {

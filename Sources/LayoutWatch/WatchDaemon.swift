@@ -3,10 +3,11 @@ import Dispatch
 import Foundation
 import LayoutStore
 import Logging
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The watch daemon: file events → debounce → one child run at a time → log record, store, picture, console.
@@ -68,8 +69,9 @@ public final class WatchDaemon: @unchecked Sendable {
             throw .cannotOpen(path: configuration.logPath, reason: error.description)
         }
         if log.foundTornLine {
-            logger.warning("the log's last line was torn by an earlier crash; readers skip it, new records start on a fresh line",
-                           metadata: ["log": "\(configuration.logPath)"])
+            logger.warning(
+                "the log's last line was torn by an earlier crash; readers skip it, new records start on a fresh line",
+                metadata: ["log": "\(configuration.logPath)"])
         }
         console = Console(colour: configuration.colour)
         let debounceNs = UInt64(max(0, configuration.debounceMs)) * 1_000_000
@@ -81,7 +83,9 @@ public final class WatchDaemon: @unchecked Sendable {
     public func run() -> Int32 {
         let scan = scanner.scan()
         for (path, target) in scan.outside {
-            logger.warning("skipping a symlink that leads outside the watched paths", metadata: ["path": "\(path)", "target": "\(target)"])
+            logger.warning(
+                "skipping a symlink that leads outside the watched paths",
+                metadata: ["path": "\(path)", "target": "\(target)"])
         }
         if scan.specs.isEmpty && configuration.once {
             logger.error("\(WatchSetupError.noSpecs(paths: configuration.paths))")
@@ -98,8 +102,12 @@ public final class WatchDaemon: @unchecked Sendable {
                 logger.error("\(error)")
                 return 2
             }
-            logger.info("watching", metadata: ["folders": "\(scanner.watchedFolders.joined(separator: ", "))",
-                                               "specs": "\(scan.specs.count)", "log": "\(configuration.logPath)"])
+            logger.info(
+                "watching",
+                metadata: [
+                    "folders": "\(scanner.watchedFolders.joined(separator: ", "))",
+                    "specs": "\(scan.specs.count)", "log": "\(configuration.logPath)",
+                ])
         }
         queue.async { [self] in
             if configuration.initialRun || configuration.once {
@@ -124,7 +132,9 @@ public final class WatchDaemon: @unchecked Sendable {
             case .ignored:
                 return
             case .outside(let target):
-                logger.warning("skipping a symlink that leads outside the watched paths", metadata: ["path": "\(path)", "target": "\(target)"])
+                logger.warning(
+                    "skipping a symlink that leads outside the watched paths",
+                    metadata: ["path": "\(path)", "target": "\(target)"])
             case .spec:
                 debouncer.note(path, at: DispatchTime.now().uptimeNanoseconds)
                 armTimer()
@@ -137,7 +147,9 @@ public final class WatchDaemon: @unchecked Sendable {
         watcher.refresh()
         let scan = scanner.scan()
         for (path, target) in scan.outside {
-            logger.warning("skipping a symlink that leads outside the watched paths", metadata: ["path": "\(path)", "target": "\(target)"])
+            logger.warning(
+                "skipping a symlink that leads outside the watched paths",
+                metadata: ["path": "\(path)", "target": "\(target)"])
         }
         for spec in Set(scan.specs).union(lastHash.keys).sorted() { consider(spec) }
     }
@@ -218,8 +230,10 @@ public final class WatchDaemon: @unchecked Sendable {
         if let current {
             current.child.cancel()
             try? FileManager.default.removeItem(atPath: current.resultFile)
-            append(RunRecord(time: Self.timestamp(), spec: current.spec, specHash: current.hash, status: .cancelled,
-                             duration: Self.seconds(since: current.started)))
+            append(
+                RunRecord(
+                    time: Self.timestamp(), spec: current.spec, specHash: current.hash, status: .cancelled,
+                    duration: Self.seconds(since: current.started)))
             self.current = nil
         }
         exitCode = code

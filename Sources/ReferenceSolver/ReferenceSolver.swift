@@ -11,7 +11,9 @@ public enum ReferenceSolver {
     /// - Throws: `LayoutError` when the layout cannot be solved at all (no variant for the width, a group
     ///   placing more items than the limit). Layout problems that still solve are diagnostics in the output.
     /// - Complexity: O(items + supplementaries + sections).
-    public static func solve(_ layout: CollectionLayout, measure mode: MeasureMode = .all) throws(LayoutError) -> SolveOutput {
+    public static func solve(_ layout: CollectionLayout, measure mode: MeasureMode = .all) throws(LayoutError)
+        -> SolveOutput
+    {
         // §10.6 calc values are evaluated before each solve, with the container in force.
         let resolved = try layout.resolvedForEnvironment()
         return try solve(resolved, sections: resolved.resolvedSections(), sizing: layout.sizing(mode))
@@ -19,14 +21,18 @@ public enum ReferenceSolver {
 
     /// Solves `layout`'s configuration and container over explicit sections (as a replay builds them) with
     /// explicit sizing: the form every other entry point reduces to.
-    public static func solve(_ layout: CollectionLayout, sections: [ResolvedSection],
-                             sizing: ItemSizing) throws(LayoutError) -> SolveOutput {
+    public static func solve(
+        _ layout: CollectionLayout, sections: [ResolvedSection],
+        sizing: ItemSizing
+    ) throws(LayoutError) -> SolveOutput {
         try solve(layout, sections: sections, sizing: sizing, trace: nil)
     }
 
     /// The solve every entry point reduces to; with `trace`, the sections record each wanted element's steps.
-    static func solve(_ layout: CollectionLayout, sections: [ResolvedSection], sizing: ItemSizing,
-                      trace: SolveTrace?) throws(LayoutError) -> SolveOutput {
+    static func solve(
+        _ layout: CollectionLayout, sections: [ResolvedSection], sizing: ItemSizing,
+        trace: SolveTrace?
+    ) throws(LayoutError) -> SolveOutput {
         let layout = try layout.resolvedForEnvironment()
         let container = layout.container
         let configuration = layout.configuration
@@ -39,7 +45,8 @@ public enum ReferenceSolver {
         // §4.3 applied to the whole layout: its extending start items come before the first section.
         let layoutBoundary = BoundaryItemsPlacement(
             items: configuration.boundarySupplementaryItems, section: -1, container: container,
-            scrollAxis: scrollAxis, followedInsets: layout.layoutReferenceInsets, sizing: sizing)  // §10.2: the layout's R
+            // §10.2: the layout's R
+            scrollAxis: scrollAxis, followedInsets: layout.layoutReferenceInsets, sizing: sizing)
 
         // §4.2 Sections stack along the scroll axis in order, `interSectionSpacing` apart, empty ones included.
         var cursor = layoutBoundary.startExtent
@@ -59,20 +66,24 @@ public enum ReferenceSolver {
             }
             elements += solution.elements
             diagnostics += solution.diagnostics
-            sectionFrames.append(SectionFrame(
-                index: index,
-                frame: Rect(origin: Point.along(scrollAxis, cursor, across: 0),
-                            size: Size(scrollAxis, solution.extent, across: container.size.length(crossAxis))),
-                orthogonalContentSize: solution.orthogonalContentSize))
+            sectionFrames.append(
+                SectionFrame(
+                    index: index,
+                    frame: Rect(
+                        origin: Point.along(scrollAxis, cursor, across: 0),
+                        size: Size(scrollAxis, solution.extent, across: container.size.length(crossAxis))),
+                    orthogonalContentSize: solution.orthogonalContentSize))
             cursor += solution.extent
         }
         let contentEnd = cursor + layoutBoundary.endExtent
-        elements += layoutBoundary.elements(sectionStart: 0, contentStart: layoutBoundary.startExtent,
-                                            contentEnd: cursor)
+        elements += layoutBoundary.elements(
+            sectionStart: 0, contentStart: layoutBoundary.startExtent,
+            contentEnd: cursor)
         let contentSize = Size(scrollAxis, contentEnd, across: container.size.length(crossAxis))
-        let exact = SolveOutput(spec: layout.name, container: container.size, contentSize: contentSize,
-                                elements: elements, sections: sectionFrames, diagnostics: diagnostics,
-                                scrollDirection: configuration.scrollDirection)
+        let exact = SolveOutput(
+            spec: layout.name, container: container.size, contentSize: contentSize,
+            elements: elements, sections: sectionFrames, diagnostics: diagnostics,
+            scrollDirection: configuration.scrollDirection)
         // §10.3 Right-to-left: solved left-to-right, then mirrored; §1 pixel rounding comes after mirroring.
         let mirrored = container.layoutDirection == .rightToLeft ? exact.mirroredHorizontally() : exact
         // §1 Pixel rounding: solving is exact; every output frame is rounded at the very end.

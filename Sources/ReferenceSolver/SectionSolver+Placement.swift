@@ -40,11 +40,13 @@ extension SectionSolver {
     func instanceOrigin(_ instance: Instance, in layout: SectionLayout, sectionStart: Double) -> Point {
         let axes = layout.axes, edges = layout.edges
         if layout.orthogonal {
-            return Point.along(axes.P, axes.preP + layout.centering + edges.eP1 + instance.offset,
-                               across: sectionStart + layout.startExtent + axes.preQ + edges.eQ1)
+            return Point.along(
+                axes.P, axes.preP + layout.centering + edges.eP1 + instance.offset,
+                across: sectionStart + layout.startExtent + axes.preQ + edges.eQ1)
         }
-        return Point.along(axes.P, sectionStart + layout.startExtent + axes.preP + edges.eP1 + instance.offset,
-                           across: axes.preQ + crossOffset(instance.node.size.length(axes.Q), layout: layout))
+        return Point.along(
+            axes.P, sectionStart + layout.startExtent + axes.preP + edges.eP1 + instance.offset,
+            across: axes.preQ + crossOffset(instance.node.size.length(axes.Q), layout: layout))
     }
 
     /// §4.1 crossOffset: a non-orthogonal root group is placed across like an item across a group (§3.4).
@@ -68,9 +70,10 @@ extension SectionSolver {
                 elements += supplementaries.elements(for: leaf.item.supplementaryItems, host: cell, item: item)
             }
             for host in instance.node.hosts where host.leafCount > 0 && host.firstLeaf < present {
-                elements += supplementaries.elements(for: host.supplementaries,
-                                                     host: host.box.offsetBy(dx: origin.x, dy: origin.y),
-                                                     item: instance.firstItem + host.firstLeaf)
+                elements += supplementaries.elements(
+                    for: host.supplementaries,
+                    host: host.box.offsetBy(dx: origin.x, dy: origin.y),
+                    item: instance.firstItem + host.firstLeaf)
             }
         }
         return elements
@@ -79,8 +82,9 @@ extension SectionSolver {
     /// §4.5 Backgrounds: every section draws them, but an orthogonal one without instances (G = 0).
     func backgrounds(_ layout: SectionLayout, sectionStart: Double) -> [LayoutElement] {
         if layout.orthogonal && !layout.hasInstances { return [] }
-        return decorationElements(section.decorationItems, section: index, sectionStart: sectionStart,
-                                  extent: layout.extent, container: container, scrollAxis: scrollAxis)
+        return decorationElements(
+            section.decorationItems, section: index, sectionStart: sectionStart,
+            extent: layout.extent, container: container, scrollAxis: scrollAxis)
     }
 
     /// §4.2 An orthogonal section's scroller: `preP + postP + 2 * centering + contentLength` along P, the

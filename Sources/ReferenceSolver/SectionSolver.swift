@@ -54,7 +54,8 @@ struct SectionSolver {
         let axes = sectionAxes()
         let box = rootContainerBox(axes)
         let edges = rootEdges(axes, diagnostics: &diagnostics)
-        let repetitions = LayoutNode.group(section.group).containsEstimatedDimension
+        let repetitions =
+            LayoutNode.group(section.group).containsEstimatedDimension
             ? try estimatedInstances(axes, box: box, edges: edges, diagnostics: &diagnostics)
             : try templateInstances(axes, box: box, edges: edges, diagnostics: &diagnostics)
         let contentLength = self.contentLength(repetitions, axes: axes, edges: edges)
@@ -70,12 +71,14 @@ struct SectionSolver {
             orthogonal: section.isOrthogonal)
 
         var elements = cellsAndAnchoredSupplementaries(layout, sectionStart: sectionStart)
-        elements += layout.boundary.elements(sectionStart: sectionStart, contentStart: sectionStart + layout.startExtent,
-                                             contentEnd: sectionStart + layout.startExtent + layout.middle)
+        elements += layout.boundary.elements(
+            sectionStart: sectionStart, contentStart: sectionStart + layout.startExtent,
+            contentEnd: sectionStart + layout.startExtent + layout.middle)
         elements += backgrounds(layout, sectionStart: sectionStart)
         if let trace { record(elements, layout: layout, sectionStart: sectionStart, into: trace) }
-        return Solution(elements: elements, diagnostics: diagnostics.list, extent: layout.extent,
-                        orthogonalContentSize: orthogonalContentSize(layout))
+        return Solution(
+            elements: elements, diagnostics: diagnostics.list, extent: layout.extent,
+            orthogonalContentSize: orthogonalContentSize(layout))
     }
 
     // MARK: §1, §2 and §4.1: axes, the root group's box and edges
@@ -85,7 +88,8 @@ struct SectionSolver {
         let P = section.isOrthogonal ? scrollAxis.other : scrollAxis
         // §10.2 The content's R adds to the section's insets (on the layout's cross axis only).
         let insets = section.contentInsets + referenceInsets
-        return Axes(P: P, preP: insets.pre(P), postP: insets.post(P), preQ: insets.pre(P.other), postQ: insets.post(P.other))
+        return Axes(
+            P: P, preP: insets.pre(P), postP: insets.post(P), preQ: insets.pre(P.other), postQ: insets.post(P.other))
     }
 
     /// §2 The root group's container box: the container minus the section's insets on its cross axis only.
@@ -108,11 +112,14 @@ struct SectionSolver {
     // MARK: §4.1 and §6: the repetitions
 
     /// §4.1 A section without estimated sizes: one template, repeated G = ceil(C / N) times, `stride` apart.
-    func templateInstances(_ axes: Axes, box: Size, edges: RootEdges,
-                           diagnostics: inout SectionDiagnostics) throws(LayoutError) -> Repetitions {
+    func templateInstances(
+        _ axes: Axes, box: Size, edges: RootEdges,
+        diagnostics: inout SectionDiagnostics
+    ) throws(LayoutError) -> Repetitions {
         // Slots no item can occupy are counted, not placed (docs/layout-rules.md §4.1: N counts them all).
-        var groups = GroupSolver(container: container, sizing: sizing, section: index, itemCount: itemCount,
-                                 limitsItems: false, slotCap: itemCount)
+        var groups = GroupSolver(
+            container: container, sizing: sizing, section: index, itemCount: itemCount,
+            limitsItems: false, slotCap: itemCount)
         groups.tracing = trace != nil
         let node = try groups.resolveAndSolve(.group(section.group), box: box, firstItem: 0)
         let n = node.slotCount
@@ -128,9 +135,12 @@ struct SectionSolver {
     /// §6 An estimated section: each instance starts at the first item not yet placed and is solved with those
     /// items' sizes; it starts one stride (of the instance before it) after the previous one. An instance
     /// that holds no item ends the section.
-    func estimatedInstances(_ axes: Axes, box: Size, edges: RootEdges,
-                            diagnostics: inout SectionDiagnostics) throws(LayoutError) -> Repetitions {
-        var groups = GroupSolver(container: container, sizing: sizing, section: index, itemCount: itemCount, limitsItems: true)
+    func estimatedInstances(
+        _ axes: Axes, box: Size, edges: RootEdges,
+        diagnostics: inout SectionDiagnostics
+    ) throws(LayoutError) -> Repetitions {
+        var groups = GroupSolver(
+            container: container, sizing: sizing, section: index, itemCount: itemCount, limitsItems: true)
         groups.tracing = trace != nil
         var instances: [Instance] = []
         var next = 0
@@ -192,7 +202,8 @@ struct SectionSolver {
     /// section has no first instance, so no centering).
     func centering(_ repetitions: Repetitions, axes: Axes) -> Double {
         guard section.orthogonalScrollingBehavior == .groupPagingCentered,
-              let first = repetitions.template ?? repetitions.instances.first?.node else { return 0 }
+            let first = repetitions.template ?? repetitions.instances.first?.node
+        else { return 0 }
         return (container.size.length(axes.P) - first.size.length(axes.P)) / 2
     }
 }

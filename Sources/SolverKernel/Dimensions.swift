@@ -9,8 +9,10 @@ public enum DimensionResolver {
     /// `box` is itself already snapped when it came from a fraction. Other lengths stay as given. O(1); inlined,
     /// so a caller's closure costs nothing, and the scale is only read for fractions.
     @inlinable @inline(__always)
-    public static func length(_ dimension: LayoutDimension, box: Size, container: LayoutContainer,
-                               estimatedLength: (Double) -> Double) -> Double {
+    public static func length(
+        _ dimension: LayoutDimension, box: Size, container: LayoutContainer,
+        estimatedLength: (Double) -> Double
+    ) -> Double {
         switch dimension {
         case .absolute(let v): return v
         case .fractionalWidth(let f): return container.snapDown(f * box.width)
@@ -23,16 +25,18 @@ public enum DimensionResolver {
     /// Both dimensions of `size` against `box`; estimated ones keep their estimates.
     @inlinable
     public static func size(_ size: LayoutSize, box: Size, container: LayoutContainer) -> Size {
-        Size(width: length(size.widthDimension, box: box, container: container) { $0 },
-             height: length(size.heightDimension, box: box, container: container) { $0 })
+        Size(
+            width: length(size.widthDimension, box: box, container: container) { $0 },
+            height: length(size.heightDimension, box: box, container: container) { $0 })
     }
 
     /// §2 "Item content insets": the cell frame is the slot inset by the item's insets, except along an
     /// axis whose dimension is estimated.
     @inlinable
     public static func cellFrame(slot: Rect, item: LayoutItem) -> Rect {
-        GroupRules.cellFrame(slot: slot, insets: item.contentInsets,
-                             widthEstimated: item.layoutSize.widthDimension.isEstimated,
-                             heightEstimated: item.layoutSize.heightDimension.isEstimated)
+        GroupRules.cellFrame(
+            slot: slot, insets: item.contentInsets,
+            widthEstimated: item.layoutSize.widthDimension.isEstimated,
+            heightEstimated: item.layoutSize.heightDimension.isEstimated)
     }
 }

@@ -7,8 +7,10 @@ public enum FenwickCore {
     /// in ascending order (the order `move` relies on). Returns how many values are negative.
     /// - Complexity: O(n).
     @inlinable @inline(__always)
-    public static func build(_ tree: UnsafeMutablePointer<Double>, values: UnsafePointer<Double>,
-                              count n: Int) -> Int {
+    public static func build(
+        _ tree: UnsafeMutablePointer<Double>, values: UnsafePointer<Double>,
+        count n: Int
+    ) -> Int {
         var negative = 0
         tree[0] = 0
         for i in 0..<n {

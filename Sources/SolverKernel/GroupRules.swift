@@ -15,8 +15,10 @@ public enum GroupRules {
     /// §3.1 a candidate's `need`: its main slot length and main edge spacings, plus the inter-item spacing
     /// when it adds one (`addsSpacing`: not the first placed, and not main-dependent in pass 1).
     @inlinable @inline(__always)
-    public static func need(mainLength: Double, pre: Double, post: Double, spacing: Double,
-                             addsSpacing: Bool) -> Double {
+    public static func need(
+        mainLength: Double, pre: Double, post: Double, spacing: Double,
+        addsSpacing: Bool
+    ) -> Double {
         var need = mainLength + pre + post
         if addsSpacing { need += spacing }
         return need
@@ -72,8 +74,10 @@ public enum GroupRules {
         }
 
         @inlinable @inline(__always)
-        public mutating func add(mainLength: Double, pre: Double, post: Double, preFlexible: Bool,
-                                  postFlexible: Bool) {
+        public mutating func add(
+            mainLength: Double, pre: Double, post: Double, preFlexible: Bool,
+            postFlexible: Bool
+        ) {
             total += mainLength + pre + post
             flex += (preFlexible ? 1 : 0) + (postFlexible ? 1 : 0)
         }
@@ -98,8 +102,10 @@ public enum GroupRules {
         }
 
         @inlinable @inline(__always)
-        public mutating func place(mainLength: Double, pre: Double, post: Double, preFlexible: Bool,
-                                    postFlexible: Bool) -> Double {
+        public mutating func place(
+            mainLength: Double, pre: Double, post: Double, preFlexible: Bool,
+            postFlexible: Bool
+        ) -> Double {
             if placed > 0 { position += spacing + (flexibleSpacing ? extra : 0) }
             placed += 1
             position += pre + (preFlexible ? extra : 0)
@@ -113,28 +119,40 @@ public enum GroupRules {
     /// cross origin, after the pre edge, centred in what is left when the pre edge is flexible (`flexibleEdges`
     /// of them share it; 0 when the pre edge is fixed).
     @inlinable @inline(__always)
-    public static func crossOrigin(contentOrigin: Double, contentLength: Double, slotLength: Double, pre: Double,
-                                    post: Double, flexibleEdges: Int) -> Double {
+    public static func crossOrigin(
+        contentOrigin: Double, contentLength: Double, slotLength: Double, pre: Double,
+        post: Double, flexibleEdges: Int
+    ) -> Double {
         var origin = contentOrigin + pre
-        if flexibleEdges > 0 { origin += crossShare(contentLength: contentLength, slotLength: slotLength, pre: pre,
-                                                    post: post, flexibleEdges: flexibleEdges) }
+        if flexibleEdges > 0 {
+            origin += crossShare(
+                contentLength: contentLength, slotLength: slotLength, pre: pre,
+                post: post, flexibleEdges: flexibleEdges)
+        }
         return origin
     }
 
     /// §3.4 `crossOrigin` from a content origin of 0 (§4.1 a root group across its box), without adding the 0.
     @inlinable @inline(__always)
-    public static func crossOffset(contentLength: Double, slotLength: Double, pre: Double, post: Double,
-                                   flexibleEdges: Int) -> Double {
+    public static func crossOffset(
+        contentLength: Double, slotLength: Double, pre: Double, post: Double,
+        flexibleEdges: Int
+    ) -> Double {
         var origin = pre
-        if flexibleEdges > 0 { origin += crossShare(contentLength: contentLength, slotLength: slotLength, pre: pre,
-                                                    post: post, flexibleEdges: flexibleEdges) }
+        if flexibleEdges > 0 {
+            origin += crossShare(
+                contentLength: contentLength, slotLength: slotLength, pre: pre,
+                post: post, flexibleEdges: flexibleEdges)
+        }
         return origin
     }
 
     /// §3.4 what each flexible cross edge gets: the room left across, never negative, shared by `flexibleEdges`.
     @inlinable @inline(__always)
-    public static func crossShare(contentLength: Double, slotLength: Double, pre: Double, post: Double,
-                                  flexibleEdges: Int) -> Double {
+    public static func crossShare(
+        contentLength: Double, slotLength: Double, pre: Double, post: Double,
+        flexibleEdges: Int
+    ) -> Double {
         max(0, contentLength - slotLength - pre - post) / Double(flexibleEdges)
     }
 
@@ -147,8 +165,10 @@ public enum GroupRules {
     /// §6 an estimated group bounds its children: along its main axis the arranged `total` plus its insets,
     /// across the largest slot with its edge spacings (`largestCross`) plus its insets.
     @inlinable @inline(__always)
-    public static func boundingSize(_ proposed: Size, main: Axis, insets: EdgeInsets, estimatedMain: Bool,
-                                     estimatedCross: Bool, total: Double, largestCross: Double) -> Size {
+    public static func boundingSize(
+        _ proposed: Size, main: Axis, insets: EdgeInsets, estimatedMain: Bool,
+        estimatedCross: Bool, total: Double, largestCross: Double
+    ) -> Size {
         var size = proposed
         if estimatedMain { size = Size(main, total + insets.sum(main), across: size.length(main.other)) }
         if estimatedCross { size = Size(main.other, largestCross + insets.sum(main.other), across: size.length(main)) }

@@ -27,7 +27,9 @@ package struct GroupHost {
 
 extension Rect {
     /// A rectangle from its extent along `axis` and across it.
-    package static func along(_ axis: Axis, origin: Double, length: Double, acrossOrigin: Double, acrossLength: Double) -> Rect {
+    package static func along(_ axis: Axis, origin: Double, length: Double, acrossOrigin: Double, acrossLength: Double)
+        -> Rect
+    {
         axis == .x
             ? Rect(x: origin, y: acrossOrigin, width: length, height: acrossLength)
             : Rect(x: acrossOrigin, y: origin, width: acrossLength, height: length)
@@ -71,8 +73,9 @@ package struct SolvedNode {
     mutating func count(_ child: SolvedNode, at origin: Point) {
         guard child.unplacedLeaves > 0 else { return }
         unplacedLeaves += child.unplacedLeaves
-        unplacedReach = Size(width: max(unplacedReach.width, origin.x + child.unplacedReach.width),
-                             height: max(unplacedReach.height, origin.y + child.unplacedReach.height))
+        unplacedReach = Size(
+            width: max(unplacedReach.width, origin.x + child.unplacedReach.width),
+            height: max(unplacedReach.height, origin.y + child.unplacedReach.height))
     }
 
     package mutating func append(_ child: SolvedNode, at origin: Point) {
@@ -111,8 +114,10 @@ package struct GroupSolver {
     /// at most `slotCap` items). Frames of the placed slots, N and the §4.1 reach are as if all were placed.
     package let slotCap: Int
 
-    package init(container: LayoutContainer, sizing: ItemSizing, section: Int, itemCount: Int, limitsItems: Bool,
-                 slotCap: Int = .max) {
+    package init(
+        container: LayoutContainer, sizing: ItemSizing, section: Int, itemCount: Int, limitsItems: Bool,
+        slotCap: Int = .max
+    ) {
         self.container = container
         self.sizing = sizing
         self.section = section
@@ -122,7 +127,8 @@ package struct GroupSolver {
     }
 
     /// A plain item for the slots of custom groups (§3.5: cell frame = slot).
-    private static let customItem = LayoutItem(layoutSize: LayoutSize(widthDimension: .absolute(0), heightDimension: .absolute(0)))
+    private static let customItem = LayoutItem(
+        layoutSize: LayoutSize(widthDimension: .absolute(0), heightDimension: .absolute(0)))
 
     /// Whether items remain for a node starting at section item `next`.
     package func itemsRemain(_ next: Int) -> Bool { !limitsItems || next < itemCount }
@@ -135,8 +141,10 @@ package struct GroupSolver {
             let size = declaration.layoutSize
             func length(_ axis: Axis) -> Double {
                 DimensionResolver.length(size.dimension(axis), box: box, container: container) { estimate in
-                    sizing.itemLength(ItemSizing.Request(section: section, item: item, axis: axis,
-                                                         estimate: estimate, declared: declaration.selfSizing))
+                    sizing.itemLength(
+                        ItemSizing.Request(
+                            section: section, item: item, axis: axis,
+                            estimate: estimate, declared: declaration.selfSizing))
                 }
             }
             return Size(width: length(.x), height: length(.y))
@@ -153,27 +161,35 @@ package struct GroupSolver {
     /// Solves a node in a slot of `size` (estimated axes of a group still hold its estimate). The node's
     /// first leaf is section item `firstItem`. `fixedMainLength`: §3.2's equal division replaced the
     /// main length, which an estimated group then keeps.
-    package func solve(_ node: LayoutNode, size: Size, firstItem: Int, fixedAxis: Axis? = nil) throws(LayoutError) -> SolvedNode {
+    package func solve(_ node: LayoutNode, size: Size, firstItem: Int, fixedAxis: Axis? = nil) throws(LayoutError)
+        -> SolvedNode
+    {
         switch node {
         case .item(let item):
             let slot = Rect(origin: .zero, size: size)
             var solved = SolvedNode(size: size)
-            solved.leaves = [PlacedLeaf(slot: slot, cell: DimensionResolver.cellFrame(slot: slot, item: item), item: item)]
+            solved.leaves = [
+                PlacedLeaf(slot: slot, cell: DimensionResolver.cellFrame(slot: slot, item: item), item: item)
+            ]
             if tracing { solved.steps = [itemStep(item, slot: slot, cell: solved.leaves[0].cell)] }
             return solved
         case .group(let group):
             var solved = try solveGroup(group, size: size, firstItem: firstItem, fixedAxis: fixedAxis)
             if !group.supplementaryItems.isEmpty {
                 // §4.4 a group hosts its supplementaries on its content box.
-                solved.hosts.append(GroupHost(box: GroupHost.contentBox(of: group, size: solved.size),
-                                              firstLeaf: 0, leafCount: solved.leaves.count,
-                                              supplementaries: group.supplementaryItems))
+                solved.hosts.append(
+                    GroupHost(
+                        box: GroupHost.contentBox(of: group, size: solved.size),
+                        firstLeaf: 0, leafCount: solved.leaves.count,
+                        supplementaries: group.supplementaryItems))
             }
             return solved
         }
     }
 
-    private func solveGroup(_ group: LayoutGroup, size: Size, firstItem: Int, fixedAxis: Axis?) throws(LayoutError) -> SolvedNode {
+    private func solveGroup(_ group: LayoutGroup, size: Size, firstItem: Int, fixedAxis: Axis?) throws(LayoutError)
+        -> SolvedNode
+    {
         guard let main = group.arrangement.mainAxis else {
             return solveCustom(group, size: size, firstItem: firstItem)
         }
@@ -194,14 +210,17 @@ package struct GroupSolver {
         } else {
             switch group.subitems {
             case .repeatingUntilFull(let nodes):
-                (placed, tail, noRoom) = try repeatUntilFull(nodes, content: content, main: main, spacing: spacing,
-                                                             estimatedMain: estimatedMain, firstItem: firstItem)
+                (placed, tail, noRoom) = try repeatUntilFull(
+                    nodes, content: content, main: main, spacing: spacing,
+                    estimatedMain: estimatedMain, firstItem: firstItem)
             case .repeating(let node, let count):
-                (placed, tail) = try repeatCount(node, count: count, content: content, main: main, spacing: spacing,
-                                                 dividing: false, firstItem: firstItem)
+                (placed, tail) = try repeatCount(
+                    node, count: count, content: content, main: main, spacing: spacing,
+                    dividing: false, firstItem: firstItem)
             case .dividing(let node, let count):
-                (placed, tail) = try repeatCount(node, count: count, content: content, main: main, spacing: spacing,
-                                                 dividing: true, firstItem: firstItem)
+                (placed, tail) = try repeatCount(
+                    node, count: count, content: content, main: main, spacing: spacing,
+                    dividing: true, firstItem: firstItem)
             }
         }
         if noRoom { placed = []; tail = Tail() }
@@ -210,15 +229,19 @@ package struct GroupSolver {
 
         // §3.3 total and flex; §6: an estimated group takes the bounding length of its placed children.
         let flexibleSpacing = group.interItemSpacing?.isFlexible ?? false
-        var totals = GroupRules.Totals(count: placed.count + tail.count, spacing: spacing,
-                                       flexibleSpacing: flexibleSpacing)
+        var totals = GroupRules.Totals(
+            count: placed.count + tail.count, spacing: spacing,
+            flexibleSpacing: flexibleSpacing)
         var largestCross = placed.isEmpty && tail.count == 0 ? 0 : -Double.infinity
         func add(_ p: Placement) {
             let pre = p.edges.pre(main), post = p.edges.post(main)
-            totals.add(mainLength: p.node.size.length(main), pre: pre?.value ?? 0, post: post?.value ?? 0,
-                       preFlexible: pre?.isFlexible ?? false, postFlexible: post?.isFlexible ?? false)
-            largestCross = max(largestCross, p.node.size.length(cross) + (p.edges.pre(cross)?.value ?? 0)
-                                   + (p.edges.post(cross)?.value ?? 0))
+            totals.add(
+                mainLength: p.node.size.length(main), pre: pre?.value ?? 0, post: post?.value ?? 0,
+                preFlexible: pre?.isFlexible ?? false, postFlexible: post?.isFlexible ?? false)
+            largestCross = max(
+                largestCross,
+                p.node.size.length(cross) + (p.edges.pre(cross)?.value ?? 0)
+                    + (p.edges.post(cross)?.value ?? 0))
         }
         for p in placed { add(p) }
         // Counted slots add to the totals in the same order as if placed (docs/layout-rules.md §3.3: the flexible
@@ -232,49 +255,57 @@ package struct GroupSolver {
             largestCross = max(largestCross, c.crossExtent)
             shape = shape + 1 == shapes.count ? 0 : shape + 1
         }
-        let finalSize = GroupRules.boundingSize(size, main: main, insets: insets, estimatedMain: estimatedMain,
-                                                estimatedCross: estimatedCross, total: totals.total,
-                                                largestCross: largestCross)
+        let finalSize = GroupRules.boundingSize(
+            size, main: main, insets: insets, estimatedMain: estimatedMain,
+            estimatedCross: estimatedCross, total: totals.total,
+            largestCross: largestCross)
         let finalContent = GroupRules.contentBox(finalSize, insets: insets)
 
         var solved = SolvedNode(size: finalSize)
         solved.noRoom = noRoom
         if tracing {
-            solved.steps = groupSteps(group, size: size, finalSize: finalSize, placed: placed, noRoom: noRoom,
-                                      estimatedMain: estimatedMain, estimatedCross: estimatedCross)
+            solved.steps = groupSteps(
+                group, size: size, finalSize: finalSize, placed: placed, noRoom: noRoom,
+                estimatedMain: estimatedMain, estimatedCross: estimatedCross)
         }
         // §3.3 Arrangement along the main axis.
-        var cursor = GroupRules.Cursor(origin: insets.pre(main), spacing: spacing, flexibleSpacing: flexibleSpacing,
-                                       extra: GroupRules.extra(avail: avail, total: totals.total, flex: totals.flex,
-                                                               estimatedMain: estimatedMain))
+        var cursor = GroupRules.Cursor(
+            origin: insets.pre(main), spacing: spacing, flexibleSpacing: flexibleSpacing,
+            extra: GroupRules.extra(
+                avail: avail, total: totals.total, flex: totals.flex,
+                estimatedMain: estimatedMain))
         // §3.4 Cross axis: each item alone across the group.
         func crossOrigin(_ p: Placement) -> Double {
             let crossPre = p.edges.pre(cross), crossPost = p.edges.post(cross)
             return GroupRules.crossOrigin(
                 contentOrigin: insets.pre(cross), contentLength: finalContent.length(cross),
                 slotLength: p.node.size.length(cross), pre: crossPre?.value ?? 0, post: crossPost?.value ?? 0,
-                flexibleEdges: GroupRules.flexibleEdges(preFlexible: crossPre?.isFlexible ?? false,
-                                                        postFlexible: crossPost?.isFlexible ?? false))
+                flexibleEdges: GroupRules.flexibleEdges(
+                    preFlexible: crossPre?.isFlexible ?? false,
+                    postFlexible: crossPost?.isFlexible ?? false))
         }
         func origin(_ p: Placement) -> Point {
             let pre = p.edges.pre(main), post = p.edges.post(main)
-            let mainOrigin = cursor.place(mainLength: p.node.size.length(main), pre: pre?.value ?? 0,
-                                          post: post?.value ?? 0, preFlexible: pre?.isFlexible ?? false,
-                                          postFlexible: post?.isFlexible ?? false)
+            let mainOrigin = cursor.place(
+                mainLength: p.node.size.length(main), pre: pre?.value ?? 0,
+                post: post?.value ?? 0, preFlexible: pre?.isFlexible ?? false,
+                postFlexible: post?.isFlexible ?? false)
             return Point.along(main, mainOrigin, across: crossOrigin(p))
         }
         for (ordinal, p) in placed.enumerated() {
             let at = origin(p)
             if tracing {
-                solved.steps += placementSteps(index: solved.leaves.count, count: p.node.leaves.count, ordinal: ordinal,
-                                               of: placed.count, main: main, mainOrigin: at.length(main),
-                                               crossOrigin: at.length(main.other), spacing: spacing)
+                solved.steps += placementSteps(
+                    index: solved.leaves.count, count: p.node.leaves.count, ordinal: ordinal,
+                    of: placed.count, main: main, mainOrigin: at.length(main),
+                    crossOrigin: at.length(main.other), spacing: spacing)
             }
             solved.append(p.node, at: at)
         }
         if tail.count > 0 {
-            count(tail, shapes, crossOrigins: shapes.indices.map { crossOrigin(tail[$0]) }, into: &solved,
-                  cursor: cursor, main: main)
+            count(
+                tail, shapes, crossOrigins: shapes.indices.map { crossOrigin(tail[$0]) }, into: &solved,
+                cursor: cursor, main: main)
         }
         return solved
     }
@@ -282,8 +313,10 @@ package struct GroupSolver {
     /// Counts the tail's slots into `solved` exactly as `SolvedNode.count` at each slot's origin would, the
     /// cursor advancing as §3.3's `place` does (docs/layout-rules.md §3.3, §4.1): the same additions in the same
     /// order, in a loop over plain Doubles (a template can count millions of slots).
-    private func count(_ tail: Tail, _ shapes: [Tail.Shape], crossOrigins: [Double], into solved: inout SolvedNode,
-                       cursor: GroupRules.Cursor, main: Axis) {
+    private func count(
+        _ tail: Tail, _ shapes: [Tail.Shape], crossOrigins: [Double], into solved: inout SolvedNode,
+        cursor: GroupRules.Cursor, main: Axis
+    ) {
         let extra = cursor.extra
         let gap = cursor.spacing + (cursor.flexibleSpacing ? extra : 0)
         // `place`'s steps before and after each slot's origin, and the slot's reach across (its origin is fixed).
@@ -349,27 +382,32 @@ package struct GroupSolver {
                 let pre = p.edges.pre(main), post = p.edges.post(main)
                 let mainLength = p.node.size.length(main), preValue = pre?.value ?? 0, postValue = post?.value ?? 0
                 let preFlexible = pre?.isFlexible ?? false, postFlexible = post?.isFlexible ?? false
-                return Shape(mainLength: mainLength, pre: preValue, post: postValue, preFlexible: preFlexible,
-                             postFlexible: postFlexible, extent: mainLength + preValue + postValue,
-                             flex: (preFlexible ? 1 : 0) + (postFlexible ? 1 : 0),
-                             crossExtent: p.node.size.length(cross) + (p.edges.pre(cross)?.value ?? 0)
-                                 + (p.edges.post(cross)?.value ?? 0),
-                             leaves: p.node.unplacedLeaves, reach: p.node.unplacedReach.length(main),
-                             reachAcross: p.node.unplacedReach.length(cross))
+                return Shape(
+                    mainLength: mainLength, pre: preValue, post: postValue, preFlexible: preFlexible,
+                    postFlexible: postFlexible, extent: mainLength + preValue + postValue,
+                    flex: (preFlexible ? 1 : 0) + (postFlexible ? 1 : 0),
+                    crossExtent: p.node.size.length(cross) + (p.edges.pre(cross)?.value ?? 0)
+                        + (p.edges.post(cross)?.value ?? 0),
+                    leaves: p.node.unplacedLeaves, reach: p.node.unplacedReach.length(main),
+                    reachAcross: p.node.unplacedReach.length(cross))
             }
         }
     }
 
     /// A placement of `node` solved as `solved`, whose first leaf is section item `item`.
-    func placement(_ node: LayoutNode, _ solved: SolvedNode, edges: EdgeSpacing, mainDependent: Bool, item: Int) -> Placement {
+    func placement(_ node: LayoutNode, _ solved: SolvedNode, edges: EdgeSpacing, mainDependent: Bool, item: Int)
+        -> Placement
+    {
         var p = Placement(node: solved, edges: edges, mainDependent: mainDependent)
         guard case .item(let declaration) = node else { return p }
         p.item = declaration
         func known(_ axis: Axis) -> Bool {
             let dimension = declaration.layoutSize.dimension(axis)
             guard let estimate = dimension.estimate else { return true }
-            return sizing.isMeasured(ItemSizing.Request(section: section, item: item, axis: axis, estimate: estimate,
-                                                        declared: declaration.selfSizing))
+            return sizing.isMeasured(
+                ItemSizing.Request(
+                    section: section, item: item, axis: axis, estimate: estimate,
+                    declared: declaration.selfSizing))
         }
         p.knownX = known(.x)
         p.knownY = known(.y)
@@ -382,22 +420,27 @@ package struct GroupSolver {
     }
 
     /// §3.1 subitems: pass 1, then the spacing restart (pass 2) when spacing must fit fractional items.
-    private func repeatUntilFull(_ nodes: [LayoutNode], content: Size, main: Axis, spacing: Double,
-                                 estimatedMain: Bool,
-                                 firstItem: Int) throws(LayoutError) -> ([Placement], Tail, Bool) {
+    private func repeatUntilFull(
+        _ nodes: [LayoutNode], content: Size, main: Axis, spacing: Double,
+        estimatedMain: Bool,
+        firstItem: Int
+    ) throws(LayoutError) -> ([Placement], Tail, Bool) {
         guard !nodes.isEmpty else { return ([], Tail(), true) }
         let avail = content.length(main)
-        let first = try subitemsPass(nodes, box: content, avail: avail, main: main, spacing: spacing,
-                                     spacingForAll: false, estimatedMain: estimatedMain, firstItem: firstItem)
+        let first = try subitemsPass(
+            nodes, box: content, avail: avail, main: main, spacing: spacing,
+            spacingForAll: false, estimatedMain: estimatedMain, firstItem: firstItem)
         if first.noRoom { return ([], Tail(), true) }
         // n counts the slots past the cap too.
         let n = first.placed.count + first.tail.count
-        let anyMainDependent = first.placed.contains(where: \.mainDependent)
+        let anyMainDependent =
+            first.placed.contains(where: \.mainDependent)
             || (0..<min(first.tail.count, nodes.count)).contains { first.tail[$0].mainDependent }
         if GroupRules.restartsForSpacing(spacing: spacing, placed: n, anyMainDependent: anyMainDependent) {
             let reduced = GroupRules.reducedBox(content, main: main, spacing: spacing, count: n)
-            let second = try subitemsPass(nodes, box: reduced, avail: avail, main: main, spacing: spacing,
-                                          spacingForAll: true, estimatedMain: estimatedMain, firstItem: firstItem)
+            let second = try subitemsPass(
+                nodes, box: reduced, avail: avail, main: main, spacing: spacing,
+                spacingForAll: true, estimatedMain: estimatedMain, firstItem: firstItem)
             return (second.placed, second.tail, second.noRoom)
         }
         return (first.placed, first.tail, false)
@@ -405,11 +448,14 @@ package struct GroupSolver {
 
     /// One pass of the §3.1 loop. `box` is the container box the candidates resolve against; `avail` the
     /// main length they must fit in. With `spacingForAll` (pass 2) every item after the first adds `s`.
-    private func subitemsPass(_ nodes: [LayoutNode], box: Size, avail: Double, main: Axis, spacing: Double,
-                              spacingForAll: Bool, estimatedMain: Bool,
-                              firstItem: Int) throws(LayoutError) -> (placed: [Placement], tail: Tail, noRoom: Bool) {
-        try checkRepetitionLimit(nodes, box: box, avail: avail, main: main, spacing: spacing,
-                                 estimatedMain: estimatedMain, firstItem: firstItem)
+    private func subitemsPass(
+        _ nodes: [LayoutNode], box: Size, avail: Double, main: Axis, spacing: Double,
+        spacingForAll: Bool, estimatedMain: Bool,
+        firstItem: Int
+    ) throws(LayoutError) -> (placed: [Placement], tail: Tail, noRoom: Bool) {
+        try checkRepetitionLimit(
+            nodes, box: box, avail: avail, main: main, spacing: spacing,
+            estimatedMain: estimatedMain, firstItem: firstItem)
         var placed: [Placement] = []
         var remaining = avail
         var nextItem = firstItem
@@ -421,17 +467,19 @@ package struct GroupSolver {
             guard itemsRemain(nextItem) else { break }
             // Past the cap: the remaining slots are counted, not placed.
             if nextItem >= slotCap {
-                return try countTail(nodes, box: box, remaining: remaining, main: main, spacing: spacing,
-                                     spacingForAll: spacingForAll, estimatedMain: estimatedMain, placed: placed,
-                                     index: index, nextItem: nextItem, firstItem: firstItem)
+                return try countTail(
+                    nodes, box: box, remaining: remaining, main: main, spacing: spacing,
+                    spacingForAll: spacingForAll, estimatedMain: estimatedMain, placed: placed,
+                    index: index, nextItem: nextItem, firstItem: firstItem)
             }
             let node = nodes[index % nodes.count]
             let solved = try resolveAndSolve(node, box: box, firstItem: nextItem)
             let edges = node.edgeSpacing ?? EdgeSpacing()
             let mainDependent = isMainDependent(node, main: main)
-            let need = GroupRules.need(mainLength: solved.size.length(main), pre: edges.pre(main)?.value ?? 0,
-                                       post: edges.post(main)?.value ?? 0, spacing: spacing,
-                                       addsSpacing: !placed.isEmpty && (spacingForAll || !mainDependent))
+            let need = GroupRules.need(
+                mainLength: solved.size.length(main), pre: edges.pre(main)?.value ?? 0,
+                post: edges.post(main)?.value ?? 0, spacing: spacing,
+                addsSpacing: !placed.isEmpty && (spacingForAll || !mainDependent))
             // A candidate that needs no room could repeat for ever.
             if need <= 0 { return ([], Tail(), true) }
             if !estimatedMain && GroupRules.overflows(remaining: remaining, need: need) { break }
@@ -439,8 +487,11 @@ package struct GroupSolver {
             remaining -= need
             nextItem += solved.leaves.count
             index += 1
-            if placed.count > CollectionLayout.maxItemsPerGroupInstance || nextItem - firstItem > CollectionLayout.maxItemsPerGroupInstance {
-                throw LayoutError(.tooManyItemsInGroup(limit: CollectionLayout.maxItemsPerGroupInstance), section: section)
+            if placed.count > CollectionLayout.maxItemsPerGroupInstance
+                || nextItem - firstItem > CollectionLayout.maxItemsPerGroupInstance
+            {
+                throw LayoutError(
+                    .tooManyItemsInGroup(limit: CollectionLayout.maxItemsPerGroupInstance), section: section)
             }
         }
         return (placed, Tail(), placed.isEmpty)
@@ -449,10 +500,14 @@ package struct GroupSolver {
     /// The rest of one §3.1 pass past the cap: the same fit checks and limit as `subitemsPass`, counting slots.
     /// Each subitem is solved once, on first use; then the loop runs over their needs as plain Doubles, the same
     /// subtractions in the same order (docs/layout-rules.md §3.1).
-    private func countTail(_ nodes: [LayoutNode], box: Size, remaining: Double, main: Axis, spacing: Double,
-                           spacingForAll: Bool, estimatedMain: Bool, placed: [Placement], index: Int,
-                           nextItem: Int, firstItem: Int) throws(LayoutError) -> (placed: [Placement], tail: Tail,
-                                                                                   noRoom: Bool) {
+    private func countTail(
+        _ nodes: [LayoutNode], box: Size, remaining: Double, main: Axis, spacing: Double,
+        spacingForAll: Bool, estimatedMain: Bool, placed: [Placement], index: Int,
+        nextItem: Int, firstItem: Int
+    ) throws(LayoutError) -> (
+        placed: [Placement], tail: Tail,
+        noRoom: Bool
+    ) {
         let n = nodes.count
         var tail = Tail(start: index % n, count: 0, memo: Array(repeating: nil, count: n))
         var remaining = remaining, index = index, nextItem = nextItem
@@ -468,13 +523,15 @@ package struct GroupSolver {
                 if tail.memo[k] == nil {
                     let node = nodes[k]
                     let solved = try resolveAndSolve(node, box: box, firstItem: nextItem).unplaced()
-                    let p = placement(node, solved, edges: node.edgeSpacing ?? EdgeSpacing(),
-                                      mainDependent: isMainDependent(node, main: main), item: nextItem)
+                    let p = placement(
+                        node, solved, edges: node.edgeSpacing ?? EdgeSpacing(),
+                        mainDependent: isMainDependent(node, main: main), item: nextItem)
                     tail.memo[k] = p
-                    needs[k] = GroupRules.need(mainLength: p.node.size.length(main),
-                                               pre: p.edges.pre(main)?.value ?? 0,
-                                               post: p.edges.post(main)?.value ?? 0, spacing: spacing,
-                                               addsSpacing: spacingForAll || !p.mainDependent)
+                    needs[k] = GroupRules.need(
+                        mainLength: p.node.size.length(main),
+                        pre: p.edges.pre(main)?.value ?? 0,
+                        post: p.edges.post(main)?.value ?? 0, spacing: spacing,
+                        addsSpacing: spacingForAll || !p.mainDependent)
                     slots[k] = p.node.slotCount
                     solvedCount += 1
                 }
@@ -482,9 +539,10 @@ package struct GroupSolver {
                 if placed.isEmpty && tail.count == 0 {
                     // The pass's first slot adds no spacing.
                     let p = tail.memo[k]!
-                    need = GroupRules.need(mainLength: p.node.size.length(main), pre: p.edges.pre(main)?.value ?? 0,
-                                           post: p.edges.post(main)?.value ?? 0, spacing: spacing,
-                                           addsSpacing: false)
+                    need = GroupRules.need(
+                        mainLength: p.node.size.length(main), pre: p.edges.pre(main)?.value ?? 0,
+                        post: p.edges.post(main)?.value ?? 0, spacing: spacing,
+                        addsSpacing: false)
                 }
                 if need <= 0 { return ([], Tail(), true) }
                 if !estimatedMain && GroupRules.overflows(remaining: remaining, need: need) { break counting }
@@ -521,8 +579,10 @@ package struct GroupSolver {
     /// Fails at once when the loop would certainly place more than the limit (tiny items repeated "until
     /// full", docs/spec-format.md "Limits"), instead of after ten million placements. Certain means: even the
     /// largest candidate, with spacing, fits more times than the limit, and the section's items do not run out first.
-    private func checkRepetitionLimit(_ nodes: [LayoutNode], box: Size, avail: Double, main: Axis, spacing: Double,
-                                      estimatedMain: Bool, firstItem: Int) throws(LayoutError) {
+    private func checkRepetitionLimit(
+        _ nodes: [LayoutNode], box: Size, avail: Double, main: Axis, spacing: Double,
+        estimatedMain: Bool, firstItem: Int
+    ) throws(LayoutError) {
         let limit = CollectionLayout.maxItemsPerGroupInstance
         guard !estimatedMain, !limitsItems || itemCount - firstItem > limit else { return }
         var largestNeed = 0.0
@@ -531,7 +591,8 @@ package struct GroupSolver {
             if node.layoutSize.dimension(main).isEstimated { return }
             if case .group = node { return }
             let edges = node.edgeSpacing ?? EdgeSpacing()
-            let need = proposedSize(node, box: box, item: firstItem).length(main)
+            let need =
+                proposedSize(node, box: box, item: firstItem).length(main)
                 + (edges.pre(main)?.value ?? 0) + (edges.post(main)?.value ?? 0) + spacing
             largestNeed = max(largestNeed, need)
         }
@@ -543,8 +604,10 @@ package struct GroupSolver {
     /// §3.2 count groups: exactly `count` copies (fewer when a section's items run out, §6), no fit check.
     /// `dividing` (`subitem` + count) replaces the main length by an equal share; otherwise (`repeatingSubitem`)
     /// each copy keeps its size, resolved against a box shortened by the spacing when it is main-dependent.
-    private func repeatCount(_ node: LayoutNode, count: Int, content: Size, main: Axis, spacing: Double,
-                             dividing: Bool, firstItem: Int) throws(LayoutError) -> ([Placement], Tail) {
+    private func repeatCount(
+        _ node: LayoutNode, count: Int, content: Size, main: Axis, spacing: Double,
+        dividing: Bool, firstItem: Int
+    ) throws(LayoutError) -> ([Placement], Tail) {
         let avail = content.length(main)
         let edges = node.edgeSpacing ?? EdgeSpacing()
         let mainDependent = isMainDependent(node, main: main)
@@ -584,9 +647,12 @@ package struct GroupSolver {
         for frame in frames {
             guard itemsRemain(firstItem + solved.leaves.count) else { break }
             if tracing {
-                solved.steps.append(TraceStep("§3.5", "a custom group places its item \(solved.leaves.count + 1) on its "
-                                                  + "frame \(traceRect(frame)), cell = slot (custom groups take no insets)",
-                                              leaves: solved.leaves.count..<(solved.leaves.count + 1)))
+                solved.steps.append(
+                    TraceStep(
+                        "§3.5",
+                        "a custom group places its item \(solved.leaves.count + 1) on its "
+                            + "frame \(traceRect(frame)), cell = slot (custom groups take no insets)",
+                        leaves: solved.leaves.count..<(solved.leaves.count + 1)))
             }
             solved.leaves.append(PlacedLeaf(slot: frame, cell: frame, item: Self.customItem))
         }

@@ -25,15 +25,17 @@ public struct RootPlacement: Sendable, Equatable {
     public init(_ section: LayoutSection, P: Axis) {
         let spacing = section.group.edgeSpacing ?? EdgeSpacing()
         func fixed(_ value: LayoutSpacing?) -> Double { (value?.isFlexible ?? false) ? 0 : (value?.value ?? 0) }
-        strideTerms = RootStride(P: P, eP1: fixed(spacing.pre(P)), eP2: fixed(spacing.post(P)),
-                                 interGroupSpacing: section.interGroupSpacing)
+        strideTerms = RootStride(
+            P: P, eP1: fixed(spacing.pre(P)), eP2: fixed(spacing.post(P)),
+            interGroupSpacing: section.interGroupSpacing)
         eQ1 = fixed(spacing.pre(P.other))
         eQ2 = fixed(spacing.post(P.other))
         let pre = spacing.pre(P.other), post = spacing.post(P.other)
         preQ = pre?.value ?? 0
         postQ = post?.value ?? 0
-        flexibleEdgesQ = GroupRules.flexibleEdges(preFlexible: pre?.isFlexible ?? false,
-                                                  postFlexible: post?.isFlexible ?? false)
+        flexibleEdgesQ = GroupRules.flexibleEdges(
+            preFlexible: pre?.isFlexible ?? false,
+            postFlexible: post?.isFlexible ?? false)
         flexibleAlongP = (spacing.pre(P)?.isFlexible ?? false) || (spacing.post(P)?.isFlexible ?? false)
     }
 
@@ -52,8 +54,9 @@ public struct RootPlacement: Sendable, Equatable {
     /// like an item across a group (§3.4).
     @inlinable @inline(__always)
     public func crossOffset(_ gQ: Double, qLength: Double) -> Double {
-        GroupRules.crossOffset(contentLength: qLength, slotLength: gQ, pre: preQ, post: postQ,
-                               flexibleEdges: flexibleEdgesQ)
+        GroupRules.crossOffset(
+            contentLength: qLength, slotLength: gQ, pre: preQ, post: postQ,
+            flexibleEdges: flexibleEdgesQ)
     }
 
     /// §4.1 G = ceil(C / N), 0 when C or N is 0.

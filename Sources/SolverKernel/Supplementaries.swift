@@ -37,12 +37,15 @@ package struct BoundaryItemsPlacement {
     ///   not, nil for the layout's own items (whose container is the whole (W, H)).
     /// - Parameter startPadding: space before the extending start items (a list's header top padding,
     ///   docs/version-2.md §10.8): they and everything after them move by it, and it counts in `startExtent`.
-    package init(items: [BoundarySupplementaryItem], section: Int, container: LayoutContainer, scrollAxis: Axis,
-         followedInsets: EdgeInsets?, sizing: ItemSizing, startPadding: Double = 0) {
+    package init(
+        items: [BoundarySupplementaryItem], section: Int, container: LayoutContainer, scrollAxis: Axis,
+        followedInsets: EdgeInsets?, sizing: ItemSizing, startPadding: Double = 0
+    ) {
         let cross = scrollAxis.other
         let insets = followedInsets ?? .zero
         // §2 The boundary container: (W, H) minus the followed insets on the layout's cross axis.
-        let box = Size(cross, container.size.length(cross) - insets.sum(cross), across: container.size.length(scrollAxis))
+        let box = Size(
+            cross, container.size.length(cross) - insets.sum(cross), across: container.size.length(scrollAxis))
         self.items = items
         self.section = section
         self.scrollAxis = scrollAxis
@@ -57,8 +60,10 @@ package struct BoundaryItemsPlacement {
             let item = items[k]
             let start = Self.extendsStart(item, scrollAxis), end = Self.extendsEnd(item, scrollAxis)
             guard start || end else { continue }
-            let length = Self.size(item, index: Self.kindIndex(items, k), box: box, container: container,
-                                   section: section, measures: measures).length(scrollAxis)
+            let length = Self.size(
+                item, index: Self.kindIndex(items, k), box: box, container: container,
+                section: section, measures: measures
+            ).length(scrollAxis)
             if start { startExtent += length }
             if end { endExtent += length }
         }
@@ -73,12 +78,15 @@ package struct BoundaryItemsPlacement {
         return index
     }
 
-    private static func size(_ item: BoundarySupplementaryItem, index: Int, box: Size, container: LayoutContainer,
-                             section: Int, measures: Bool) -> Size {
+    private static func size(
+        _ item: BoundarySupplementaryItem, index: Int, box: Size, container: LayoutContainer,
+        section: Int, measures: Bool
+    ) -> Size {
         func length(_ axis: Axis) -> Double {
             DimensionResolver.length(item.layoutSize.dimension(axis), box: box, container: container) { estimate in
-                ItemSizing.supplementaryLength(measuring: measures, section: section, item: index, axis: axis,
-                                               estimate: estimate, declared: item.selfSizing)
+                ItemSizing.supplementaryLength(
+                    measuring: measures, section: section, item: index, axis: axis,
+                    estimate: estimate, declared: item.selfSizing)
             }
         }
         return Size(width: length(.x), height: length(.y))
@@ -97,20 +105,25 @@ package struct BoundaryItemsPlacement {
     package func elements(sectionStart: Double, contentStart: Double, contentEnd: Double) -> [LayoutElement] {
         var elements: [LayoutElement] = []
         elements.reserveCapacity(items.count)
-        forEachElement(sectionStart: sectionStart, contentStart: contentStart, contentEnd: contentEnd) { elements.append($0) }
+        forEachElement(sectionStart: sectionStart, contentStart: contentStart, contentEnd: contentEnd) {
+            elements.append($0)
+        }
         return elements
     }
 
     /// Visits the placed items in order (their index in the section's boundary items), allocating nothing.
-    package func forEachElement(sectionStart: Double, contentStart: Double, contentEnd: Double,
-                                _ body: (LayoutElement) -> Void) {
+    package func forEachElement(
+        sectionStart: Double, contentStart: Double, contentEnd: Double,
+        _ body: (LayoutElement) -> Void
+    ) {
         let cross = scrollAxis.other
         var startCursor = sectionStart + startPadding
         var endCursor = contentEnd
         for k in items.indices {
             let item = items[k]
             let index = Self.kindIndex(items, k)
-            let size = Self.size(item, index: index, box: box, container: container, section: section, measures: measures)
+            let size = Self.size(
+                item, index: index, box: box, container: container, section: section, measures: measures)
             var origin: Point
             if Self.extendsStart(item, scrollAxis) || Self.extendsEnd(item, scrollAxis) {
                 let along: Double
@@ -134,8 +147,9 @@ package struct BoundaryItemsPlacement {
                 origin = Point.along(scrollAxis, along, across: across)
             } else {
                 // Inside the host, with the anchor rule of §4.4 on the alignment's edges.
-                let host = Rect.along(scrollAxis, origin: contentStart, length: contentEnd - contentStart,
-                                      acrossOrigin: a0, acrossLength: aq)
+                let host = Rect.along(
+                    scrollAxis, origin: contentStart, length: contentEnd - contentStart,
+                    acrossOrigin: a0, acrossLength: aq)
                 let onHost = anchorPoint(host, item.alignment.edges)
                 let onItem = anchorPoint(Rect(origin: .zero, size: size), item.alignment.edges)
                 origin = Point(x: onHost.x - onItem.x, y: onHost.y - onItem.y)
@@ -143,8 +157,10 @@ package struct BoundaryItemsPlacement {
             // `offset` shifts the item; it changes no extent.
             origin.x += item.offset.x
             origin.y += item.offset.y
-            body(LayoutElement(category: .supplementary, kind: item.elementKind, section: section,
-                               item: index, frame: Rect(origin: origin, size: size), zIndex: item.zIndex))
+            body(
+                LayoutElement(
+                    category: .supplementary, kind: item.elementKind, section: section,
+                    item: index, frame: Rect(origin: origin, size: size), zIndex: item.zIndex))
         }
     }
 }
@@ -167,9 +183,11 @@ package struct AnchoredSupplementaryPlacement {
         return supplementaries.map { supplementary in
             // §2 An anchored supplementary resolves against its host's frame size.
             func length(_ axis: Axis) -> Double {
-                DimensionResolver.length(supplementary.layoutSize.dimension(axis), box: host.size, container: container) { estimate in
-                    sizing.supplementaryLength(section: section, item: item, axis: axis, estimate: estimate,
-                                               declared: supplementary.selfSizing)
+                DimensionResolver.length(supplementary.layoutSize.dimension(axis), box: host.size, container: container)
+                { estimate in
+                    sizing.supplementaryLength(
+                        section: section, item: item, axis: axis, estimate: estimate,
+                        declared: supplementary.selfSizing)
                 }
             }
             let size = Size(width: length(.x), height: length(.y))
@@ -181,38 +199,49 @@ package struct AnchoredSupplementaryPlacement {
             }
             let onHost = anchorPoint(host, anchor.edges)
             let onItem = anchorPoint(Rect(origin: .zero, size: size), (supplementary.itemAnchor ?? anchor).edges)
-            let frame = Rect(x: onHost.x + offset.x - onItem.x, y: onHost.y + offset.y - onItem.y,
-                             width: size.width, height: size.height)
-            return LayoutElement(category: .supplementary, kind: supplementary.elementKind, section: section,
-                                 item: item, frame: frame, zIndex: supplementary.zIndex)
+            let frame = Rect(
+                x: onHost.x + offset.x - onItem.x, y: onHost.y + offset.y - onItem.y,
+                width: size.width, height: size.height)
+            return LayoutElement(
+                category: .supplementary, kind: supplementary.elementKind, section: section,
+                item: item, frame: frame, zIndex: supplementary.zIndex)
         }
     }
 }
 
 /// §4.5 Backgrounds: a decoration covers its section's whole extent along the scroll axis and the whole
 /// container across, inset by its own insets, width and height clamped at 0 (our choice).
-package func decorationElements(_ decorations: [DecorationItem], section: Int, sectionStart: Double, extent: Double,
-                                container: LayoutContainer, scrollAxis: Axis) -> [LayoutElement] {
+package func decorationElements(
+    _ decorations: [DecorationItem], section: Int, sectionStart: Double, extent: Double,
+    container: LayoutContainer, scrollAxis: Axis
+) -> [LayoutElement] {
     var elements: [LayoutElement] = []
     elements.reserveCapacity(decorations.count)
-    forEachDecorationElement(decorations, section: section, sectionStart: sectionStart, extent: extent,
-                             container: container, scrollAxis: scrollAxis) { elements.append($0) }
+    forEachDecorationElement(
+        decorations, section: section, sectionStart: sectionStart, extent: extent,
+        container: container, scrollAxis: scrollAxis
+    ) { elements.append($0) }
     return elements
 }
 
 /// `decorationElements`, visited in order without allocating.
-package func forEachDecorationElement(_ decorations: [DecorationItem], section: Int, sectionStart: Double, extent: Double,
-                                      container: LayoutContainer, scrollAxis: Axis, _ body: (LayoutElement) -> Void) {
+package func forEachDecorationElement(
+    _ decorations: [DecorationItem], section: Int, sectionStart: Double, extent: Double,
+    container: LayoutContainer, scrollAxis: Axis, _ body: (LayoutElement) -> Void
+) {
     let crossLength = container.size.length(scrollAxis.other)
     let cover = Rect.along(scrollAxis, origin: sectionStart, length: extent, acrossOrigin: 0, acrossLength: crossLength)
     for k in decorations.indices {
         let decoration = decorations[k]
         let i = decoration.contentInsets
-        let frame = Rect(x: cover.x + i.leading, y: cover.y + i.top,
-                         width: max(0, cover.width - i.leading - i.trailing), height: max(0, cover.height - i.top - i.bottom))
+        let frame = Rect(
+            x: cover.x + i.leading, y: cover.y + i.top,
+            width: max(0, cover.width - i.leading - i.trailing), height: max(0, cover.height - i.top - i.bottom))
         var item = 0
         for j in 0..<k where decorations[j].elementKind == decoration.elementKind { item += 1 }
-        body(LayoutElement(category: .decoration, kind: decoration.elementKind, section: section, item: item,
-                           frame: frame, zIndex: decoration.zIndex))
+        body(
+            LayoutElement(
+                category: .decoration, kind: decoration.elementKind, section: section, item: item,
+                frame: frame, zIndex: decoration.zIndex))
     }
 }

@@ -29,7 +29,9 @@ extension GroupSolver {
                 var node = placed[index].node
                 node.size = Size(axis, m, across: node.size.length(axis.other))
                 let slot = Rect(origin: .zero, size: node.size)
-                node.leaves = [PlacedLeaf(slot: slot, cell: DimensionResolver.cellFrame(slot: slot, item: item), item: item)]
+                node.leaves = [
+                    PlacedLeaf(slot: slot, cell: DimensionResolver.cellFrame(slot: slot, item: item), item: item)
+                ]
                 placed[index].node = node
             }
         }

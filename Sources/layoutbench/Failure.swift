@@ -88,8 +88,9 @@ enum Failure {
 
     /// The exit code and text of an error that says neither: a bug.
     static func internalFailure(_ error: any Error) -> Report {
-        Report(status: .internalFailure,
-               text: "error: internal failure (please report it): \(type(of: error)): \(String(describing: error))")
+        Report(
+            status: .internalFailure,
+            text: "error: internal failure (please report it): \(type(of: error)): \(String(describing: error))")
     }
 
     /// The exit code and text for any error.

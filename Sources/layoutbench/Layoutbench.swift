@@ -18,8 +18,10 @@ struct Layoutbench: ParsableCommand {
             (a bug: please report it).
             """,
         version: VersionInfo.text,
-        subcommands: [Solve.self, Render.self, Replay.self, Import.self, Lint.self, Explain.self, Generate.self, Bench.self,
-                      Compare.self, AB.self, List.self, Watch.self, History.self, Report.self, CountInstructions.self]
+        subcommands: [
+            Solve.self, Render.self, Replay.self, Import.self, Lint.self, Explain.self, Generate.self, Bench.self,
+            Compare.self, AB.self, List.self, Watch.self, History.self, Report.self, CountInstructions.self,
+        ]
     )
 
     /// Runs the command. Every error, the parser's included, ends in `Failure.exit(for:)`: one policy.
@@ -44,7 +46,9 @@ enum HelpTopic {
             let subcommands = command.configuration.subcommands
             guard let next = subcommands.first(where: { $0._commandName == name }) else {
                 let known = subcommands.map { $0._commandName }.joined(separator: ", ")
-                throw .badArgument("no help for '\(name)': \(known.isEmpty ? "'\(command._commandName)' has no subcommands" : "subcommands are \(known)")")
+                throw .badArgument(
+                    "no help for '\(name)': \(known.isEmpty ? "'\(command._commandName)' has no subcommands" : "subcommands are \(known)")"
+                )
             }
             command = next
         }

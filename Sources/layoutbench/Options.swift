@@ -75,6 +75,8 @@ enum OutputPath {
             throw fail("no such directory \(directory)")
         }
         if !isDirectory.boolValue { throw fail("\(directory) is not a directory") }
-        if access(directory, W_OK) != 0 { throw fail("the directory \(directory) is not writable: \(String(cString: strerror(errno)))") }
+        if access(directory, W_OK) != 0 {
+            throw fail("the directory \(directory) is not writable: \(String(cString: strerror(errno)))")
+        }
     }
 }

@@ -1,6 +1,6 @@
+import BenchResults
 import CompositionalLayout
 import Foundation
-import BenchResults
 import LayoutBenchKit
 import LayoutImport
 import LayoutSpec
@@ -23,7 +23,8 @@ enum SpecSource {
     static func benchInput(path: String) throws -> BenchInput {
         guard isSwift(path) else { return try BenchInput.spec(path: path) }
         let imported = try Importer.importLayout(ImportRequest(files: [path]))
-        return BenchInput(name: imported.layout.name, layout: imported.layout, source: path, specPath: nil,
-                          contentHash: ContentHash.fnv1a64(imported.yaml))
+        return BenchInput(
+            name: imported.layout.name, layout: imported.layout, source: path, specPath: nil,
+            contentHash: ContentHash.fnv1a64(imported.yaml))
     }
 }

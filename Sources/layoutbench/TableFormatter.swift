@@ -4,18 +4,24 @@ import CompositionalLayout
 enum TableFormatter {
     static func table(_ output: SolveOutput, includeSections: Bool) -> String {
         var lines: [String] = []
-        lines.append("\(output.spec): container \(formatNumber(output.container.width)) x \(formatNumber(output.container.height)), content \(formatNumber(output.contentSize.width)) x \(formatNumber(output.contentSize.height)), \(output.elements.count) elements")
+        lines.append(
+            "\(output.spec): container \(formatNumber(output.container.width)) x \(formatNumber(output.container.height)), content \(formatNumber(output.contentSize.width)) x \(formatNumber(output.contentSize.height)), \(output.elements.count) elements"
+        )
         var rows: [[String]] = [["category", "kind", "section", "item", "x", "y", "width", "height", "z"]]
         for e in output.elements {
-            rows.append([e.category.rawValue, e.kind ?? "", "\(e.section)", "\(e.item)", cell(e.frame.x), cell(e.frame.y),
-                         cell(e.frame.width), cell(e.frame.height), "\(e.zIndex)"])
+            rows.append([
+                e.category.rawValue, e.kind ?? "", "\(e.section)", "\(e.item)", cell(e.frame.x), cell(e.frame.y),
+                cell(e.frame.width), cell(e.frame.height), "\(e.zIndex)",
+            ])
         }
         lines += align(rows)
         if includeSections {
             var sectionRows: [[String]] = [["section", "x", "y", "width", "height", "scroller"]]
             for s in output.sections {
                 let scroller = s.orthogonalContentSize.map { "\(cell($0.width)) x \(cell($0.height))" } ?? ""
-                sectionRows.append(["\(s.index)", cell(s.frame.x), cell(s.frame.y), cell(s.frame.width), cell(s.frame.height), scroller])
+                sectionRows.append([
+                    "\(s.index)", cell(s.frame.x), cell(s.frame.y), cell(s.frame.width), cell(s.frame.height), scroller,
+                ])
             }
             lines.append("")
             lines += align(sectionRows)

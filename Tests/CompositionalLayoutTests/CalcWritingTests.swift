@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CompositionalLayout
 
 /// `calc` values written back (CalcExpression+Writing.swift): what the parser reads, the writer writes in a
@@ -55,7 +56,8 @@ import Testing
 
     @Test(arguments: [
         (0.5, ".5"), (100, "100"), (1e5, "1e5"), (1e-7, "1e-7"), (1.5e300, "15e299"), (0.055, ".055"),
-        (123.25, "123.25"), (1e22, "1e22"), (Double.leastNonzeroMagnitude, "5e-324"), (1.7976931348623157e308, "17976931348623157e292"),
+        (123.25, "123.25"), (1e22, "1e22"), (Double.leastNonzeroMagnitude, "5e-324"),
+        (1.7976931348623157e308, "17976931348623157e292"),
         (120, "120"), (1000, "1e3"), (0.0001, "1e-4"), (0.001, ".001"),
     ])
     func shortestNumbers(_ value: Double, _ text: String) {

@@ -38,7 +38,9 @@ struct ModelTests {
         let negativeZero = pixelRound(-0.1, scale: 2)
         #expect(negativeZero == 0 && negativeZero.sign == .plus)
         // Each field on its own: a rect's width does not follow from its rounded edges.
-        #expect(Rect(x: 206.24, y: 0, width: 84.17, height: 50).pixelRounded(scale: 2) == Rect(x: 206, y: 0, width: 84, height: 50))
+        #expect(
+            Rect(x: 206.24, y: 0, width: 84.17, height: 50).pixelRounded(scale: 2)
+                == Rect(x: 206, y: 0, width: 84, height: 50))
         #expect(Rect(x: 1.3, y: 2, width: 3, height: 4).pixelRounded(nil) == Rect(x: 1.3, y: 2, width: 3, height: 4))
         #expect(LayoutContainer(width: 1, height: 1, displayScale: 0).pixelScale == nil)
     }
@@ -53,32 +55,46 @@ struct ModelTests {
 
     @Test("the first variant whose width condition holds overrides the fields it names")
     func variants() throws {
-        let narrow = LayoutGroup.horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(10)),
-                                            subitems: [LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(10)))])
+        let narrow = LayoutGroup.horizontal(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(10)),
+            subitems: [
+                LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(10)))
+            ])
         var wide = narrow
         wide.layoutSize.heightDimension = .absolute(20)
         let definition = SectionDefinition(
             items: 3, fields: SectionFields(content: .group(narrow), interGroupSpacing: 4),
-            variants: [SectionVariant(when: WidthCondition(minWidth: 600), fields: SectionFields(content: .group(wide)))])
+            variants: [
+                SectionVariant(when: WidthCondition(minWidth: 600), fields: SectionFields(content: .group(wide)))
+            ])
         #expect(try definition.section(forWidth: 390).group == narrow)
         #expect(try definition.section(forWidth: 600).group == wide)
         #expect(try definition.section(forWidth: 600).interGroupSpacing == 4)
-        let onlyWide = SectionDefinition(items: 1, fields: SectionFields(),
-                                         variants: [SectionVariant(when: WidthCondition(minWidth: 600), fields: SectionFields(content: .group(wide)))])
+        let onlyWide = SectionDefinition(
+            items: 1, fields: SectionFields(),
+            variants: [
+                SectionVariant(when: WidthCondition(minWidth: 600), fields: SectionFields(content: .group(wide)))
+            ])
         #expect(throws: LayoutError(.noVariantForWidth(width: 390))) { try onlyWide.section(forWidth: 390) }
     }
 
     @Test("a list's own insets replace the appearance's; its header comes before the section's own items")
     func lists() throws {
-        let own = BoundarySupplementaryItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(5)),
-                                            elementKind: "banner", alignment: .top)
-        let fields = SectionFields(content: .list(ListConfiguration(appearance: .insetGrouped, headerMode: .supplementary)),
-                                   contentInsets: EdgeInsets(all: 3), boundarySupplementaryItems: [own])
+        let own = BoundarySupplementaryItem(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(5)),
+            elementKind: "banner", alignment: .top)
+        let fields = SectionFields(
+            content: .list(ListConfiguration(appearance: .insetGrouped, headerMode: .supplementary)),
+            contentInsets: EdgeInsets(all: 3), boundarySupplementaryItems: [own])
         let section = try #require(fields.section())
         #expect(section.contentInsets == EdgeInsets(all: 3))
         #expect(section.boundarySupplementaryItems.map(\.elementKind) == ["header", "banner"])
-        #expect(LayoutSection.list(using: ListConfiguration(appearance: .plain, headerMode: .supplementary)).boundarySupplementaryItems[0].pinToVisibleBounds)
-        #expect(LayoutSection.list(using: ListConfiguration(appearance: .grouped)).contentInsets == EdgeInsets(top: 17.5, bottom: 17.5))
+        #expect(
+            LayoutSection.list(using: ListConfiguration(appearance: .plain, headerMode: .supplementary))
+                .boundarySupplementaryItems[0].pinToVisibleBounds)
+        #expect(
+            LayoutSection.list(using: ListConfiguration(appearance: .grouped)).contentInsets
+                == EdgeInsets(top: 17.5, bottom: 17.5))
     }
 
     @Test("list metrics follow the table of docs/layout-rules.md §7 (revision 1.1)")
@@ -86,8 +102,14 @@ struct ModelTests {
         // appearance, insets (top, leading, bottom, trailing), header height, footer height, header pinned
         let table: [(ListConfiguration.Appearance, EdgeInsets, LayoutDimension, LayoutDimension, Bool)] = [
             (.plain, .zero, .estimated(28), .estimated(28), true),
-            (.grouped, EdgeInsets(top: 17.5, leading: 0, bottom: 17.5, trailing: 0), .estimated(38), .estimated(38), false),
-            (.insetGrouped, EdgeInsets(top: 17.5, leading: 20, bottom: 17.5, trailing: 20), .estimated(38), .estimated(38), false),
+            (
+                .grouped, EdgeInsets(top: 17.5, leading: 0, bottom: 17.5, trailing: 0), .estimated(38), .estimated(38),
+                false
+            ),
+            (
+                .insetGrouped, EdgeInsets(top: 17.5, leading: 20, bottom: 17.5, trailing: 20), .estimated(38),
+                .estimated(38), false
+            ),
             (.sidebar, EdgeInsets(top: 0, leading: 10, bottom: 0, trailing: 10), .estimated(40), .estimated(28), false),
             (.sidebarPlain, .zero, .estimated(40), .estimated(28), true),
         ]
@@ -95,17 +117,30 @@ struct ModelTests {
         for (appearance, insets, header, footer, pinned) in table {
             let metrics = ListConfiguration.metrics(appearance)
             #expect(metrics.contentInsets == insets, "\(appearance)")
-            #expect(metrics.headerHeight == header && metrics.footerHeight == footer && metrics.pinsHeader == pinned, "\(appearance)")
+            #expect(
+                metrics.headerHeight == header && metrics.footerHeight == footer && metrics.pinsHeader == pinned,
+                "\(appearance)")
         }
     }
 
     @Test("the JSON output reads back to the same output")
     func jsonRoundTrip() throws {
         let output = SolveOutput(
-            spec: "a \"quoted\" name", container: Size(width: 390, height: 844), contentSize: Size(width: 390, height: 123.456),
-            elements: [LayoutElement(category: .cell, section: 0, item: 0, frame: Rect(x: 0.1, y: 1e-7, width: 130.33333333333334, height: 44), zIndex: 0),
-                       LayoutElement(category: .supplementary, kind: "header", section: -1, item: 0, frame: Rect(x: -3, y: 0, width: 390, height: 50), zIndex: 1)],
-            sections: [SectionFrame(index: 0, frame: Rect(x: 0, y: 0, width: 390, height: 123.456), orthogonalContentSize: Size(width: 3315, height: 337.6))],
+            spec: "a \"quoted\" name", container: Size(width: 390, height: 844),
+            contentSize: Size(width: 390, height: 123.456),
+            elements: [
+                LayoutElement(
+                    category: .cell, section: 0, item: 0,
+                    frame: Rect(x: 0.1, y: 1e-7, width: 130.33333333333334, height: 44), zIndex: 0),
+                LayoutElement(
+                    category: .supplementary, kind: "header", section: -1, item: 0,
+                    frame: Rect(x: -3, y: 0, width: 390, height: 50), zIndex: 1),
+            ],
+            sections: [
+                SectionFrame(
+                    index: 0, frame: Rect(x: 0, y: 0, width: 390, height: 123.456),
+                    orthogonalContentSize: Size(width: 3315, height: 337.6))
+            ],
             diagnostics: [LayoutDiagnostic(section: 0, kind: .noRoom, message: "no room for group: line\nbreak")])
         let back = try SolveOutput.decode(json: Data(output.jsonText().utf8))
         #expect(back == output)
@@ -117,9 +152,13 @@ struct ModelTests {
 
     @Test("differences name the element, the expected and the actual frame")
     func differences() {
-        let a = SolveOutput(spec: "s", container: .zero, contentSize: .zero,
-                            elements: [LayoutElement(category: .cell, section: 0, item: 0, frame: Rect(x: 0, y: 0, width: 1, height: 1), zIndex: 0)],
-                            sections: [], diagnostics: [])
+        let a = SolveOutput(
+            spec: "s", container: .zero, contentSize: .zero,
+            elements: [
+                LayoutElement(
+                    category: .cell, section: 0, item: 0, frame: Rect(x: 0, y: 0, width: 1, height: 1), zIndex: 0)
+            ],
+            sections: [], diagnostics: [])
         var b = a
         b.elements[0].frame.x = 0.5
         let found = a.differences(from: b)
@@ -132,10 +171,14 @@ struct ModelTests {
 
     @Test("operations on the data state keep measured sizes with their items")
     func stateKeepsSizes() throws {
-        let group = LayoutGroup.horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)),
-                                           subitems: [LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)))])
-        let layout = CollectionLayout(name: "t", container: LayoutContainer(width: 390, height: 844),
-                                      sections: [SectionDefinition(items: 3, section: LayoutSection(group: group))])
+        let group = LayoutGroup.horizontal(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)),
+            subitems: [
+                LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)))
+            ])
+        let layout = CollectionLayout(
+            name: "t", container: LayoutContainer(width: 390, height: 844),
+            sections: [SectionDefinition(items: 3, section: LayoutSection(group: group))])
         var state = LayoutState(layout: layout, measure: .none)
         try state.apply(.measure(section: 0, item: 2, width: 390, height: 99))
         try state.apply(.insertItems(section: 0, at: 0, count: 2))
@@ -151,27 +194,31 @@ struct ModelTests {
 struct DiagnosticTests {
     @Test("a diagnostic's kind survives the JSON round trip; a foreign output's kind comes from its words")
     func kindsRoundTrip() throws {
-        let output = SolveOutput(spec: "d", container: Size(width: 10, height: 10), contentSize: Size(width: 10, height: 0),
-                                 elements: [], sections: [],
-                                 diagnostics: [LayoutDiagnostic(section: 0, .noRoom, detail: "the root group holds no items"),
-                                               LayoutDiagnostic(section: 2, .flexibleEdgeSpacingIgnored)])
+        let output = SolveOutput(
+            spec: "d", container: Size(width: 10, height: 10), contentSize: Size(width: 10, height: 0),
+            elements: [], sections: [],
+            diagnostics: [
+                LayoutDiagnostic(section: 0, .noRoom, detail: "the root group holds no items"),
+                LayoutDiagnostic(section: 2, .flexibleEdgeSpacingIgnored),
+            ])
         let decoded = try SolveOutput.decode(json: Data(output.jsonText().utf8))
         #expect(decoded.diagnostics == output.diagnostics)
         #expect(decoded.diagnostics[0].message == "no room for group: the root group holds no items")
 
         let foreign = """
-        {"version": 1, "spec": "x", "container": {"width": 0, "height": 1}, "contentSize": {"width": 0, "height": 0},
-         "elements": [], "diagnostics": [{"section": 0, "message": "section 0: no room for the root group"},
-                                         {"section": 1, "message": "edge spacing ignored"}]}
-        """
+            {"version": 1, "spec": "x", "container": {"width": 0, "height": 1}, "contentSize": {"width": 0, "height": 0},
+             "elements": [], "diagnostics": [{"section": 0, "message": "section 0: no room for the root group"},
+                                             {"section": 1, "message": "edge spacing ignored"}]}
+            """
         let read = try SolveOutput.decode(json: Data(foreign.utf8))
         #expect(read.diagnostics.map(\.kind) == [.noRoom, .unclassified])
     }
 
     @Test("comparison tells a missing \"no room\" apart from another diagnostic in the same section")
     func comparisonNamesKinds() {
-        let base = SolveOutput(spec: "d", container: Size(width: 10, height: 10), contentSize: Size(width: 10, height: 0),
-                               elements: [], sections: [], diagnostics: [LayoutDiagnostic(section: 0, .noRoom)])
+        let base = SolveOutput(
+            spec: "d", container: Size(width: 10, height: 10), contentSize: Size(width: 10, height: 0),
+            elements: [], sections: [], diagnostics: [LayoutDiagnostic(section: 0, .noRoom)])
         var other = base
         other.diagnostics = [LayoutDiagnostic(section: 0, .flexibleEdgeSpacingIgnored)]
         #expect(base.differences(from: base).isEmpty)

@@ -7,19 +7,24 @@ import Testing
 struct SectionLengthsTests {
     private func state(mode: MeasureMode, layoutModel: SelfSizing?) -> LayoutState {
         let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .estimated(50), heightDimension: .estimated(44)))
-        let group = LayoutGroup(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)),
-                                arrangement: .horizontal, subitems: .repeatingUntilFull([item.node]))
-        let layout = CollectionLayout(name: "lengths", container: LayoutContainer(width: 390, height: 844),
-                                      sections: [SectionDefinition(count: 4, items: 12, section: LayoutSection(group: group))],
-                                      selfSizing: layoutModel)
+        let group = LayoutGroup(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)),
+            arrangement: .horizontal, subitems: .repeatingUntilFull([item.node]))
+        let layout = CollectionLayout(
+            name: "lengths", container: LayoutContainer(width: 390, height: 844),
+            sections: [SectionDefinition(count: 4, items: 12, section: LayoutSection(group: group))],
+            selfSizing: layoutModel)
         return LayoutState(layout: layout, measure: mode)
     }
 
-    @Test("implicit, sparse and explicit sections, measured and lazily measured items, both modes, with and without models",
-          arguments: [MeasureMode.all, .none])
+    @Test(
+        "implicit, sparse and explicit sections, measured and lazily measured items, both modes, with and without models",
+        arguments: [MeasureMode.all, .none])
     func agree(mode: MeasureMode) throws {
-        let layoutModels: [SelfSizing?] = [nil, SelfSizing(seed: 3, width: .init(min: 20, max: 90), height: .init(min: 30, max: 60)),
-                                           SelfSizing(seed: 5, height: .init(min: 10, max: 20))]
+        let layoutModels: [SelfSizing?] = [
+            nil, SelfSizing(seed: 3, width: .init(min: 20, max: 90), height: .init(min: 30, max: 60)),
+            SelfSizing(seed: 5, height: .init(min: 10, max: 20)),
+        ]
         let declaredModels: [SelfSizing?] = [nil, SelfSizing(seed: 9, width: .init(min: 100, max: 140))]
         var checked = 0
         for layoutModel in layoutModels {
@@ -33,7 +38,10 @@ struct SectionLengthsTests {
             // Section 3 only measures and inserts: it keeps the sparse form.
             try state.apply(.measure(section: 3, item: 4, width: 31, height: 17))
             try state.apply(.insertItems(section: 3, at: 2, count: 1))
-            if case .sparse = state.sections[3].items {} else { Issue.record("section 3 is not sparse: \(state.sections[3].items)") }
+            if case .sparse = state.sections[3].items {
+            } else {
+                Issue.record("section 3 is not sparse: \(state.sections[3].items)")
+            }
             let sizing = state.sizing()
             let sectionLengths = try #require(sizing.sectionLengths)
             for section in 0..<4 {
@@ -41,8 +49,10 @@ struct SectionLengthsTests {
                 for item in 0..<state.sections[section].items.count {
                     for axis in [Axis.x, .y] {
                         for declared in declaredModels {
-                            let request = ItemSizing.Request(section: section, item: item, axis: axis, estimate: 44, declared: declared)
-                            let fast = plain.length(item: item, axis: axis, estimate: 44, declared: declared.flatMap(SeededModel.init))
+                            let request = ItemSizing.Request(
+                                section: section, item: item, axis: axis, estimate: 44, declared: declared)
+                            let fast = plain.length(
+                                item: item, axis: axis, estimate: 44, declared: declared.flatMap(SeededModel.init))
                             #expect(fast == sizing.itemLength(request), "section \(section) item \(item) \(axis)")
                             checked += 1
                         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BenchResults
 @testable import LayoutBenchKit
 
@@ -60,15 +61,16 @@ struct CompareTests {
     @Test("a change inside the threshold does not count, even when certain")
     func withinThreshold() throws {
         let head = Fixtures.report([
-            Fixtures.result(scenario: "full", samples: Fixtures.samples(median: 41_200, spread: 0.001, seed: 7)),
+            Fixtures.result(scenario: "full", samples: Fixtures.samples(median: 41_200, spread: 0.001, seed: 7))
         ])
         let base = Fixtures.report([
-            Fixtures.result(scenario: "full", samples: Fixtures.samples(median: 40_000, spread: 0.001, seed: 8)),
+            Fixtures.result(scenario: "full", samples: Fixtures.samples(median: 40_000, spread: 0.001, seed: 8))
         ])
         let report = try Comparator.compare(base: base, head: head, options: ComparisonOptions(threshold: 0.05))
         #expect(report.exitCode == 0)
         // Two separate runs cannot show a change below their run-to-run floor (10 %): without the floor, 3 % is.
-        let strict = try Comparator.compare(base: base, head: head, options: ComparisonOptions(threshold: 0.01, runToRunFloor: 0))
+        let strict = try Comparator.compare(
+            base: base, head: head, options: ComparisonOptions(threshold: 0.01, runToRunFloor: 0))
         #expect(strict.exitCode == 1)
     }
 
@@ -94,7 +96,8 @@ struct CompareTests {
             try Comparator.compare(basePath: basePath, headPath: dir.appendingPathComponent("nope.json").path)
         }
         let oldPath = dir.appendingPathComponent("old.json").path
-        try Data(#"{"schema": "layoutbench-results", "version": 0, "results": []}"#.utf8).write(to: URL(fileURLWithPath: oldPath))
+        try Data(#"{"schema": "layoutbench-results", "version": 0, "results": []}"#.utf8).write(
+            to: URL(fileURLWithPath: oldPath))
         #expect(throws: CompareError.file(.versionMismatch(path: oldPath, found: 0, expected: 1))) {
             try Comparator.compare(basePath: basePath, headPath: oldPath)
         }
@@ -137,7 +140,8 @@ struct CompareTests {
         let report = try Comparator.compare(base: base, head: base)
         #expect(report.formatted(.table).contains("no regression"))
         #expect(report.formatted(.markdown).contains("| spec | scenario |"))
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.formatted(.json).utf8)) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(report.formatted(.json).utf8)) as? [String: Any])
         #expect(json["exitCode"] as? Int == 0)
         #expect(json["regression"] as? Bool == false)
     }
@@ -145,8 +149,9 @@ struct CompareTests {
     /// One single-threaded result of 200 samples around `median` ns (20 ms of wall time at 100 µs) whose
     /// CPU time is `share` of its wall time.
     static func timed(median: Double, share: Double, seed: UInt64) -> BenchReport {
-        var result = Fixtures.result(scenario: "full", samples: Fixtures.samples(median: median, spread: 0.02, seed: seed),
-                                     rounds: [40, 40, 40, 40, 40])
+        var result = Fixtures.result(
+            scenario: "full", samples: Fixtures.samples(median: median, spread: 0.02, seed: seed),
+            rounds: [40, 40, 40, 40, 40])
         result.cpuTotalNs = UInt64(Double(result.wallTotalNs) * share)
         return Fixtures.report([result])
     }
@@ -161,7 +166,11 @@ struct CompareTests {
         #expect(time.verdict == .inconclusive)
         #expect(starved.exitCode == 0)
         #expect(time.interval.lower < 1.25 / 1.5 && time.interval.upper > 1.25 * 1.5)
-        #expect(starved.notes.contains { $0.contains("unsteady machine") && $0.contains("head got 64% CPU share") && $0.contains("layoutbench ab") })
+        #expect(
+            starved.notes.contains {
+                $0.contains("unsteady machine") && $0.contains("head got 64% CPU share")
+                    && $0.contains("layoutbench ab")
+            })
         let huge = try Comparator.compare(base: base, head: Self.timed(median: 400_000, share: 0.64, seed: 2))
         #expect(huge.comparisons.first { $0.metric == .time }?.verdict == .slower)
         #expect(huge.exitCode == 1)
@@ -170,7 +179,10 @@ struct CompareTests {
     @Test("rounds that disagree by more than x1.25 make a row unsteady too")
     func roundSpread() throws {
         var samples: [UInt64] = []
-        for round in 0..<5 { samples += Fixtures.samples(median: round == 2 ? 150_000 : 100_000, spread: 0.01, count: 40, seed: UInt64(round)) }
+        for round in 0..<5 {
+            samples += Fixtures.samples(
+                median: round == 2 ? 150_000 : 100_000, spread: 0.01, count: 40, seed: UInt64(round))
+        }
         let head = Fixtures.report([Fixtures.result(scenario: "full", samples: samples, rounds: [40, 40, 40, 40, 40])])
         let base = Self.timed(median: 100_000, share: 1, seed: 1)
         let report = try Comparator.compare(base: base, head: head)
@@ -180,12 +192,17 @@ struct CompareTests {
 
     @Test("family-wise: with several time rows each interval is at the Bonferroni level, and wider")
     func familyWise() throws {
-        let one = try Comparator.compare(base: Self.timed(median: 100_000, share: 1, seed: 1), head: Self.timed(median: 103_000, share: 1, seed: 2))
+        let one = try Comparator.compare(
+            base: Self.timed(median: 100_000, share: 1, seed: 1), head: Self.timed(median: 103_000, share: 1, seed: 2))
         let rows = (0..<10).map { i in
-            Fixtures.result(scenario: "s\(i)", samples: Fixtures.samples(median: 100_000, spread: 0.02, seed: 1), rounds: [40, 40, 40, 40, 40])
+            Fixtures.result(
+                scenario: "s\(i)", samples: Fixtures.samples(median: 100_000, spread: 0.02, seed: 1),
+                rounds: [40, 40, 40, 40, 40])
         }
         let heads = (0..<10).map { i in
-            Fixtures.result(scenario: "s\(i)", samples: Fixtures.samples(median: 103_000, spread: 0.02, seed: 2), rounds: [40, 40, 40, 40, 40])
+            Fixtures.result(
+                scenario: "s\(i)", samples: Fixtures.samples(median: 103_000, spread: 0.02, seed: 2),
+                rounds: [40, 40, 40, 40, 40])
         }
         let ten = try Comparator.compare(base: Fixtures.report(rows), head: Fixtures.report(heads))
         let single = try #require(one.comparisons.first { $0.metric == .time }?.interval)
@@ -194,4 +211,3 @@ struct CompareTests {
         #expect(ten.notes.contains { $0.contains("each of the 10 time intervals is at 99.5% (Bonferroni)") })
     }
 }
-

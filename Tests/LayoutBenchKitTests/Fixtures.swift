@@ -1,7 +1,8 @@
 import Foundation
+import SeededRandom
+
 @testable import BenchResults
 @testable import LayoutBenchKit
-import SeededRandom
 
 /// Synthetic result files: known samples, no timing.
 enum Fixtures {
@@ -14,33 +15,44 @@ enum Fixtures {
         }
     }
 
-    static func result(spec: String = "grid-10k", scenario: String = "full", threads: Int = 1,
-                       samples: [UInt64], allocations: Double = 38, bytes: Double = 71_072,
-                       rounds: [Int]? = nil, calibration: [UInt64]? = nil, calibrationRounds: [Int]? = nil) -> ScenarioResult {
-        ScenarioResult(spec: spec, specHash: "00000000deadbeef", items: 10_000, scenario: scenario, threads: threads,
-                       parameters: ["seed": "1"], unit: "items", workItems: 10_000, warmupSamples: 1,
-                       samplesNs: samples, summaryNs: SummaryNs(samples: samples),
-                       wallTotalNs: samples.reduce(0, +), cpuTotalNs: samples.reduce(0, +),
-                       memory: MemoryStats(allocatedBytes: bytes, allocations: allocations, threadAllocatedBytes: bytes,
-                                           threadFreedBytes: bytes, residentBytesPerItem: 450, liveBytesPerItem: 19),
-                       calibrationNs: calibration, roundSampleCounts: rounds, roundCalibrationCounts: calibrationRounds)
+    static func result(
+        spec: String = "grid-10k", scenario: String = "full", threads: Int = 1,
+        samples: [UInt64], allocations: Double = 38, bytes: Double = 71_072,
+        rounds: [Int]? = nil, calibration: [UInt64]? = nil, calibrationRounds: [Int]? = nil
+    ) -> ScenarioResult {
+        ScenarioResult(
+            spec: spec, specHash: "00000000deadbeef", items: 10_000, scenario: scenario, threads: threads,
+            parameters: ["seed": "1"], unit: "items", workItems: 10_000, warmupSamples: 1,
+            samplesNs: samples, summaryNs: SummaryNs(samples: samples),
+            wallTotalNs: samples.reduce(0, +), cpuTotalNs: samples.reduce(0, +),
+            memory: MemoryStats(
+                allocatedBytes: bytes, allocations: allocations, threadAllocatedBytes: bytes,
+                threadFreedBytes: bytes, residentBytesPerItem: 450, liveBytesPerItem: 19),
+            calibrationNs: calibration, roundSampleCounts: rounds, roundCalibrationCounts: calibrationRounds)
     }
 
     static func report(_ results: [ScenarioResult]) -> BenchReport {
         BenchReport(
             createdAt: "2026-11-23T12:00:00Z",
-            machine: MachineInfo(cpu: "Test CPU", cores: 2, memoryBytes: 1 << 34, os: "Debian GNU/Linux 12", kernel: "6.1"),
+            machine: MachineInfo(
+                cpu: "Test CPU", cores: 2, memoryBytes: 1 << 34, os: "Debian GNU/Linux 12", kernel: "6.1"),
             toolchain: ToolchainInfo(swift: "Swift version 6.3.1", source: "swift --version"),
             gitCommit: "unknown",
-            run: RunInfo(scenarios: ["full"], threads: [1], runner: RunnerConfiguration(), buildConfiguration: "release",
-                         allocator: "5.3.0", commandLine: ["layoutbench", "bench"]),
-            specs: [SpecInfo(name: "grid-10k", source: "preset:grid-10k", items: 10_000, sections: 100, contentHash: "00000000deadbeef")],
+            run: RunInfo(
+                scenarios: ["full"], threads: [1], runner: RunnerConfiguration(), buildConfiguration: "release",
+                allocator: "5.3.0", commandLine: ["layoutbench", "bench"]),
+            specs: [
+                SpecInfo(
+                    name: "grid-10k", source: "preset:grid-10k", items: 10_000, sections: 100,
+                    contentHash: "00000000deadbeef")
+            ],
             results: results)
     }
 
     /// A fresh temporary directory.
     static func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("layoutbenchkit-tests-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "layoutbenchkit-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BenchResults
 @testable import LayoutBenchKit
 
@@ -26,9 +27,9 @@ struct MemoryProbeTests {
     @Test("100 arrays of 1,000 bytes count 100 allocations of at least 1,000 bytes each")
     func knownAllocations() throws {
         let sink = Sink()
-        let stats = MemoryProbe.measure(repetitions: 3, prepare: { sink.arrays.removeAll(keepingCapacity: true) }) {
-            for i in 0..<100 { sink.arrays.append([UInt8](repeating: UInt8(i), count: 1_000)) }
-        }
+        let stats = MemoryProbe.measure(
+            repetitions: 3, prepare: { sink.arrays.removeAll(keepingCapacity: true) },
+            operation: { for i in 0..<100 { sink.arrays.append([UInt8](repeating: UInt8(i), count: 1_000)) } })
         let allocations = try #require(stats.allocations)
         let bytes = try #require(stats.allocatedBytes)
         let threadBytes = try #require(stats.threadAllocatedBytes)

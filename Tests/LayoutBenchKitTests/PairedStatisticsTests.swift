@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BenchResults
 @testable import LayoutBenchKit
 
@@ -54,7 +55,9 @@ struct PairedStatisticsTests {
     }
 
     static func report(median: Double, seed: UInt64) -> BenchReport {
-        Fixtures.report([Fixtures.result(samples: Fixtures.samples(median: median, spread: 0.02, count: 50, seed: seed))])
+        Fixtures.report([
+            Fixtures.result(samples: Fixtures.samples(median: median, spread: 0.02, count: 50, seed: seed))
+        ])
     }
 
     @Test("pairs of the same build: same; 10 % slower in every pair: slower; exit codes 0 and 1")
@@ -63,13 +66,17 @@ struct PairedStatisticsTests {
         // The machine's speed wanders by ±20 % between pairs; within a pair both sides see the same speed.
         let speeds = [1.0, 1.2, 0.9, 1.1, 0.8, 1.15, 1.0, 0.95]
         let same = speeds.enumerated().map { i, s in
-            PairedComparison.Pair(base: Self.report(median: 40_000 * s, seed: UInt64(i)), head: Self.report(median: 40_000 * s * 1.005, seed: UInt64(100 + i)))
+            PairedComparison.Pair(
+                base: Self.report(median: 40_000 * s, seed: UInt64(i)),
+                head: Self.report(median: 40_000 * s * 1.005, seed: UInt64(100 + i)))
         }
         let aa = try PairedComparison.compare(same, metric: .time, options: options, base: "a", head: "b")
         #expect(aa.comparisons.map(\.verdict) == [.same])
         #expect(aa.exitCode == 0)
         let slower = speeds.enumerated().map { i, s in
-            PairedComparison.Pair(base: Self.report(median: 40_000 * s, seed: UInt64(i)), head: Self.report(median: 44_000 * s, seed: UInt64(100 + i)))
+            PairedComparison.Pair(
+                base: Self.report(median: 40_000 * s, seed: UInt64(i)),
+                head: Self.report(median: 44_000 * s, seed: UInt64(100 + i)))
         }
         let ab = try PairedComparison.compare(slower, metric: .time, options: options, base: "a", head: "b")
         #expect(ab.comparisons.map(\.verdict) == [.slower])
@@ -80,19 +87,27 @@ struct PairedStatisticsTests {
     @Test("three timed pairs are too few for a verdict: inconclusive, exit 0")
     func tooFewPairs() throws {
         let pairs = (0..<3).map { i in
-            PairedComparison.Pair(base: Self.report(median: 40_000, seed: UInt64(i)), head: Self.report(median: 60_000, seed: UInt64(10 + i)))
+            PairedComparison.Pair(
+                base: Self.report(median: 40_000, seed: UInt64(i)),
+                head: Self.report(median: 60_000, seed: UInt64(10 + i)))
         }
-        let report = try PairedComparison.compare(pairs, metric: .time, options: ComparisonOptions(), base: "a", head: "b")
+        let report = try PairedComparison.compare(
+            pairs, metric: .time, options: ComparisonOptions(), base: "a", head: "b")
         #expect(report.comparisons.map(\.verdict) == [.inconclusive])
         #expect(report.notes.contains { $0.contains("only 3 pairs") })
     }
 
     /// A report of `rows` scenarios, each at `median` ns times `factor(row)`.
-    static func wideReport(rows: Int, median: Double, seed: UInt64, factor: (Int) -> Double = { _ in 1 }) -> BenchReport {
-        Fixtures.report((0..<rows).map { row in
-            Fixtures.result(scenario: "s\(row)", samples: Fixtures.samples(median: median * factor(row), spread: 0.02, count: 50,
-                                                                          seed: seed &* 100 &+ UInt64(row)))
-        })
+    static func wideReport(rows: Int, median: Double, seed: UInt64, factor: (Int) -> Double = { _ in 1 }) -> BenchReport
+    {
+        Fixtures.report(
+            (0..<rows).map { row in
+                Fixtures.result(
+                    scenario: "s\(row)",
+                    samples: Fixtures.samples(
+                        median: median * factor(row), spread: 0.02, count: 50,
+                        seed: seed &* 100 &+ UInt64(row)))
+            })
     }
 
     @Test("family-wise: the level each row needs, and the pairs the exact test needs to reach it")
@@ -112,10 +127,12 @@ struct PairedStatisticsTests {
         // Row 5 came out slower for head in all 6 pairs (as selfsizing-10k resize did); the rest are equal.
         let bumps = [1.071, 1.9, 1.5, 1.3, 2.9, 1.2]
         let pairs = bumps.enumerated().map { i, bump in
-            PairedComparison.Pair(base: Self.wideReport(rows: 22, median: 40_000, seed: UInt64(i)),
-                                  head: Self.wideReport(rows: 22, median: 40_000, seed: UInt64(50 + i)) { $0 == 5 ? bump : 1 })
+            PairedComparison.Pair(
+                base: Self.wideReport(rows: 22, median: 40_000, seed: UInt64(i)),
+                head: Self.wideReport(rows: 22, median: 40_000, seed: UInt64(50 + i)) { $0 == 5 ? bump : 1 })
         }
-        let report = try PairedComparison.compare(pairs, metric: .time, options: ComparisonOptions(threshold: 0.05), base: "a", head: "b")
+        let report = try PairedComparison.compare(
+            pairs, metric: .time, options: ComparisonOptions(threshold: 0.05), base: "a", head: "b")
         #expect(report.exitCode == 0)
         #expect(!report.comparisons.contains { $0.verdict == .slower })
         #expect(report.notes.contains { $0.contains("only 6 pairs") && $0.contains("each of the 22 rows needs") })
@@ -125,13 +142,14 @@ struct PairedStatisticsTests {
     func familyWiseStillCatchesASlowdown() throws {
         let speeds = [1.0, 1.2, 0.9, 1.1, 0.8, 1.15, 1.0, 0.95, 1.05, 0.85, 1.1, 0.9]
         let pairs = speeds.enumerated().map { i, s in
-            PairedComparison.Pair(base: Self.wideReport(rows: 22, median: 40_000 * s, seed: UInt64(i)),
-                                  head: Self.wideReport(rows: 22, median: 40_000 * s, seed: UInt64(50 + i)) { $0 == 3 ? 1.1 : 1 })
+            PairedComparison.Pair(
+                base: Self.wideReport(rows: 22, median: 40_000 * s, seed: UInt64(i)),
+                head: Self.wideReport(rows: 22, median: 40_000 * s, seed: UInt64(50 + i)) { $0 == 3 ? 1.1 : 1 })
         }
-        let report = try PairedComparison.compare(pairs, metric: .time, options: ComparisonOptions(threshold: 0.05), base: "a", head: "b")
+        let report = try PairedComparison.compare(
+            pairs, metric: .time, options: ComparisonOptions(threshold: 0.05), base: "a", head: "b")
         #expect(report.regressions.map(\.scenario) == ["s3"])
         #expect(report.exitCode == 1)
         #expect(report.notes.contains { $0.contains("family-wise: each of the 22 rows' intervals is at 99.77%") })
     }
 }
-

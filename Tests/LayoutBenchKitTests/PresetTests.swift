@@ -2,15 +2,18 @@ import CompositionalLayout
 import LayoutSpec
 import ReferenceSolver
 import Testing
+
 @testable import BenchResults
 @testable import LayoutBenchKit
 
 @Suite("presets")
 struct PresetTests {
-    @Test("names parse to a kind and an item count", arguments: [
-        ("grid", LayoutPreset.Kind.grid, 10_000), ("grid-10k", .grid, 10_000), ("nested-100k", .nested, 100_000),
-        ("selfsizing-1m", .selfsizing, 1_000_000), ("chips-2500", .chips, 2_500), ("FEED-2.5k", .feed, 2_500),
-    ])
+    @Test(
+        "names parse to a kind and an item count",
+        arguments: [
+            ("grid", LayoutPreset.Kind.grid, 10_000), ("grid-10k", .grid, 10_000), ("nested-100k", .nested, 100_000),
+            ("selfsizing-1m", .selfsizing, 1_000_000), ("chips-2500", .chips, 2_500), ("FEED-2.5k", .feed, 2_500),
+        ])
     func parsing(name: String, kind: LayoutPreset.Kind, items: Int) throws {
         let preset = try LayoutPreset(parsing: name)
         #expect(preset.kind == kind)
@@ -43,7 +46,9 @@ struct PresetTests {
         #expect(layout.sections[0].items == 100)
     }
 
-    @Test("seeded: the same seed gives the same layout, another seed another one", arguments: [LayoutPreset.Kind.nested, .selfsizing, .chips, .feed, .adaptive])
+    @Test(
+        "seeded: the same seed gives the same layout, another seed another one",
+        arguments: [LayoutPreset.Kind.nested, .selfsizing, .chips, .feed, .adaptive])
     func seeded(kind: LayoutPreset.Kind) {
         #expect(LayoutPreset(kind: kind, seed: 1).layout() == LayoutPreset(kind: kind, seed: 1).layout())
         #expect(LayoutPreset(kind: kind, seed: 1).layout() != LayoutPreset(kind: kind, seed: 2).layout())
@@ -60,7 +65,9 @@ struct PresetTests {
         }
     }
 
-    @Test("each preset solves with the reference solver: every item a cell, no diagnostics", arguments: LayoutPreset.Kind.allCases)
+    @Test(
+        "each preset solves with the reference solver: every item a cell, no diagnostics",
+        arguments: LayoutPreset.Kind.allCases)
     func solves(kind: LayoutPreset.Kind) throws {
         let layout = LayoutPreset(kind: kind, items: 2_000, seed: 4).layout()
         let output = try ReferenceSolver.solve(layout)
@@ -68,7 +75,9 @@ struct PresetTests {
         #expect(output.elements.filter { $0.category == .cell }.count == 2_000)
     }
 
-    @Test("SpecWriter then SpecReader gives a layout that solves to the same frames", arguments: LayoutPreset.Kind.allCases)
+    @Test(
+        "SpecWriter then SpecReader gives a layout that solves to the same frames",
+        arguments: LayoutPreset.Kind.allCases)
     func specRoundTrip(kind: LayoutPreset.Kind) throws {
         let layout = LayoutPreset(kind: kind, items: 1_500, seed: 11).layout()
         let yaml = SpecWriter.yaml(layout)
@@ -85,8 +94,9 @@ struct PresetTests {
 struct LayoutShapeTests {
     @Test("sections x items, nesting multiplies items per group, ratios choose whole runs")
     func shape() throws {
-        let shape = LayoutShape(sections: 480, itemsPerSection: 24, nesting: 3, estimatedRatio: 0.5, orthogonalRatio: 0.25,
-                                supplementaries: true, seed: 3)
+        let shape = LayoutShape(
+            sections: 480, itemsPerSection: 24, nesting: 3, estimatedRatio: 0.5, orthogonalRatio: 0.25,
+            supplementaries: true, seed: 3)
         try shape.validate()
         let layout = shape.layout()
         #expect(layout.itemCount == 480 * 24)
@@ -96,15 +106,20 @@ struct LayoutShapeTests {
         let orthogonal = sections.filter { $0.section.isOrthogonal }.count
         #expect(estimated == 240)
         #expect(orthogonal == 120)
-        #expect(sections.allSatisfy { $0.section.boundarySupplementaryItems.count == 2 && $0.section.decorationItems.count == 1 })
+        #expect(
+            sections.allSatisfy {
+                $0.section.boundarySupplementaryItems.count == 2 && $0.section.decorationItems.count == 1
+            })
         #expect(layout.selfSizing != nil)
     }
 
     @Test("every nesting depth solves with the reference solver", arguments: 1...LayoutShape.maxNesting)
     func nestingSolves(depth: Int) throws {
         for estimated in [0.0, 1.0] {
-            let layout = LayoutShape(sections: 3, itemsPerSection: 20, nesting: depth, estimatedRatio: estimated,
-                                     orthogonalRatio: 0.34, supplementaries: true).layout()
+            let layout = LayoutShape(
+                sections: 3, itemsPerSection: 20, nesting: depth, estimatedRatio: estimated,
+                orthogonalRatio: 0.34, supplementaries: true
+            ).layout()
             let output = try ReferenceSolver.solve(layout)
             #expect(output.elements.filter { $0.category == .cell }.count == 60)
             #expect(output.diagnostics.isEmpty, "depth \(depth): \(output.diagnostics.prefix(2))")
@@ -113,9 +128,11 @@ struct LayoutShapeTests {
 
     @Test("out-of-range values are refused with the flag's name")
     func validation() {
-        for (shape, flag) in [(LayoutShape(sections: 0), "--sections"), (LayoutShape(nesting: 9), "--nesting"),
-                              (LayoutShape(estimatedRatio: 1.5), "--estimated"), (LayoutShape(orthogonalRatio: -0.1), "--orthogonal"),
-                              (LayoutShape(sections: 100_000, itemsPerSection: 10_000), "100,000,000")] {
+        for (shape, flag) in [
+            (LayoutShape(sections: 0), "--sections"), (LayoutShape(nesting: 9), "--nesting"),
+            (LayoutShape(estimatedRatio: 1.5), "--estimated"), (LayoutShape(orthogonalRatio: -0.1), "--orthogonal"),
+            (LayoutShape(sections: 100_000, itemsPerSection: 10_000), "100,000,000"),
+        ] {
             do {
                 try shape.validate()
                 Issue.record("\(flag) accepted")

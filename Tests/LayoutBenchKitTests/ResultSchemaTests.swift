@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BenchResults
 @testable import LayoutBenchKit
 
@@ -9,8 +10,9 @@ struct ResultSchemaTests {
     func roundTrip() throws {
         let report = Fixtures.report([
             Fixtures.result(samples: Fixtures.samples(median: 40_000, seed: 1)),
-            Fixtures.result(scenario: "query", threads: 2, samples: [1, 2, 3], rounds: [2, 1], calibration: [9, 9, 8],
-                            calibrationRounds: [1, 2]),
+            Fixtures.result(
+                scenario: "query", threads: 2, samples: [1, 2, 3], rounds: [2, 1], calibration: [9, 9, 8],
+                calibrationRounds: [1, 2]),
         ])
         let decoded = try BenchReport.decode(try report.jsonData(), path: "memory")
         #expect(decoded == report)
@@ -29,7 +31,9 @@ struct ResultSchemaTests {
         let summary = try #require(result["summaryNs"] as? [String: Any])
         for key in ["min", "median", "p90", "p99", "max"] { #expect(summary[key] != nil, "missing summaryNs.\(key)") }
         let memory = try #require(result["memory"] as? [String: Any])
-        for key in ["allocatedBytes", "allocations", "residentBytesPerItem"] { #expect(memory[key] != nil, "missing memory.\(key)") }
+        for key in ["allocatedBytes", "allocations", "residentBytesPerItem"] {
+            #expect(memory[key] != nil, "missing memory.\(key)")
+        }
         #expect(result["samplesNs"] as? [Int] == [10, 20, 30])
         let machine = try #require(json["machine"] as? [String: Any])
         for key in ["cpu", "cores", "memoryBytes", "os"] { #expect(machine[key] != nil, "missing machine.\(key)") }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BenchResults
 @testable import LayoutBenchKit
 
@@ -21,7 +22,9 @@ struct RunnerTests {
     @Test("repetitions: warm-up untimed, then exactly N timed samples in rounds, each prepared first")
     func repetitions() throws {
         let scenario = CountingScenario()
-        let runner = SoloSampler(configuration: RunnerConfiguration(stop: .repetitions(7), rounds: 5, warmupSamples: 2, measuresMemory: false))
+        let runner = SoloSampler(
+            configuration: RunnerConfiguration(
+                stop: .repetitions(7), rounds: 5, warmupSamples: 2, measuresMemory: false))
         let result = try runner.measure(scenario, context: context)
         #expect(result.samplesNs.count == 7)
         #expect(result.roundSampleCounts == [2, 2, 1, 1, 1])
@@ -38,14 +41,17 @@ struct RunnerTests {
     @Test("a time budget stops at the sample cap")
     func sampleCap() throws {
         let scenario = CountingScenario()
-        let runner = SoloSampler(configuration: RunnerConfiguration(stop: .timeBudget(seconds: 60), warmupSamples: 0,
-                                                                    minSamples: 1, maxSamples: 50, measuresMemory: false))
+        let runner = SoloSampler(
+            configuration: RunnerConfiguration(
+                stop: .timeBudget(seconds: 60), warmupSamples: 0,
+                minSamples: 1, maxSamples: 50, measuresMemory: false))
         #expect(try runner.measure(scenario, context: context).samplesNs.count == 50)
     }
 
     @Test("the stop rule per round: its slice of the budget and of the minimum, within its part of the cap")
     func stopRule() {
-        let configuration = RunnerConfiguration(stop: .timeBudget(seconds: 1), rounds: 5, minSamples: 7, maxSamples: 100)
+        let configuration = RunnerConfiguration(
+            stop: .timeBudget(seconds: 1), rounds: 5, minSamples: 7, maxSamples: 100)
         let sampler = ScenarioSampler(scenario: CountingScenario(), context: context, configuration: configuration)
         // Round 0 needs 2 of the 7 samples (7 = 2 + 2 + 1 + 1 + 1) and 0.2 s; round 4 needs 1.
         #expect(!sampler.isRoundDone(0, of: 5, samples: 1, elapsedNs: 5_000_000_000))
@@ -58,8 +64,9 @@ struct RunnerTests {
 
     @Test("the slowdown knob busy-waits inside the timed window (test-only)")
     func slowdown() throws {
-        let runner = SoloSampler(configuration: RunnerConfiguration(
-            stop: .repetitions(3), warmupSamples: 0, measuresMemory: false, slowdown: Slowdown(fixedNs: 300_000)))
+        let runner = SoloSampler(
+            configuration: RunnerConfiguration(
+                stop: .repetitions(3), warmupSamples: 0, measuresMemory: false, slowdown: Slowdown(fixedNs: 300_000)))
         let result = try runner.measure(CountingScenario(), context: context)
         #expect(result.samplesNs.allSatisfy { $0 >= 300_000 })
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BenchResults
 @testable import LayoutBenchKit
 
@@ -6,7 +7,8 @@ import Testing
 struct SampleBlocksTests {
     @Test("a result splits into its rounds; counts that do not add up make one block")
     func splitting() {
-        let result = Fixtures.result(samples: [1, 2, 3, 4, 5], rounds: [2, 3], calibration: [7, 8, 9], calibrationRounds: [1, 2])
+        let result = Fixtures.result(
+            samples: [1, 2, 3, 4, 5], rounds: [2, 3], calibration: [7, 8, 9], calibrationRounds: [1, 2])
         let blocks = SampleBlocks(result)
         #expect(blocks.samples == [[1, 2], [3, 4, 5]])
         #expect(blocks.calibration == [[7], [8, 9]])

@@ -1,5 +1,6 @@
 import CompositionalLayout
 import Testing
+
 @testable import BenchResults
 @testable import LayoutBenchKit
 
@@ -7,12 +8,15 @@ import Testing
 /// what it did. Counts only, never timings.
 @Suite("scenarios")
 struct ScenarioTests {
-    static let presets = [LayoutPreset(kind: .grid, items: 500), LayoutPreset(kind: .feed, items: 400, seed: 2),
-                          LayoutPreset(kind: .chips, items: 300, seed: 3)]
+    static let presets = [
+        LayoutPreset(kind: .grid, items: 500), LayoutPreset(kind: .feed, items: 400, seed: 2),
+        LayoutPreset(kind: .chips, items: 300, seed: 3),
+    ]
 
     @Test("every scenario runs on every small preset, at 1 and 2 threads", arguments: ScenarioKind.allCases)
     func runs(kind: ScenarioKind) throws {
-        let runner = SoloSampler(configuration: RunnerConfiguration(stop: .repetitions(3), warmupSamples: 1, memoryRepetitions: 1))
+        let runner = SoloSampler(
+            configuration: RunnerConfiguration(stop: .repetitions(3), warmupSamples: 1, memoryRepetitions: 1))
         for preset in Self.presets {
             for threads in [1, 2] {
                 let context = ScenarioContext(input: .preset(preset), threads: threads, seed: 5)
@@ -83,10 +87,13 @@ struct ScenarioTests {
 
     @Test("a scenario that does not apply (one section to move) is skipped and reported, not fatal")
     func skipped() throws {
-        let suite = BenchSuite(inputs: [.preset(LayoutPreset(kind: .grid, items: 50))], scenarios: [.full, .moveSection],
-                               threads: [1, 2], configuration: RunnerConfiguration(stop: .repetitions(1), warmupSamples: 0, measuresMemory: false))
-        let environment = RunEnvironment(machine: MachineInfo(cpu: "t", cores: 2, memoryBytes: 1, os: "t", kernel: "t"),
-                                         toolchain: ToolchainInfo(swift: "t", source: "t"), gitCommit: "unknown", commandLine: [])
+        let suite = BenchSuite(
+            inputs: [.preset(LayoutPreset(kind: .grid, items: 50))], scenarios: [.full, .moveSection],
+            threads: [1, 2],
+            configuration: RunnerConfiguration(stop: .repetitions(1), warmupSamples: 0, measuresMemory: false))
+        let environment = RunEnvironment(
+            machine: MachineInfo(cpu: "t", cores: 2, memoryBytes: 1, os: "t", kernel: "t"),
+            toolchain: ToolchainInfo(swift: "t", source: "t"), gitCommit: "unknown", commandLine: [])
         let report = try suite.run(environment: environment)
         #expect(report.results.map(\.scenario) == ["full", "full"])
         #expect(report.skipped == ["move-section does not apply to grid-50: fewer than 2 sections"])
@@ -95,10 +102,13 @@ struct ScenarioTests {
 
     @Test("a suite fills a report with every input x scenario x thread count")
     func suite() throws {
-        let suite = BenchSuite(inputs: [.preset(LayoutPreset(kind: .grid, items: 200))], scenarios: [.full, .query],
-                               threads: [1, 2], configuration: RunnerConfiguration(stop: .repetitions(2), warmupSamples: 0, measuresMemory: false))
-        let environment = RunEnvironment(machine: MachineInfo(cpu: "t", cores: 2, memoryBytes: 1, os: "t", kernel: "t"),
-                                         toolchain: ToolchainInfo(swift: "t", source: "t"), gitCommit: "unknown", commandLine: [])
+        let suite = BenchSuite(
+            inputs: [.preset(LayoutPreset(kind: .grid, items: 200))], scenarios: [.full, .query],
+            threads: [1, 2],
+            configuration: RunnerConfiguration(stop: .repetitions(2), warmupSamples: 0, measuresMemory: false))
+        let environment = RunEnvironment(
+            machine: MachineInfo(cpu: "t", cores: 2, memoryBytes: 1, os: "t", kernel: "t"),
+            toolchain: ToolchainInfo(swift: "t", source: "t"), gitCommit: "unknown", commandLine: [])
         let report = try suite.run(environment: environment)
         #expect(report.results.map { "\($0.scenario)/\($0.threads)" } == ["full/1", "full/2", "query/1", "query/2"])
         #expect(report.specs.map(\.name) == ["grid-200"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BenchResults
 @testable import LayoutBenchKit
 
@@ -36,7 +37,8 @@ struct VerdictTests {
 
     @Test("a thresholds file: globs on scenario or spec/scenario, first match wins, JSON too")
     func thresholdTable() throws {
-        let table = try ThresholdTable.parse("""
+        let table = try ThresholdTable.parse(
+            """
             # noisy ones
             query: 10%
             grid-10k/measure-*: 2   # percent
@@ -55,8 +57,15 @@ struct VerdictTests {
     }
 
     func rounds(_ medians: [Double], calibration: Double? = nil, seed: UInt64) -> SampleBlocks {
-        SampleBlocks(samples: medians.enumerated().map { i, m in Fixtures.samples(median: m, spread: 0.02, count: 40, seed: seed &+ UInt64(i)) },
-                     calibration: calibration.map { c in medians.indices.map { i in Fixtures.samples(median: c, spread: 0.01, count: 6, seed: seed &+ 50 &+ UInt64(i)) } })
+        SampleBlocks(
+            samples: medians.enumerated().map { i, m in
+                Fixtures.samples(median: m, spread: 0.02, count: 40, seed: seed &+ UInt64(i))
+            },
+            calibration: calibration.map { c in
+                medians.indices.map { i in
+                    Fixtures.samples(median: c, spread: 0.01, count: 6, seed: seed &+ 50 &+ UInt64(i))
+                }
+            })
     }
 
     @Test("between runs: tight rounds 3 % apart are not slower at 5 % (run-to-run floor); 30 % apart are")
@@ -67,15 +76,17 @@ struct VerdictTests {
         let a = BetweenRunInterval.estimate(base: base, head: near).interval
         #expect(Verdict.classify(a, threshold: 0.05) != .slower)
         #expect(a.lower < 1.03 && a.upper > 1.03)
-        #expect(Verdict.classify(BetweenRunInterval.estimate(base: base, head: far).interval, threshold: 0.05) == .slower)
+        #expect(
+            Verdict.classify(BetweenRunInterval.estimate(base: base, head: far).interval, threshold: 0.05) == .slower)
     }
 
     @Test("the calibration ratio is reported; it neither shifts nor widens the interval")
     func drift() {
         let base = rounds([100_000, 100_500, 99_800, 100_200, 99_900], calibration: 50_000, seed: 1)
         let head = rounds([112_000, 112_400, 111_900, 112_200, 112_100], calibration: 60_000, seed: 20)
-        let plain = BetweenRunInterval.estimate(base: SampleBlocks(samples: base.samples, calibration: nil),
-                                                head: SampleBlocks(samples: head.samples, calibration: nil), runToRunFloor: 0.03)
+        let plain = BetweenRunInterval.estimate(
+            base: SampleBlocks(samples: base.samples, calibration: nil),
+            head: SampleBlocks(samples: head.samples, calibration: nil), runToRunFloor: 0.03)
         let calibrated = BetweenRunInterval.estimate(base: base, head: head, runToRunFloor: 0.03)
         #expect(plain.interval == calibrated.interval)
         #expect(Verdict.classify(calibrated.interval, threshold: 0.05) == .slower)
@@ -133,7 +144,8 @@ struct VerdictTests {
     @Test("the counted child runs with jemalloc's time-based purging off, after any options already set")
     func countedAllocatorOptions() {
         #expect(InstructionBench.mallocConfiguration(adding: nil) == "dirty_decay_ms:-1,muzzy_decay_ms:-1")
-        #expect(InstructionBench.mallocConfiguration(adding: "narenas:1") == "narenas:1,dirty_decay_ms:-1,muzzy_decay_ms:-1")
+        #expect(
+            InstructionBench.mallocConfiguration(adding: "narenas:1") == "narenas:1,dirty_decay_ms:-1,muzzy_decay_ms:-1"
+        )
     }
 }
-

@@ -1,40 +1,51 @@
-@testable import LayoutEngine
 import CompositionalLayout
 import ReferenceSolver
 import Testing
+
+@testable import LayoutEngine
 
 /// The compact form of estimated storage (`CompactForm`): lists and column grids take it, anything whose
 /// items do not repeat their positions keeps the full form, both forms read alike value for value, and
 /// updates in place keep it while the engine still equals the reference.
 @Suite("Compact estimated storage")
 struct CompactInstancesTests {
-    static func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize { LayoutSize(widthDimension: w, heightDimension: h) }
+    static func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize {
+        LayoutSize(widthDimension: w, heightDimension: h)
+    }
 
     /// Lists (with insets and spacing), 2-column cards and chips (widths measured along the row).
     static func layout() -> CollectionLayout {
         let height: LayoutDimension = .estimated(50)
-        let row = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), height),
-                                         subitems: [LayoutItem(layoutSize: size(.fractionalWidth(1), height))])
+        let row = LayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), height),
+            subitems: [LayoutItem(layoutSize: size(.fractionalWidth(1), height))])
         var list = LayoutSection(group: row)
         list.contentInsets = EdgeInsets(top: 4, leading: 16, bottom: 4, trailing: 16)
         list.interGroupSpacing = 3
-        let pair = LayoutGroup(layoutSize: size(.fractionalWidth(1), height), arrangement: .horizontal,
-                               subitems: .dividing(LayoutItem(layoutSize: size(.fractionalWidth(1), height)).node, count: 2),
-                               interItemSpacing: .fixed(8))
+        let pair = LayoutGroup(
+            layoutSize: size(.fractionalWidth(1), height), arrangement: .horizontal,
+            subitems: .dividing(LayoutItem(layoutSize: size(.fractionalWidth(1), height)).node, count: 2),
+            interItemSpacing: .fixed(8))
         // Posts with a badge on each: a leaf supplementary list per item, the same at every position.
-        let badge = SupplementaryItem(layoutSize: size(.absolute(22), .absolute(22)), elementKind: "badge",
-                                      containerAnchor: LayoutAnchor(edges: [.top, .trailing], absoluteOffset: Point(x: -4, y: 4)))
-        let post = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), height),
-                                          subitems: [LayoutItem(layoutSize: size(.fractionalWidth(1), height), supplementaryItems: [badge])])
+        let badge = SupplementaryItem(
+            layoutSize: size(.absolute(22), .absolute(22)), elementKind: "badge",
+            containerAnchor: LayoutAnchor(edges: [.top, .trailing], absoluteOffset: Point(x: -4, y: 4)))
+        let post = LayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), height),
+            subitems: [LayoutItem(layoutSize: size(.fractionalWidth(1), height), supplementaryItems: [badge])])
         let chip = LayoutItem(layoutSize: size(.estimated(60), .absolute(30)))
-        let chips = LayoutGroup(layoutSize: size(.fractionalWidth(1), .absolute(30)), arrangement: .horizontal,
-                                subitems: .repeatingUntilFull([chip.node]), interItemSpacing: .fixed(6))
-        return CollectionLayout(name: "compact", container: LayoutContainer(width: 390, height: 844),
-                                sections: [SectionDefinition(count: 3, items: 9, section: list),
-                                           SectionDefinition(count: 3, items: 7, section: LayoutSection(group: pair)),
-                                           SectionDefinition(count: 2, items: 25, section: LayoutSection(group: chips)),
-                                           SectionDefinition(count: 2, items: 6, section: LayoutSection(group: post))],
-                                selfSizing: SelfSizing(seed: 11, width: .init(min: 40, max: 140), height: .init(min: 40, max: 120)))
+        let chips = LayoutGroup(
+            layoutSize: size(.fractionalWidth(1), .absolute(30)), arrangement: .horizontal,
+            subitems: .repeatingUntilFull([chip.node]), interItemSpacing: .fixed(6))
+        return CollectionLayout(
+            name: "compact", container: LayoutContainer(width: 390, height: 844),
+            sections: [
+                SectionDefinition(count: 3, items: 9, section: list),
+                SectionDefinition(count: 3, items: 7, section: LayoutSection(group: pair)),
+                SectionDefinition(count: 2, items: 25, section: LayoutSection(group: chips)),
+                SectionDefinition(count: 2, items: 6, section: LayoutSection(group: post)),
+            ],
+            selfSizing: SelfSizing(seed: 11, width: .init(min: 40, max: 140), height: .init(min: 40, max: 120)))
     }
 
     static func storages(_ engine: LayoutEngine) -> [EstimatedInstances] {
@@ -49,20 +60,25 @@ struct CompactInstancesTests {
         let full = storage.fullForm()
         guard !full.isCompact, full.count == storage.count, full.itemCount == storage.itemCount else { return false }
         guard storage.hasLeafSupplementaries == full.hasLeafSupplementaries else { return false }
-        for i in 0..<storage.itemCount where storage.cell(i) != full.cell(i) || storage.instance(of: i) != full.instance(of: i)
-            || storage.leafSupplementary(i) != full.leafSupplementary(i) {
+        for i in 0..<storage.itemCount
+        where storage.cell(i) != full.cell(i) || storage.instance(of: i) != full.instance(of: i)
+            || storage.leafSupplementary(i) != full.leafSupplementary(i)
+        {
             return false
         }
         for q in 0..<storage.count {
-            guard storage.size(q) == full.size(q), storage.stride(q) == full.stride(q), storage.firstItem(q) == full.firstItem(q),
-                  storage.items(of: q) == full.items(of: q), storage.offset(q + 1) == full.offset(q + 1) else { return false }
+            guard storage.size(q) == full.size(q), storage.stride(q) == full.stride(q),
+                storage.firstItem(q) == full.firstItem(q),
+                storage.items(of: q) == full.items(of: q), storage.offset(q + 1) == full.offset(q + 1)
+            else { return false }
         }
         return true
     }
 
     func matchesReference(_ engine: LayoutEngine) throws -> Bool {
-        let reference = try ReferenceSolver.solve(engine.state.layout, sections: engine.state.resolvedSections(),
-                                                  sizing: engine.state.sizing())
+        let reference = try ReferenceSolver.solve(
+            engine.state.layout, sections: engine.state.resolvedSections(),
+            sizing: engine.state.sizing())
         return engine.output().differences(from: reference).isEmpty
     }
 
@@ -75,7 +91,9 @@ struct CompactInstancesTests {
         for storage in storages { #expect(Self.readsAlike(storage)) }
     }
 
-    @Test("a measure in place keeps the compact form; a taller card keeps it too; inserts and deletes re-solve compact; all equal the reference")
+    @Test(
+        "a measure in place keeps the compact form; a taller card keeps it too; inserts and deletes re-solve compact; all equal the reference"
+    )
     func measureInPlace() throws {
         let engine = try LayoutEngine(layout: Self.layout(), measure: .none)
         // An identity only: holding the storage would make it shared, and an update would copy it.
@@ -101,7 +119,9 @@ struct CompactInstancesTests {
         _ = try engine.apply(.insertItems(section: 0, at: 3, count: 2))
         _ = try engine.apply(.deleteItems(section: 3, at: 0, count: 1))
         _ = try engine.apply(.insertItems(section: 8, at: 2, count: 1))
-        #expect(Self.storages(engine)[0].isCompact && Self.storages(engine)[3].isCompact && Self.storages(engine)[8].isCompact)
+        #expect(
+            Self.storages(engine)[0].isCompact && Self.storages(engine)[3].isCompact
+                && Self.storages(engine)[8].isCompact)
         #expect(Self.readsAlike(Self.storages(engine)[8]))
         #expect(try matchesReference(engine))
     }
@@ -111,8 +131,9 @@ struct CompactInstancesTests {
         // One item per row, estimated on both axes: at their estimates every row repeats the first.
         let item = LayoutItem(layoutSize: Self.size(.estimated(200), .estimated(50)))
         let row = LayoutGroup.horizontal(layoutSize: Self.size(.fractionalWidth(1), .estimated(50)), subitems: [item])
-        let layout = CollectionLayout(name: "widths", container: LayoutContainer(width: 390, height: 844),
-                                      sections: [SectionDefinition(count: 2, items: 6, section: LayoutSection(group: row))])
+        let layout = CollectionLayout(
+            name: "widths", container: LayoutContainer(width: 390, height: 844),
+            sections: [SectionDefinition(count: 2, items: 6, section: LayoutSection(group: row))])
         let engine = try LayoutEngine(layout: layout, measure: .none)
         #expect(Self.storages(engine).allSatisfy { $0.isCompact })
         _ = try engine.measure([(IndexPath(section: 1, item: 2), Size(width: 120, height: 70))])

@@ -9,7 +9,9 @@ import Testing
 /// Pinned boundary items at a content offset (docs/layout-rules.md §4.3), and work proportional to each change.
 @Suite("Engine behaviour")
 struct EngineBehaviourTests {
-    static func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize { LayoutSize(widthDimension: w, heightDimension: h) }
+    static func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize {
+        LayoutSize(widthDimension: w, heightDimension: h)
+    }
 
     /// Sections of `items` rows 50 tall, a pinned 30-point header and an unpinned footer.
     static func pinnedLayout(sections: Int = 5, items: Int = 10, estimated: Bool = false) -> CollectionLayout {
@@ -18,14 +20,17 @@ struct EngineBehaviourTests {
         let group = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), height), subitems: [item])
         var section = LayoutSection(group: group)
         section.boundarySupplementaryItems = [
-            BoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(30)), elementKind: "header",
-                                      alignment: .top, pinToVisibleBounds: true),
-            BoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(20)), elementKind: "footer",
-                                      alignment: .bottom, pinToVisibleBounds: true),
+            BoundarySupplementaryItem(
+                layoutSize: size(.fractionalWidth(1), .absolute(30)), elementKind: "header",
+                alignment: .top, pinToVisibleBounds: true),
+            BoundarySupplementaryItem(
+                layoutSize: size(.fractionalWidth(1), .absolute(20)), elementKind: "footer",
+                alignment: .bottom, pinToVisibleBounds: true),
         ]
-        return CollectionLayout(name: "pinned", container: LayoutContainer(width: 390, height: 300),
-                                sections: [SectionDefinition(count: sections, items: items, section: section)],
-                                selfSizing: SelfSizing(seed: 3, height: .init(min: 40, max: 70)))
+        return CollectionLayout(
+            name: "pinned", container: LayoutContainer(width: 390, height: 300),
+            sections: [SectionDefinition(count: sections, items: items, section: section)],
+            selfSizing: SelfSizing(seed: 3, height: .init(min: 40, max: 70)))
     }
 
     @Test("a pinned header sticks to the top of the visible bounds within its section")
@@ -75,8 +80,9 @@ struct EngineBehaviourTests {
             let delta = 200 - engine.frame(of: IndexPath(section: 3, item: 40))!.height + (after.y - before.y)
             #expect(abs(after.y - before.y) > 0 && delta >= 0)
             // And the result equals a fresh reference solve of the same state.
-            let reference = try ReferenceSolver.solve(engine.state.layout, sections: engine.state.resolvedSections(),
-                                                      sizing: engine.state.sizing())
+            let reference = try ReferenceSolver.solve(
+                engine.state.layout, sections: engine.state.resolvedSections(),
+                sizing: engine.state.sizing())
             #expect(engine.output().differences(from: reference).isEmpty)
         }
     }
@@ -87,7 +93,9 @@ struct EngineBehaviourTests {
         let report = try engine.apply(.insertItems(section: 7, at: 50, count: 1))
         #expect(report.sectionsSolved == 1)
         #expect(engine.itemCount(inSection: 7) == 101)
-        #expect(engine.frame(of: IndexPath(section: 8, item: 0))!.y == engine.frame(of: IndexPath(section: 7, item: 100))!.maxY + 20 + 30)
+        #expect(
+            engine.frame(of: IndexPath(section: 8, item: 0))!.y == engine.frame(of: IndexPath(section: 7, item: 100))!
+                .maxY + 20 + 30)
     }
 
     @Test("a full solve gives the same output for 1 and 2 threads")

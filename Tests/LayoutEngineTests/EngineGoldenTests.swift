@@ -41,7 +41,9 @@ struct EngineGoldenTests {
         #expect(differences.isEmpty, Comment(rawValue: differences.joined(separator: "\n")))
         #expect(output.elements.count == expected.elements.count)
         for element in expected.elements where element.category == .cell {
-            #expect(engine.frame(of: IndexPath(section: element.section, item: element.item)) == output.elements.first { $0.key == element.key }?.frame)
+            #expect(
+                engine.frame(of: IndexPath(section: element.section, item: element.item))
+                    == output.elements.first { $0.key == element.key }?.frame)
         }
     }
 
@@ -54,18 +56,25 @@ struct EngineGoldenTests {
         var rects: [Rect] = [Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)]
         for k in 0..<8 {
             let t = Double(k) / 7
-            rects.append(Rect(x: (size.width - viewport.width / 2) * t, y: (size.height - viewport.height / 2) * t,
-                              width: viewport.width / 2, height: viewport.height / 3))
+            rects.append(
+                Rect(
+                    x: (size.width - viewport.width / 2) * t, y: (size.height - viewport.height / 2) * t,
+                    width: viewport.width / 2, height: viewport.height / 3))
         }
         rects.append(Rect(x: -10_000, y: -10_000, width: 40_000, height: 100_000))
         for rect in rects {
             let actual = Set(engine.elements(in: rect).map(\.key))
             let wanted = Set(expected.elements.filter { $0.frame.intersects(rect) }.map(\.key))
-            #expect(actual == wanted, "rect \(rect): missing \(wanted.subtracting(actual).sorted().prefix(5)), extra \(actual.subtracting(wanted).sorted().prefix(5))")
+            #expect(
+                actual == wanted,
+                "rect \(rect): missing \(wanted.subtracting(actual).sorted().prefix(5)), extra \(actual.subtracting(wanted).sorted().prefix(5))"
+            )
         }
     }
 
-    @Test("a lazy scroll from top to bottom ends with the measure-all frames", arguments: EngineFixture.all().filter { $0.measure == .all })
+    @Test(
+        "a lazy scroll from top to bottom ends with the measure-all frames",
+        arguments: EngineFixture.all().filter { $0.measure == .all })
     func lazyScroll(_ fixture: EngineFixture) throws {
         let (layout, expected) = try fixture.load()
         let engine = try LayoutEngine(layout: layout, lazy: true)
@@ -73,7 +82,8 @@ struct EngineGoldenTests {
         let viewport = max(axis == .vertical ? layout.container.height : layout.container.width, 1)
         var offset = 0.0
         while offset <= (axis == .vertical ? engine.contentSize.height : engine.contentSize.width) {
-            let rect = axis == .vertical
+            let rect =
+                axis == .vertical
                 ? Rect(x: -100_000, y: offset, width: 200_000, height: viewport)
                 : Rect(x: offset, y: -100_000, width: viewport, height: 200_000)
             engine.prepare(visibleRect: rect)

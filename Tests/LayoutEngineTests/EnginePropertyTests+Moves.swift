@@ -24,14 +24,17 @@ struct EngineMovePropertyTests {
     /// measures, inserts and resizes keep every snapped length equal to a fresh reference solve's.
     @Test func sectionMovesAtDisplayScales() async {
         await propertyCheck(count: 50, input: Gen<UInt64>.value(in: 0...UInt64.max).withoutShrink()) { seed in
-            EnginePropertyTests.check(RandomScenario(seed: seed, operations: 16, displayScale: seed % 2 == 0 ? 2 : 3,
-                                                     movesSections: true), threads: [1, 2])
+            EnginePropertyTests.check(
+                RandomScenario(
+                    seed: seed, operations: 16, displayScale: seed % 2 == 0 ? 2 : 3,
+                    movesSections: true), threads: [1, 2])
         }
     }
 
     @Test(arguments: 0..<30)
     func fixedSeedsWithSectionMoves(_ seed: Int) {
-        EnginePropertyTests.check(RandomScenario(seed: UInt64(seed) &* 7_919, operations: 16, movesSections: true), threads: [1, 2])
+        EnginePropertyTests.check(
+            RandomScenario(seed: UInt64(seed) &* 7_919, operations: 16, movesSections: true), threads: [1, 2])
     }
 
     /// Lazy engines: after each operation a random viewport is prepared (items near it measure with the
@@ -45,14 +48,17 @@ struct EngineMovePropertyTests {
     /// Lazy preparation at display scale 2 or 3 agrees with a full solve (docs/layout-rules.md §1.1).
     @Test func lazyScrollingAtDisplayScales() async {
         await propertyCheck(count: 40, input: Gen<UInt64>.value(in: 0...UInt64.max).withoutShrink()) { seed in
-            Self.checkLazy(RandomScenario(seed: seed, operations: 12, displayScale: seed % 2 == 0 ? 2 : 3,
-                                          movesSections: true), threads: [1, 2])
+            Self.checkLazy(
+                RandomScenario(
+                    seed: seed, operations: 12, displayScale: seed % 2 == 0 ? 2 : 3,
+                    movesSections: true), threads: [1, 2])
         }
     }
 
     @Test(arguments: 0..<20)
     func lazyFixedSeeds(_ seed: Int) {
-        Self.checkLazy(RandomScenario(seed: UInt64(seed) &* 104_729, operations: 12, movesSections: true), threads: [1, 2])
+        Self.checkLazy(
+            RandomScenario(seed: UInt64(seed) &* 104_729, operations: 12, movesSections: true), threads: [1, 2])
     }
 
     static func checkLazy(_ scenario: RandomScenario, threads: [Int]) {
@@ -77,7 +83,8 @@ struct EngineMovePropertyTests {
             let length = engines[0].contentSize.length(axis == .vertical ? .y : .x)
             let offset = rng.double(0...max(0, length), step: 0.5)
             let container = engines[0].state.layout.container
-            let viewport = axis == .vertical
+            let viewport =
+                axis == .vertical
                 ? Rect(x: 0, y: offset, width: container.width, height: max(1, container.height))
                 : Rect(x: offset, y: 0, width: max(1, container.width), height: container.height)
             for (engine, count) in zip(engines, threads) {
@@ -85,7 +92,9 @@ struct EngineMovePropertyTests {
                     do {
                         try engine.apply(scenario.operations[step - 1])
                     } catch {
-                        Issue.record("lazy engine (\(count) threads) rejected a valid operation: \(error)\n\(scenario.trace(failingAt: step))")
+                        Issue.record(
+                            "lazy engine (\(count) threads) rejected a valid operation: \(error)\n\(scenario.trace(failingAt: step))"
+                        )
                         return
                     }
                 }
@@ -96,12 +105,15 @@ struct EngineMovePropertyTests {
                 do {
                     expected = try Replayer.solve(engine.state)
                 } catch {
-                    Issue.record("the reference cannot solve a lazy engine's state: \(error)\n\(scenario.trace(failingAt: step))")
+                    Issue.record(
+                        "the reference cannot solve a lazy engine's state: \(error)\n\(scenario.trace(failingAt: step))"
+                    )
                     return
                 }
                 let problems = EngineOracle.problems(engine: engine, expected: expected, queries: &queries)
                 if !problems.isEmpty {
-                    Issue.record("""
+                    Issue.record(
+                        """
                         lazy engine with \(count) thread\(count == 1 ? "" : "s") differs from the reference after preparing \(viewport):
                         \(problems.prefix(12).joined(separator: "\\n"))
                         \(scenario.trace(failingAt: step))
@@ -117,7 +129,8 @@ extension EngineMovePropertyTests {
     /// A scenario whose items, all at their estimates, are too small for their group: neither the lazy engine
     /// nor the reference solves its lazy state, so there is nothing to compare (found by the random check).
     @Test func lazyStateNeitherSolves() {
-        Self.checkLazy(RandomScenario(seed: 277_854_939_589_172_843, operations: 12, movesSections: true), threads: [1, 2])
+        Self.checkLazy(
+            RandomScenario(seed: 277_854_939_589_172_843, operations: 12, movesSections: true), threads: [1, 2])
     }
 }
 
@@ -127,6 +140,7 @@ extension EngineMovePropertyTests {
     /// (138 pt tall at their estimates) overflow their group and the root box, and an estimated section's query
     /// margin took the supplementaries' reach at the group's size instead of the cell's.
     @Test func lazyResizeFindsAnchoredSupplementaries() {
-        Self.checkLazy(RandomScenario(seed: 5_551_892_423_694_113_064, operations: 12, movesSections: true), threads: [1, 2])
+        Self.checkLazy(
+            RandomScenario(seed: 5_551_892_423_694_113_064, operations: 12, movesSections: true), threads: [1, 2])
     }
 }

@@ -25,15 +25,17 @@ struct EnginePropertyTests {
     /// must equal the reference's on every feature.
     @Test func randomLayoutsAtDisplayScales() async {
         await propertyCheck(count: 60, input: Gen<UInt64>.value(in: 0...UInt64.max).withoutShrink()) { seed in
-            Self.check(RandomScenario(seed: seed, operations: 12, displayScale: seed % 2 == 0 ? 2 : 3), threads: [1, 2])
+            Self.check(
+                RandomScenario(seed: seed, operations: 12, displayScale: seed % 2 == 0 ? 2 : 3), threads: [1, 2])
         }
     }
 
     /// Fixed seeds at display scales 2 and 3 (docs/layout-rules.md §1.1), independent of the run's random seed.
     @Test(arguments: 0..<20)
     func fixedSeedsAtDisplayScales(_ seed: Int) {
-        Self.check(RandomScenario(seed: UInt64(seed) &+ 500, operations: 12, displayScale: seed % 2 == 0 ? 2 : 3),
-                   threads: [1, 2])
+        Self.check(
+            RandomScenario(seed: UInt64(seed) &+ 500, operations: 12, displayScale: seed % 2 == 0 ? 2 : 3),
+            threads: [1, 2])
     }
 
     /// The first seeds, always the same (a regression net that does not depend on the run's random seed).
@@ -66,14 +68,17 @@ struct EnginePropertyTests {
                 do {
                     try state.apply(operation)
                 } catch {
-                    Issue.record("the generator made an invalid operation: \(error)\n\(scenario.trace(failingAt: step))")
+                    Issue.record(
+                        "the generator made an invalid operation: \(error)\n\(scenario.trace(failingAt: step))")
                     return
                 }
                 for (engine, count) in zip(engines, threads) {
                     do {
                         try engine.apply(operation)
                     } catch {
-                        Issue.record("engine (\(count) threads) rejected a valid operation: \(error)\n\(scenario.trace(failingAt: step))")
+                        Issue.record(
+                            "engine (\(count) threads) rejected a valid operation: \(error)\n\(scenario.trace(failingAt: step))"
+                        )
                         return
                     }
                 }
@@ -82,13 +87,15 @@ struct EnginePropertyTests {
             do {
                 expected = try Replayer.solve(state)
             } catch {
-                Issue.record("the reference cannot solve a generated state: \(error)\n\(scenario.trace(failingAt: step))")
+                Issue.record(
+                    "the reference cannot solve a generated state: \(error)\n\(scenario.trace(failingAt: step))")
                 return
             }
             for (engine, count) in zip(engines, threads) {
                 let problems = EngineOracle.problems(engine: engine, expected: expected, queries: &queries)
                 if !problems.isEmpty {
-                    Issue.record("""
+                    Issue.record(
+                        """
                         engine with \(count) thread\(count == 1 ? "" : "s") differs from the reference:
                         \(problems.prefix(12).joined(separator: "\n"))
                         \(scenario.trace(failingAt: step))
@@ -102,7 +109,11 @@ struct EnginePropertyTests {
 
 extension EnginePropertyTests {
     /// Seeds that once found a bug, kept as a regression net.
-    @Test(arguments: [12_560_421_865_639_649_664, 7_852_731_932_366_508_333, 8_592_777_029_200_197_668, 17_899_078_774_534_189_046, 12_054_569_168_724_315_426, 15_901_808_827_083_334_570] as [UInt64])
+    @Test(
+        arguments: [
+            12_560_421_865_639_649_664, 7_852_731_932_366_508_333, 8_592_777_029_200_197_668,
+            17_899_078_774_534_189_046, 12_054_569_168_724_315_426, 15_901_808_827_083_334_570,
+        ] as [UInt64])
     func regressionSeeds(_ seed: UInt64) {
         Self.check(RandomScenario(seed: seed, operations: 12), threads: [1, 2])
     }

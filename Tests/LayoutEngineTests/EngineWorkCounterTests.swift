@@ -11,23 +11,31 @@ struct EngineWorkCounterTests {
     /// 10,000 sections of estimated rows: lists (one item per row) in the first half, 2-column cards after.
     static func layout(sections: Int = 10_000, items: Int = 10) -> CollectionLayout {
         let height: LayoutDimension = .estimated(50)
-        let row = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), height),
-                                         subitems: [LayoutItem(layoutSize: size(.fractionalWidth(1), height))])
-        let pair = LayoutGroup(layoutSize: size(.fractionalWidth(1), height), arrangement: .horizontal,
-                               subitems: .dividing(LayoutItem(layoutSize: size(.fractionalWidth(1), height)).node, count: 2),
-                               interItemSpacing: .fixed(8))
+        let row = LayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), height),
+            subitems: [LayoutItem(layoutSize: size(.fractionalWidth(1), height))])
+        let pair = LayoutGroup(
+            layoutSize: size(.fractionalWidth(1), height), arrangement: .horizontal,
+            subitems: .dividing(LayoutItem(layoutSize: size(.fractionalWidth(1), height)).node, count: 2),
+            interItemSpacing: .fixed(8))
         var list = LayoutSection(group: row)
         list.boundarySupplementaryItems = [
-            BoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(30)), elementKind: "header", alignment: .top),
+            BoundarySupplementaryItem(
+                layoutSize: size(.fractionalWidth(1), .absolute(30)), elementKind: "header", alignment: .top)
         ]
         let cards = LayoutSection(group: pair)
-        return CollectionLayout(name: "counters", container: LayoutContainer(width: 390, height: 844),
-                                sections: [SectionDefinition(count: sections / 2, items: items, section: list),
-                                           SectionDefinition(count: sections / 2, items: items, section: cards)],
-                                selfSizing: SelfSizing(seed: 5, height: .init(min: 40, max: 120)))
+        return CollectionLayout(
+            name: "counters", container: LayoutContainer(width: 390, height: 844),
+            sections: [
+                SectionDefinition(count: sections / 2, items: items, section: list),
+                SectionDefinition(count: sections / 2, items: items, section: cards),
+            ],
+            selfSizing: SelfSizing(seed: 5, height: .init(min: 40, max: 120)))
     }
 
-    static func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize { LayoutSize(widthDimension: w, heightDimension: h) }
+    static func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize {
+        LayoutSize(widthDimension: w, heightDimension: h)
+    }
 
     /// A solved 10,000-section layout (100,000 items, every one measured by the model).
     static func engine() throws -> LayoutEngine { try LayoutEngine(layout: layout(), threads: 2) }
@@ -84,9 +92,12 @@ struct EngineWorkCounterTests {
         fields.fields.interGroupSpacing = 12
         let report = try engine.replaceDefinition(at: 1, with: fields)
         // Definition 1 builds the second half: 5,000 sections of 10 items in 5 card rows each.
-        #expect(report.sectionsSolved == 5_000 && report.instancesSolved == 25_000 && report.sectionsPlaced == 0, "\(report)")
-        let reference = try ReferenceSolver.solve(engine.state.layout, sections: engine.state.resolvedSections(),
-                                                  sizing: engine.state.sizing())
+        #expect(
+            report.sectionsSolved == 5_000 && report.instancesSolved == 25_000 && report.sectionsPlaced == 0,
+            "\(report)")
+        let reference = try ReferenceSolver.solve(
+            engine.state.layout, sections: engine.state.resolvedSections(),
+            sizing: engine.state.sizing())
         #expect(engine.output().differences(from: reference, limit: 4).isEmpty)
     }
 
@@ -96,16 +107,19 @@ struct EngineWorkCounterTests {
         // the headers of every section it passes: O(distance) placements, no rows solved.
         var layout = Self.layout(sections: 200)
         for d in layout.sections.indices {
-            layout.sections[d].fields.boundarySupplementaryItems = [BoundarySupplementaryItem(
-                layoutSize: Self.size(.fractionalWidth(1), .estimated(30)), elementKind: "header", alignment: .top,
-                selfSizing: SelfSizing(seed: 3, height: .init(min: 20, max: 60)))]
+            layout.sections[d].fields.boundarySupplementaryItems = [
+                BoundarySupplementaryItem(
+                    layoutSize: Self.size(.fractionalWidth(1), .estimated(30)), elementKind: "header", alignment: .top,
+                    selfSizing: SelfSizing(seed: 3, height: .init(min: 20, max: 60)))
+            ]
         }
         let engine = try LayoutEngine(layout: layout)
         let report = try engine.apply(.moveSection(from: 20, to: 70))
         #expect(report.sectionsSolved == 0 && report.instancesSolved == 0, "\(report)")
         #expect(report.sectionsPlaced == 51, "\(report)")
-        let reference = try ReferenceSolver.solve(engine.state.layout, sections: engine.state.resolvedSections(),
-                                                  sizing: engine.state.sizing())
+        let reference = try ReferenceSolver.solve(
+            engine.state.layout, sections: engine.state.resolvedSections(),
+            sizing: engine.state.sizing())
         #expect(engine.output().differences(from: reference, limit: 4).isEmpty)
     }
 
@@ -117,8 +131,9 @@ struct EngineWorkCounterTests {
         let report = try engine.apply(.moveSection(from: 3, to: 30))
         #expect(report.sectionsSolved == 0 && report.instancesSolved == 0)
         #expect(engine.frame(of: IndexPath(section: 30, item: 2))?.height == 321)
-        let reference = try ReferenceSolver.solve(engine.state.layout, sections: engine.state.resolvedSections(),
-                                                  sizing: engine.state.sizing())
+        let reference = try ReferenceSolver.solve(
+            engine.state.layout, sections: engine.state.resolvedSections(),
+            sizing: engine.state.sizing())
         #expect(engine.output().differences(from: reference).isEmpty)
     }
 
@@ -126,8 +141,9 @@ struct EngineWorkCounterTests {
     func rotationBack() throws {
         let engine = try LayoutEngine(layout: Self.layout(sections: 40), measure: .none)
         func matchesReference() throws -> Bool {
-            let reference = try ReferenceSolver.solve(engine.state.layout, sections: engine.state.resolvedSections(),
-                                                      sizing: engine.state.sizing())
+            let reference = try ReferenceSolver.solve(
+                engine.state.layout, sections: engine.state.resolvedSections(),
+                sizing: engine.state.sizing())
             return engine.output().differences(from: reference).isEmpty
         }
         var report = try engine.apply(.resize(width: 844, height: 390))
@@ -179,8 +195,9 @@ struct EngineWorkCounterTests {
             y += 844
         }
         #expect(measured > 1_000)
-        let reference = try ReferenceSolver.solve(engine.state.layout, sections: engine.state.resolvedSections(),
-                                                  sizing: engine.state.sizing())
+        let reference = try ReferenceSolver.solve(
+            engine.state.layout, sections: engine.state.resolvedSections(),
+            sizing: engine.state.sizing())
         #expect(engine.output().differences(from: reference).isEmpty)
     }
 }

@@ -36,8 +36,9 @@ import Testing
             #expect(explanation.steps.count >= 2, "\(file) \(key): \(explanation.steps.map(\.text))")
             for step in explanation.steps {
                 let number = String(step.rule.dropFirst())
-                #expect(step.rule.hasPrefix("§") && Self.rules.contains(number),
-                        "\(file) \(key): step cites '\(step.rule)', which has no heading: \(step.text)")
+                #expect(
+                    step.rule.hasPrefix("§") && Self.rules.contains(number),
+                    "\(file) \(key): step cites '\(step.rule)', which has no heading: \(step.text)")
             }
             // The last step states the output frame.
             #expect(explanation.steps.last?.rule == "§1.1")
@@ -48,7 +49,8 @@ import Testing
     /// rounding, in that order (E21's numbers: a 355 pt content box, fixed(16) spacing, count 4).
     @Test func aCountGroupAtThreeXSaysTheShareAndItsSnap() throws {
         let layout = try SpecReader.read(contentsOf: Fixtures.specs.appendingPathComponent("examples/E21.yaml").path)
-        let explanation = try #require(try ReferenceSolver.explain(layout) { $0.category == .cell && $0.item == 1 }.first)
+        let explanation = try #require(
+            try ReferenceSolver.explain(layout) { $0.category == .cell && $0.item == 1 }.first)
         let rules = explanation.steps.map(\.rule)
         #expect(rules.starts(with: ["§4.2", "§2", "§4.1", "§4.1", "§3", "§3.2", "§3.3", "§3.4", "§2"]), "\(rules)")
         let share = try #require(explanation.steps.first { $0.rule == "§3.2" }).text

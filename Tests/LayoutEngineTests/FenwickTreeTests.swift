@@ -1,12 +1,14 @@
-@testable import LayoutEngine
 import CompositionalLayout
 import Testing
+
+@testable import LayoutEngine
 
 /// `FenwickTree.move` rebuilds only the nodes a move changes: every prefix sum must still equal a tree built
 /// from the moved values, and the nodes ending inside the range equal a rebuild's exactly.
 @Suite("Fenwick tree moves")
 struct FenwickTreeTests {
-    @Test("move(from:to:) equals a tree built from the moved values", arguments: [1, 2, 3, 7, 8, 64, 100, 1_000, 4_097])
+    @Test(
+        "move(from:to:) equals a tree built from the moved values", arguments: [1, 2, 3, 7, 8, 64, 100, 1_000, 4_097])
     func moveMatchesRebuild(count: Int) {
         var rng = SplitMix(seed: UInt64(count))
         var values = (0..<count).map { _ in Double(rng.next() % 2_000) / 8 - (rng.next() % 10 == 0 ? 300 : 0) }
@@ -19,7 +21,9 @@ struct FenwickTreeTests {
             #expect(Array(tree.values) == values)
             #expect(tree.negativeCount == fresh.negativeCount)
             for k in 0...count where abs(tree.prefixSum(k) - fresh.prefixSum(k)) > 1e-9 {
-                Issue.record("count \(count), move \(from) -> \(to): prefix \(k) is \(tree.prefixSum(k)), rebuilt \(fresh.prefixSum(k))")
+                Issue.record(
+                    "count \(count), move \(from) -> \(to): prefix \(k) is \(tree.prefixSum(k)), rebuilt \(fresh.prefixSum(k))"
+                )
                 return
             }
         }

@@ -10,23 +10,24 @@ import Testing
 struct LayoutErrorLocationTests {
     /// Two fine sections (one definition, count 2), then a definition whose tiny items would repeat past the limit.
     static func runaway() throws -> CollectionLayout {
-        try SpecReader.read(yaml: """
-            version: 1
-            container: { width: 1000000, height: 844 }
-            sections:
-              - count: 2
-                items: 3
-                group:
-                  horizontal:
-                    size: { width: fractionalWidth(1), height: absolute(44) }
-                    subitems: [ { item: { size: { width: fractionalWidth(0.5), height: fractionalHeight(1) } } } ]
-              - name: tiny
-                items: 5
-                group:
-                  horizontal:
-                    size: { width: fractionalWidth(1), height: absolute(44) }
-                    subitems: [ { item: { size: { width: absolute(0.001), height: fractionalHeight(1) } } } ]
-            """)
+        try SpecReader.read(
+            yaml: """
+                version: 1
+                container: { width: 1000000, height: 844 }
+                sections:
+                  - count: 2
+                    items: 3
+                    group:
+                      horizontal:
+                        size: { width: fractionalWidth(1), height: absolute(44) }
+                        subitems: [ { item: { size: { width: fractionalWidth(0.5), height: fractionalHeight(1) } } } ]
+                  - name: tiny
+                    items: 5
+                    group:
+                      horizontal:
+                        size: { width: fractionalWidth(1), height: absolute(44) }
+                        subitems: [ { item: { size: { width: absolute(0.001), height: fractionalHeight(1) } } } ]
+                """)
     }
 
     @Test("a runaway group names its definition with both solvers")
@@ -52,19 +53,23 @@ struct LayoutErrorLocationTests {
 
     @Test("a width no variant covers names the definition")
     func noVariant() throws {
-        let layout = try SpecReader.read(yaml: """
-            version: 1
-            container: { width: 390, height: 844 }
-            sections:
-              - items: 1
-                group: { horizontal: { size: { width: fractionalWidth(1), height: absolute(44) }, subitems: [ { item: { size: { width: fractionalWidth(1), height: fractionalHeight(1) } } } ] } }
-              - name: narrow
-                items: 3
-                variants:
-                  - when: { maxWidth: 600 }
+        let layout = try SpecReader.read(
+            yaml: """
+                version: 1
+                container: { width: 390, height: 844 }
+                sections:
+                  - items: 1
                     group: { horizontal: { size: { width: fractionalWidth(1), height: absolute(44) }, subitems: [ { item: { size: { width: fractionalWidth(1), height: fractionalHeight(1) } } } ] } }
-            """).withContainer(width: 800)
-        #expect(throws: LayoutError(.noVariantForWidth(width: 800), definition: 1, definitionName: "narrow", section: 1)) {
+                  - name: narrow
+                    items: 3
+                    variants:
+                      - when: { maxWidth: 600 }
+                        group: { horizontal: { size: { width: fractionalWidth(1), height: absolute(44) }, subitems: [ { item: { size: { width: fractionalWidth(1), height: fractionalHeight(1) } } } ] } }
+                """
+        ).withContainer(width: 800)
+        #expect(
+            throws: LayoutError(.noVariantForWidth(width: 800), definition: 1, definitionName: "narrow", section: 1)
+        ) {
             try ReferenceSolver.solve(layout)
         }
         do {

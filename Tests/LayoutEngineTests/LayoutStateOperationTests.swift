@@ -9,19 +9,24 @@ struct LayoutStateOperationTests {
     /// Two sections of 6 items whose rows have estimated heights, and a layout-wide model (so every item's
     /// model height depends on where it came into existence).
     static let layout: CollectionLayout = {
-        let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .estimated(44)))
+        let item = LayoutItem(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .estimated(44)))
         let group = LayoutGroup.horizontal(
-            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)), subitems: [item])
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44)),
+            subitems: [item])
         return CollectionLayout(
             name: "state", container: LayoutContainer(width: 390, height: 844),
-            sections: [SectionDefinition(name: "rows", count: 2, items: 6, section: LayoutSection(group: group)),
-                       SectionDefinition(name: "more", items: 1, section: LayoutSection(group: group))],
+            sections: [
+                SectionDefinition(name: "rows", count: 2, items: 6, section: LayoutSection(group: group)),
+                SectionDefinition(name: "more", items: 1, section: LayoutSection(group: group)),
+            ],
             selfSizing: SelfSizing(seed: 3, height: SelfSizing.LengthRange(min: 10, max: 1000)))
     }()
 
     /// What item `item` of section `section` measures to along y, as the solvers ask.
     func height(_ state: LayoutState, _ section: Int, _ item: Int) -> Double {
-        state.sizing().itemLength(ItemSizing.Request(section: section, item: item, axis: .y, estimate: 44, declared: nil))
+        state.sizing().itemLength(
+            ItemSizing.Request(section: section, item: item, axis: .y, estimate: 44, declared: nil))
     }
 
     /// The model's height for an item that came into existence as (section, item).
@@ -36,8 +41,9 @@ struct LayoutStateOperationTests {
         try state.apply(.insertItems(section: 0, at: 0, count: 2))  // item 2 is now 4
         #expect(height(state, 0, 4) == 77)
         #expect(height(state, 0, 2) == model(0, 0), "the old item 0 moved to 2 and keeps its model size")
-        #expect(height(state, 0, 0) == model(0, 0) && height(state, 0, 1) == model(0, 1),
-                "inserted items measure as the items (0, 0) and (0, 1) they came into existence as")
+        #expect(
+            height(state, 0, 0) == model(0, 0) && height(state, 0, 1) == model(0, 1),
+            "inserted items measure as the items (0, 0) and (0, 1) they came into existence as")
         try state.apply(.deleteItems(section: 0, at: 1, count: 2))  // 4 -> 2
         #expect(height(state, 0, 2) == 77)
         try state.apply(.moveItem(from: IndexPath(section: 0, item: 2), to: IndexPath(section: 1, item: 6)))
@@ -59,7 +65,8 @@ struct LayoutStateOperationTests {
         try state.apply(.measure(section: 1, item: 0, width: 10, height: 20))
         try state.apply(.measure(section: 1, item: 0, width: 30, height: 40))
         #expect(height(state, 1, 0) == 40)
-        let width = state.sizing().itemLength(ItemSizing.Request(section: 1, item: 0, axis: .x, estimate: 9, declared: nil))
+        let width = state.sizing().itemLength(
+            ItemSizing.Request(section: 1, item: 0, axis: .x, estimate: 9, declared: nil))
         #expect(width == 30)
     }
 
@@ -116,7 +123,8 @@ struct LayoutStateOperationTests {
             case 1, 0:
                 let at = rng.next(count + 1), n = 1 + rng.next(3)
                 try state.apply(.insertItems(section: 0, at: at, count: n))
-                expected.insert(contentsOf: (at..<at + n).map { LayoutState.Item(originSection: 0, originItem: $0) }, at: at)
+                expected.insert(
+                    contentsOf: (at..<at + n).map { LayoutState.Item(originSection: 0, originItem: $0) }, at: at)
             default:
                 guard count > 0 else { continue }
                 let at = rng.next(count), n = 1 + rng.next(min(3, count - at))
@@ -129,9 +137,13 @@ struct LayoutStateOperationTests {
                 // Field by field: an unmeasured size is NaN, which `==` never matches.
                 let a = items[i], b = expected[i]
                 #expect(a.originSection == b.originSection && a.originItem == b.originItem, "step \(step) item \(i)")
-                #expect(a.measuredWidth.bitPattern == b.measuredWidth.bitPattern && a.measuredHeight.bitPattern == b.measuredHeight.bitPattern,
-                        "step \(step) item \(i)")
-                #expect(height(state, 0, i) == (b.measuredHeight.isNaN ? model(Int(b.originSection), Int(b.originItem)) : b.measuredHeight))
+                #expect(
+                    a.measuredWidth.bitPattern == b.measuredWidth.bitPattern
+                        && a.measuredHeight.bitPattern == b.measuredHeight.bitPattern,
+                    "step \(step) item \(i)")
+                #expect(
+                    height(state, 0, i)
+                        == (b.measuredHeight.isNaN ? model(Int(b.originSection), Int(b.originItem)) : b.measuredHeight))
             }
             if case .sparse(let sparse) = items {
                 #expect(sparse.runs.count + sparse.sizes.count <= LayoutState.SparseItems.limit)
@@ -164,11 +176,17 @@ struct LayoutStateOperationTests {
         (.deleteItems(section: 1, at: 4, count: 3), "deleteItems 4..<7: section 1 has 6 items"),
         (.reloadItems(section: 2, at: 1, count: 1), "reloadItems 1..<2: section 2 has 1 items"),
         (.moveItem(from: IndexPath(section: 0, item: 6), to: IndexPath(section: 0, item: 0)), "item 6 of section 0"),
-        (.moveItem(from: IndexPath(section: 0, item: 0), to: IndexPath(section: 0, item: 6)), "after the removal section 0 has 5 items"),
+        (
+            .moveItem(from: IndexPath(section: 0, item: 0), to: IndexPath(section: 0, item: 6)),
+            "after the removal section 0 has 5 items"
+        ),
         (.moveItem(from: IndexPath(section: 0, item: 0), to: IndexPath(section: 1, item: 7)), "section 1 has 6 items"),
         (.insertSections(at: 4, definition: .index(0), count: 1, items: 1), "insert at 0...3"),
         (.insertSections(at: 0, definition: .index(2), count: 1, items: 1), "definition 2 does not exist"),
-        (.insertSections(at: 0, definition: .name("missing"), count: 1, items: 1), "no section definition is named 'missing'"),
+        (
+            .insertSections(at: 0, definition: .name("missing"), count: 1, items: 1),
+            "no section definition is named 'missing'"
+        ),
         (.deleteSections(at: 2, count: 2), "the layout has 3 sections"),
     ])
     func badOperationsThrowAndChangeNothing(_ operation: LayoutOperation, _ message: String) {
@@ -187,7 +205,11 @@ struct LayoutStateOperationTests {
         var layout = Self.layout
         layout.sections[1].name = "rows"
         var state = LayoutState(layout: layout)
-        #expect(throws: OperationError.self) { try state.apply(.insertSections(at: 0, definition: .name("rows"), count: 1, items: 1)) }
-        #expect(throws: Never.self) { try state.apply(.insertSections(at: 0, definition: .index(1), count: 1, items: 1)) }
+        #expect(throws: OperationError.self) {
+            try state.apply(.insertSections(at: 0, definition: .name("rows"), count: 1, items: 1))
+        }
+        #expect(throws: Never.self) {
+            try state.apply(.insertSections(at: 0, definition: .index(1), count: 1, items: 1))
+        }
     }
 }

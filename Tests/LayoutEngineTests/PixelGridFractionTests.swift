@@ -16,13 +16,16 @@ struct PixelGridFractionTests {
     static func layout(width: Double = 414) -> CollectionLayout {
         let a = LayoutItem(layoutSize: size(.fractionalWidth(0.65), .fractionalHeight(1)))
         let b = LayoutItem(layoutSize: size(.fractionalWidth(0.35), .fractionalHeight(1)))
-        let inner = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(0.8), .fractionalHeight(1)),
-                                           subitems: [a, b])
+        let inner = LayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(0.8), .fractionalHeight(1)),
+            subitems: [a, b])
         let c = LayoutItem(layoutSize: size(.fractionalWidth(0.2), .fractionalHeight(1)))
-        let root = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(60)),
-                                          subitems: [inner, c])
-        return CollectionLayout(name: "E23", container: LayoutContainer(width: width, height: 896, displayScale: 3),
-                                sections: [SectionDefinition(items: 6, section: LayoutSection(group: root))])
+        let root = LayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .absolute(60)),
+            subitems: [inner, c])
+        return CollectionLayout(
+            name: "E23", container: LayoutContainer(width: width, height: 896, displayScale: 3),
+            sections: [SectionDefinition(items: 6, section: LayoutSection(group: root))])
     }
 
     /// The cells of two rows (items 0–5) with `row` the frames of A, B and C in the first.
@@ -37,15 +40,19 @@ struct PixelGridFractionTests {
     /// At 414 @3x: the group 0.8 × 414 = 331.2 → 331 (993 / 3); A 0.65 × 331 = 215.15 → 215 (not 0.65 × 331.2 =
     /// 215.28 → 215.333…); B 0.35 × 331 = 115.85 → 115.666… (347 / 3); C 0.2 × 414 = 82.8 → 82.666… (248 / 3).
     /// A at x 0, B at 215 (ends at 330.666…, a third before the group's 331), C at 331 (ends at 413.666…).
-    static let at414 = rows([Rect(x: 0, y: 0, width: 215, height: 60),
-                             Rect(x: 215, y: 0, width: 347.0 / 3, height: 60),
-                             Rect(x: 331, y: 0, width: 248.0 / 3, height: 60)])
+    static let at414 = rows([
+        Rect(x: 0, y: 0, width: 215, height: 60),
+        Rect(x: 215, y: 0, width: 347.0 / 3, height: 60),
+        Rect(x: 331, y: 0, width: 248.0 / 3, height: 60),
+    ])
 
     /// At 375 @3x: the group 0.8 × 375 = 300 (on the grid); A 0.65 × 300 = 195; B 0.35 × 300 = 105;
     /// C 0.2 × 375 = 75. A [0, 0, 195, 60], B [195, 0, 105, 60], C [300, 0, 75, 60]: no slack.
-    static let at375 = rows([Rect(x: 0, y: 0, width: 195, height: 60),
-                             Rect(x: 195, y: 0, width: 105, height: 60),
-                             Rect(x: 300, y: 0, width: 75, height: 60)])
+    static let at375 = rows([
+        Rect(x: 0, y: 0, width: 195, height: 60),
+        Rect(x: 195, y: 0, width: 105, height: 60),
+        Rect(x: 300, y: 0, width: 75, height: 60),
+    ])
 
     @Test("E23 at 414 @3x: both solvers give the hand-worked frames")
     func bothSolvers() throws {

@@ -12,7 +12,9 @@ struct RandomLayoutGeneratorTests {
     /// Every feature appears within the first 200 seeds.
     @Test func everyFeatureAppearsWithin200Seeds() {
         var seen = Set<LayoutFeature>()
-        for seed in 0..<200 { seen.formUnion(LayoutFeature.census(of: RandomLayoutGenerator.layout(seed: UInt64(seed)))) }
+        for seed in 0..<200 {
+            seen.formUnion(LayoutFeature.census(of: RandomLayoutGenerator.layout(seed: UInt64(seed))))
+        }
         let missing = LayoutFeature.allCases.filter { !seen.contains($0) }
         #expect(missing.isEmpty, "features never generated: \(missing)")
     }
@@ -37,7 +39,9 @@ struct RandomLayoutGeneratorTests {
         #expect(scales[2, default: 0] >= 10 && scales[3, default: 0] >= 10, "display scales: \(scales)")
         #expect(emptyOrthogonal >= 8, "layouts with an empty orthogonal section: \(emptyOrthogonal)")
         #expect(groupedLists >= 20, "layouts with a grouped or insetGrouped list: \(groupedLists)")
-        print("revision 1.1 features in 200 seeds: scales \(scales), empty orthogonal \(emptyOrthogonal), grouped lists \(groupedLists)")
+        print(
+            "revision 1.1 features in 200 seeds: scales \(scales), empty orthogonal \(emptyOrthogonal), grouped lists \(groupedLists)"
+        )
     }
 
     /// The same seed gives the same layout and the same operations; different seeds differ.
@@ -62,7 +66,8 @@ struct RandomLayoutGeneratorTests {
         let written = yaml.split(separator: "\n", omittingEmptySubsequences: false)
         let reread = SpecWriter.yaml(read).split(separator: "\n", omittingEmptySubsequences: false)
         let line = zip(written, reread).enumerated().first { $0.element.0 != $0.element.1 }
-        Issue.record("""
+        Issue.record(
+            """
             seed \(seed) does not read back as the layout written\(line.map { " (line \($0.offset + 1): '\($0.element.0)' reads as '\($0.element.1)')" } ?? "")
             """)
     }
@@ -74,8 +79,10 @@ struct RandomLayoutGeneratorTests {
         let layout = RandomLayoutGenerator.layout(seed: UInt64(seed))
         #expect((1...6).contains(layout.sectionCount))
         #expect(layout.sections.allSatisfy { (0...40).contains($0.items) })
-        let containers = [layout.container.size, Size(width: layout.container.height, height: layout.container.width),
-                          Size(width: 0, height: 844), Size(width: 1024, height: 1366)]
+        let containers = [
+            layout.container.size, Size(width: layout.container.height, height: layout.container.width),
+            Size(width: 0, height: 844), Size(width: 1024, height: 1366),
+        ]
         for size in containers {
             let output = try ReferenceSolver.solve(layout.withContainer(width: size.width, height: size.height))
             let duplicates = output.differences(from: output)

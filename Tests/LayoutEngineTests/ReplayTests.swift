@@ -21,7 +21,8 @@ struct ReplayTests {
         #expect(file.map(\.line) == Array(1...scenario.operations.count))
         var state = scenario.initialState
         var outputs: [SolveOutput] = []
-        _ = try Replayer.replay(scenario.layout, measure: scenario.measure, operations: file, solver: .reference) { _, output in
+        _ = try Replayer.replay(scenario.layout, measure: scenario.measure, operations: file, solver: .reference) {
+            _, output in
             outputs.append(output)
         }
         for (step, operation) in scenario.operations.enumerated() {
@@ -37,12 +38,17 @@ struct ReplayTests {
         await propertyCheck(count: 40, input: Gen<UInt64>.value(in: 0...UInt64.max).withoutShrink()) { seed in
             let scenario = RandomScenario(seed: seed, operations: 15)
             do {
-                let file = try OperationsReader.read(text: OperationsWriter.text(scenario.operations), file: "random.jsonl")
+                let file = try OperationsReader.read(
+                    text: OperationsWriter.text(scenario.operations), file: "random.jsonl")
                 var byReference: [SolveOutput] = [], byEngine: [SolveOutput] = []
-                _ = try Replayer.replay(scenario.layout, measure: scenario.measure, operations: file,
-                                        solver: .reference) { byReference.append($1) }
-                _ = try Replayer.replay(scenario.layout, measure: scenario.measure, operations: file,
-                                        solver: .engine) { byEngine.append($1) }
+                _ = try Replayer.replay(
+                    scenario.layout, measure: scenario.measure, operations: file,
+                    solver: .reference
+                ) { byReference.append($1) }
+                _ = try Replayer.replay(
+                    scenario.layout, measure: scenario.measure, operations: file,
+                    solver: .engine
+                ) { byEngine.append($1) }
                 #expect(byEngine.count == byReference.count)
                 for step in byReference.indices where step < byEngine.count {
                     let differences = byEngine[step].differences(from: byReference[step])
@@ -79,7 +85,9 @@ struct ReplayTests {
             #expect(error.line == 3)
             #expect(error.description.hasPrefix("bad.jsonl:3: error: {\"op\": \"deleteItems\""), "\(error)")
             #expect(error.description.contains("section 0 has 15 items"), "\(error)")
-            guard case .operation = error.cause else { Issue.record("expected an operation error, got \(error.cause)"); return }
+            guard case .operation = error.cause else {
+                Issue.record("expected an operation error, got \(error.cause)"); return
+            }
         }
         #expect(applied == [1])
     }
@@ -87,20 +95,27 @@ struct ReplayTests {
     /// A resize to a width no variant covers is an error at its line (docs/spec-format.md, "Operations").
     @Test(arguments: ReplaySolver.allCases)
     func widthWithoutVariantIsAnError(_ solver: ReplaySolver) throws {
-        let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
-        let group = LayoutGroup.horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)),
-                                           subitems: [item])
-        let definition = SectionDefinition(name: "narrow only", items: 3, fields: SectionFields(), variants: [
-            SectionVariant(when: WidthCondition(maxWidth: 600), fields: SectionFields(content: .group(group))),
-        ])
-        let layout = CollectionLayout(name: "variants", container: LayoutContainer(width: 390, height: 844), sections: [definition])
+        let item = LayoutItem(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)))
+        let group = LayoutGroup.horizontal(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)),
+            subitems: [item])
+        let definition = SectionDefinition(
+            name: "narrow only", items: 3, fields: SectionFields(),
+            variants: [
+                SectionVariant(when: WidthCondition(maxWidth: 600), fields: SectionFields(content: .group(group)))
+            ])
+        let layout = CollectionLayout(
+            name: "variants", container: LayoutContainer(width: 390, height: 844), sections: [definition])
         let replayer = try Replayer(layout: layout, solver: solver)
         do {
             try replayer.apply(.resize(width: 844, height: 390), line: 4)
             Issue.record("a width without a variant should fail")
         } catch {
             #expect(error.line == 4)
-            guard case .layout(let cause) = error.cause, case .noVariantForWidth = cause.reason else { Issue.record("got \(error.cause)"); return }
+            guard case .layout(let cause) = error.cause, case .noVariantForWidth = cause.reason else {
+                Issue.record("got \(error.cause)"); return
+            }
             #expect(cause.path == "sections[0]")
         }
         // The layout cannot be solved from the start at that width either.

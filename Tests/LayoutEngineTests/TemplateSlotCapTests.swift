@@ -1,10 +1,11 @@
-@testable import LayoutEngine
 import CompositionalLayout
 import Foundation
 import LayoutSpec
 import ReferenceSolver
 import SolverKernel
 import Testing
+
+@testable import LayoutEngine
 
 /// Issue 24 (first finding): a template places at most as many slots as items can occupy; the slots past the
 /// cap are counted (N, the limit, §3.1's restart, §3.3's extra, §4.1's `partial`), and every placed frame is
@@ -28,8 +29,9 @@ struct TemplateSlotCapTests {
         let template = try #require(engine.definitions[0]?.template)
         #expect(template.cells.count == 1 && template.count == 5_000_000)
         let root = LayoutNode.group(try layout.sections[0].section(forWidth: 1_000_000).group)
-        let solver = GroupSolver(container: layout.container, sizing: .estimates, section: 0, itemCount: 1,
-                                 limitsItems: false, slotCap: 1)
+        let solver = GroupSolver(
+            container: layout.container, sizing: .estimates, section: 0, itemCount: 1,
+            limitsItems: false, slotCap: 1)
         let node = try solver.resolveAndSolve(root, box: Size(width: 1_000_000, height: 844), firstItem: 0)
         #expect(node.leaves.count == 1 && node.slotCount == 5_000_000)
     }
@@ -92,14 +94,17 @@ struct TemplateSlotCapTests {
 
     @Test("placed frames, N, size and reach equal the uncapped template's", arguments: groups.indices)
     func capKeepsFrames(_ index: Int) throws {
-        let spec = "version: 1\nname: cap\ncontainer: { width: 390, height: 844 }\nsections:\n  - items: 1\n    group:\n"
+        let spec =
+            "version: 1\nname: cap\ncontainer: { width: 390, height: 844 }\nsections:\n  - items: 1\n    group:\n"
             + Self.groups[index].split(separator: "\n").map { "      " + $0 }.joined(separator: "\n") + "\n"
         let layout = try SpecReader.read(yaml: spec)
         let root = LayoutNode.group(try layout.sections[0].section(forWidth: 390).group)
         let box = Size(width: 390, height: 844)
         func solve(_ cap: Int) throws -> SolvedNode {
-            try GroupSolver(container: layout.container, sizing: .estimates, section: 0, itemCount: 0,
-                            limitsItems: false, slotCap: cap).resolveAndSolve(root, box: box, firstItem: 0)
+            try GroupSolver(
+                container: layout.container, sizing: .estimates, section: 0, itemCount: 0,
+                limitsItems: false, slotCap: cap
+            ).resolveAndSolve(root, box: box, firstItem: 0)
         }
         let all = try solve(.max)
         #expect(all.unplacedLeaves == 0 && all.leaves.count > 3)
@@ -123,14 +128,16 @@ struct TemplateSlotCapTests {
 
     @Test("an insert past the engine's cap re-solves the templates; frames equal the reference")
     func insertPastTheCap() throws {
-        let spec = "version: 1\nname: cap\ncontainer: { width: 390, height: 844 }\nsections:\n  - items: 2\n    group:\n"
+        let spec =
+            "version: 1\nname: cap\ncontainer: { width: 390, height: 844 }\nsections:\n  - items: 2\n    group:\n"
             + Self.groups[0].split(separator: "\n").map { "      " + $0 }.joined(separator: "\n") + "\n"
         let engine = try LayoutEngine(layout: try SpecReader.read(yaml: spec))
         #expect(engine.definitions[0]?.template?.cells.count == 2)
         for (at, count) in [(1, 3), (0, 9), (14, 1)] {
             _ = try engine.apply(.insertItems(section: 0, at: at, count: count))
-            let reference = try ReferenceSolver.solve(engine.state.layout, sections: engine.state.resolvedSections(),
-                                                      sizing: engine.state.sizing())
+            let reference = try ReferenceSolver.solve(
+                engine.state.layout, sections: engine.state.resolvedSections(),
+                sizing: engine.state.sizing())
             #expect(engine.output().differences(from: reference).isEmpty)
             #expect(engine.output().elements.count == engine.itemCount(inSection: 0))
         }

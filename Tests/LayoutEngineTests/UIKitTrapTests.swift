@@ -55,7 +55,9 @@ struct UIKitTrapTests {
         let run = try TrapRun(layout: layout, solver: solver)
         #expect(cell(run.output, 0, 2).y == 80)
         let first = try run.apply(.measure(section: 0, item: 0, width: 100, height: 120))
-        #expect(cell(first, 0, 0) == Rect(x: 0, y: 0, width: 195, height: 120), "width is fractional: only the height adopts")
+        #expect(
+            cell(first, 0, 0) == Rect(x: 0, y: 0, width: 195, height: 120),
+            "width is fractional: only the height adopts")
         #expect(cell(first, 0, 2).y == 120)
         let second = try run.apply(.measure(section: 0, item: 0, width: 100, height: 30))
         #expect(cell(second, 0, 0) == Rect(x: 0, y: 0, width: 195, height: 30))
@@ -135,16 +137,20 @@ final class TrapRun {
         try state.apply(operation)
         try replayer.apply(operation, line: step)
         output = replayer.output()
-        expectNoDifferences(output, try Replayer.solve(state), "\(replayer.solver) after \(OperationsWriter.line(operation))",
-                            sourceLocation: sourceLocation)
+        expectNoDifferences(
+            output, try Replayer.solve(state), "\(replayer.solver) after \(OperationsWriter.line(operation))",
+            sourceLocation: sourceLocation)
         return output
     }
 }
 
 /// Expects `actual` to agree with `expected` (specs/README.md's comparison), listing the differences.
-func expectNoDifferences(_ actual: SolveOutput, _ expected: SolveOutput, _ context: String,
-                         sourceLocation: SourceLocation = #_sourceLocation) {
+func expectNoDifferences(
+    _ actual: SolveOutput, _ expected: SolveOutput, _ context: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let differences = actual.differences(from: expected)
     #expect(differences.isEmpty, "\(context):\n\(differences.joined(separator: "\n"))", sourceLocation: sourceLocation)
-    #expect(actual.elements.count == expected.elements.count, "\(context): element count", sourceLocation: sourceLocation)
+    #expect(
+        actual.elements.count == expected.elements.count, "\(context): element count", sourceLocation: sourceLocation)
 }

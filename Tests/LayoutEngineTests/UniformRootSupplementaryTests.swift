@@ -106,8 +106,10 @@ struct UniformRootSupplementaryTests {
 
     /// Checks the engine at 1 and 2 threads and a fresh reference solve of the same state against `expected`
     /// after each step: the initial solve, then each measure. `expected[k]` gives the marks after step k.
-    func check(_ yaml: String, measures: [LayoutOperation], expected: [[ElementKey: Rect]],
-               cells: [[Rect]]) throws {
+    func check(
+        _ yaml: String, measures: [LayoutOperation], expected: [[ElementKey: Rect]],
+        cells: [[Rect]]
+    ) throws {
         let layout = try SpecReader.read(yaml: yaml)
         let engines = try [1, 2].map { try LayoutEngine(state: LayoutState(layout: layout), threads: $0) }
         var state = LayoutState(layout: layout)
@@ -116,11 +118,13 @@ struct UniformRootSupplementaryTests {
                 try state.apply(measures[step - 1])
                 for engine in engines { _ = try engine.apply(measures[step - 1]) }
             }
-            let reference = try ReferenceSolver.solve(state.layout, sections: state.resolvedSections(),
-                                                      sizing: state.sizing())
+            let reference = try ReferenceSolver.solve(
+                state.layout, sections: state.resolvedSections(),
+                sizing: state.sizing())
             #expect(Self.supplementaries(reference) == expected[step], "reference, step \(step)")
-            #expect(reference.elements.filter { $0.category == .cell }.map(\.frame) == cells[step],
-                    "reference cells, step \(step)")
+            #expect(
+                reference.elements.filter { $0.category == .cell }.map(\.frame) == cells[step],
+                "reference cells, step \(step)")
             for (engine, threads) in zip(engines, [1, 2]) {
                 let output = engine.output()
                 #expect(Self.supplementaries(output) == expected[step], "engine at \(threads) threads, step \(step)")
@@ -159,43 +163,50 @@ struct UniformRootSupplementaryTests {
         let first = Self.verticalMarks(rowHeight: 100)
         #expect(first[Self.key("mark", item: 2)] == Rect(x: 185, y: 185, width: 20, height: 10))  // not y 135
         #expect(first[Self.key("half", item: 2)] == Rect(x: 10, y: 105, width: 185, height: 45))  // not 20 high
-        try check(Self.spec(), measures: Self.verticalMeasures,
-                  expected: [100, 130, 100, 70].map { Self.verticalMarks(rowHeight: $0) },
-                  cells: [
-                      Self.verticalCells(rowHeight: 100, heights: [60, 90, 40, 40]),
-                      Self.verticalCells(rowHeight: 130, heights: [60, 90, 120, 40]),
-                      Self.verticalCells(rowHeight: 100, heights: [60, 90, 20, 40]),
-                      Self.verticalCells(rowHeight: 70, heights: [60, 30, 20, 40]),
-                  ])
+        try check(
+            Self.spec(), measures: Self.verticalMeasures,
+            expected: [100, 130, 100, 70].map { Self.verticalMarks(rowHeight: $0) },
+            cells: [
+                Self.verticalCells(rowHeight: 100, heights: [60, 90, 40, 40]),
+                Self.verticalCells(rowHeight: 130, heights: [60, 90, 120, 40]),
+                Self.verticalCells(rowHeight: 100, heights: [60, 90, 20, 40]),
+                Self.verticalCells(rowHeight: 70, heights: [60, 30, 20, 40]),
+            ])
     }
 
     @Test func rightToLeftMirrorsTheGrownMarks() throws {
-        let mirror = { (rects: [Rect]) in rects.map { Rect(x: 390 - $0.x - $0.width, y: $0.y, width: $0.width, height: $0.height) } }
-        try check(Self.spec(rightToLeft: true), measures: Self.verticalMeasures,
-                  expected: [100, 130, 100, 70].map { Self.mirrored(Self.verticalMarks(rowHeight: $0)) },
-                  cells: [
-                      mirror(Self.verticalCells(rowHeight: 100, heights: [60, 90, 40, 40])),
-                      mirror(Self.verticalCells(rowHeight: 130, heights: [60, 90, 120, 40])),
-                      mirror(Self.verticalCells(rowHeight: 100, heights: [60, 90, 20, 40])),
-                      mirror(Self.verticalCells(rowHeight: 70, heights: [60, 30, 20, 40])),
-                  ])
+        let mirror = { (rects: [Rect]) in
+            rects.map { Rect(x: 390 - $0.x - $0.width, y: $0.y, width: $0.width, height: $0.height) }
+        }
+        try check(
+            Self.spec(rightToLeft: true), measures: Self.verticalMeasures,
+            expected: [100, 130, 100, 70].map { Self.mirrored(Self.verticalMarks(rowHeight: $0)) },
+            cells: [
+                mirror(Self.verticalCells(rowHeight: 100, heights: [60, 90, 40, 40])),
+                mirror(Self.verticalCells(rowHeight: 130, heights: [60, 90, 120, 40])),
+                mirror(Self.verticalCells(rowHeight: 100, heights: [60, 90, 20, 40])),
+                mirror(Self.verticalCells(rowHeight: 70, heights: [60, 30, 20, 40])),
+            ])
     }
 
     @Test func horizontalFramesByHand() throws {
         // Columns 100 wide (90 + 10); column 1's content box [105, 10, 90, 824], its mark at x 185 (not 135).
-        #expect(Self.horizontalMarks(columnWidth: 100)[Self.key("mark", item: 2)]
+        #expect(
+            Self.horizontalMarks(columnWidth: 100)[Self.key("mark", item: 2)]
                 == Rect(x: 185, y: 412, width: 10, height: 20))
-        try check(Self.spec(horizontal: true), measures: [
-            .measure(section: 0, item: 2, width: 120, height: 412),
-            .measure(section: 0, item: 2, width: 20, height: 412),
-            .measure(section: 0, item: 1, width: 30, height: 412),
-        ], expected: [100, 130, 100, 70].map { Self.horizontalMarks(columnWidth: $0) },
-        cells: [
-            Self.horizontalCells(columnWidth: 100, widths: [60, 90, 40, 40]),
-            Self.horizontalCells(columnWidth: 130, widths: [60, 90, 120, 40]),
-            Self.horizontalCells(columnWidth: 100, widths: [60, 90, 20, 40]),
-            Self.horizontalCells(columnWidth: 70, widths: [60, 30, 20, 40]),
-        ])
+        try check(
+            Self.spec(horizontal: true),
+            measures: [
+                .measure(section: 0, item: 2, width: 120, height: 412),
+                .measure(section: 0, item: 2, width: 20, height: 412),
+                .measure(section: 0, item: 1, width: 30, height: 412),
+            ], expected: [100, 130, 100, 70].map { Self.horizontalMarks(columnWidth: $0) },
+            cells: [
+                Self.horizontalCells(columnWidth: 100, widths: [60, 90, 40, 40]),
+                Self.horizontalCells(columnWidth: 130, widths: [60, 90, 120, 40]),
+                Self.horizontalCells(columnWidth: 100, widths: [60, 90, 20, 40]),
+                Self.horizontalCells(columnWidth: 70, widths: [60, 30, 20, 40]),
+            ])
     }
 
     /// Lazy preparation measures row by row; once everything near the rect is measured, it agrees with a full

@@ -17,17 +17,21 @@ struct Version1UnchangedTests {
         var spec: String
         var measure: MeasureMode
         var snapshot: URL
-        var testDescription: String { (spec as NSString).lastPathComponent + (measure == .none ? " [measure-none]" : "") }
+        var testDescription: String {
+            (spec as NSString).lastPathComponent + (measure == .none ? " [measure-none]" : "")
+        }
     }
 
     static func cases() -> [Case] {
         Fixtures.specFiles().flatMap { spec -> [Case] in
             guard let text = try? String(contentsOf: Fixtures.url(spec), encoding: .utf8),
-                  text.contains("\nversion: 1") || text.hasPrefix("version: 1") else { return [] }
+                text.contains("\nversion: 1") || text.hasPrefix("version: 1")
+            else { return [] }
             let base = ((spec as NSString).lastPathComponent as NSString).deletingPathExtension
             return [(MeasureMode.all, ""), (.none, ".measure-none")].compactMap { mode, suffix in
                 let url = snapshots.appendingPathComponent(base + suffix + ".json")
-                return FileManager.default.fileExists(atPath: url.path) ? Case(spec: spec, measure: mode, snapshot: url) : nil
+                return FileManager.default.fileExists(atPath: url.path)
+                    ? Case(spec: spec, measure: mode, snapshot: url) : nil
             }
         }
     }
@@ -45,7 +49,9 @@ struct Version1UnchangedTests {
         #expect(reference.jsonText(includeSections: true, pretty: true) + "\n" == before, "reference")
         for threads in [1, 2] {
             let engine = try LayoutEngine(layout: layout, measure: c.measure, threads: threads)
-            #expect(engine.output().jsonText(includeSections: true, pretty: true) + "\n" == before, "engine, \(threads) threads")
+            #expect(
+                engine.output().jsonText(includeSections: true, pretty: true) + "\n" == before,
+                "engine, \(threads) threads")
         }
     }
 }

@@ -17,8 +17,10 @@ struct Version2PropertyTests {
 
     @Test func atDisplayScales() async {
         await propertyCheck(count: 40, input: Gen<UInt64>.value(in: 0...UInt64.max).withoutShrink()) { seed in
-            EnginePropertyTests.check(RandomScenario(seed: seed, operations: 14, displayScale: seed % 2 == 0 ? 2 : 3,
-                                                     version2: true), threads: [1, 2])
+            EnginePropertyTests.check(
+                RandomScenario(
+                    seed: seed, operations: 14, displayScale: seed % 2 == 0 ? 2 : 3,
+                    version2: true), threads: [1, 2])
         }
     }
 
@@ -39,27 +41,37 @@ struct Version2PropertyTests {
             if s.layout.sections.contains(where: { definition in
                 if case .group(let g)? = definition.fields.content { return Self.hasUniform(.group(g)) }
                 return false
-            }) { uniform += 1 }
+            }) {
+                uniform += 1
+            }
             // Revision 1.2: a uniform root group with supplementaries of its own.
             if s.layout.sections.contains(where: { definition in
                 if case .group(let g)? = definition.fields.content {
                     return g.layoutSize.hasUniformDimension && !g.supplementaryItems.isEmpty
                 }
                 return false
-            }) { uniformRootMarks += 1 }
-            envResizes += s.operations.filter { if case let .resize(_, _, e) = $0 { return !e.isEmpty }; return false }.count
+            }) {
+                uniformRootMarks += 1
+            }
+            envResizes +=
+                s.operations.filter {
+                    if case let .resize(_, _, e) = $0 { return !e.isEmpty }; return false
+                }.count
         }
-        #expect(rtl > 30 && safe > 60 && uniform > 10 && calc > 40 && envResizes > 100 && cycles > 30 && uniformRootMarks > 10,
-                """
-                rtl \(rtl), safe \(safe), uniform \(uniform), calc \(calc), environment resizes \(envResizes), \
-                cycles \(cycles), uniform roots with supplementaries \(uniformRootMarks)
-                """)
+        #expect(
+            rtl > 30 && safe > 60 && uniform > 10 && calc > 40 && envResizes > 100 && cycles > 30
+                && uniformRootMarks > 10,
+            """
+            rtl \(rtl), safe \(safe), uniform \(uniform), calc \(calc), environment resizes \(envResizes), \
+            cycles \(cycles), uniform roots with supplementaries \(uniformRootMarks)
+            """)
     }
 
     static func hasUniform(_ node: LayoutNode) -> Bool {
         switch node {
         case .item(let item): return item.layoutSize.hasUniformDimension
-        case .group(let group): return group.layoutSize.hasUniformDimension || group.children.contains(where: hasUniform)
+        case .group(let group):
+            return group.layoutSize.hasUniformDimension || group.children.contains(where: hasUniform)
         }
     }
 }

@@ -55,8 +55,10 @@ import Testing
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Fuzz/Seeds").standardizedFileURL
 
-    static let all: [FuzzCaseTests.Case] = [("specs", [FuzzTarget.read, .solve, .write]), ("replay", [.replay]),
-                                            ("calc", [.calc])].flatMap { folder, targets in
+    static let all: [FuzzCaseTests.Case] = [
+        ("specs", [FuzzTarget.read, .solve, .write]), ("replay", [.replay]),
+        ("calc", [.calc]),
+    ].flatMap { folder, targets in
         let path = Self.folder.appendingPathComponent(folder).path
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         return names.sorted().flatMap { name in

@@ -1,6 +1,7 @@
 import CompositionalLayout
 import Foundation
 import Testing
+
 @testable import LayoutFuzzChecks
 
 /// The checks themselves: each takes good input as `ok`, refuses bad input with a located error, stops at
@@ -33,7 +34,8 @@ import Testing
     }
 
     @Test func theSameSpecInJSONIsRead() throws {
-        let json = #"{"version": 1, "container": {"width": 390, "height": 844}, "#
+        let json =
+            #"{"version": 1, "container": {"width": 390, "height": 844}, "#
             + #""sections": [{"items": 3, "list": {"appearance": "plain"}}]}"#
         let outcome = try FuzzTarget.solve.check(Data(json.utf8))
         #expect(outcome == .ok, "\(outcome)")
@@ -75,14 +77,16 @@ import Testing
     @Test func calcRoundTrips() throws {
         #expect(try FuzzTarget.calc.check(Data("max(8, width / 40) - -(2 * (height - 1))".utf8)) == .ok)
         #expect(try FuzzTarget.calc.check(Data("1 / (width - 390)".utf8)) == .ok)
-        #expect(try FuzzTarget.calc.check(Data("2 * wdth".utf8))
+        #expect(
+            try FuzzTarget.calc.check(Data("2 * wdth".utf8))
                 == .rejected("unknown name 'wdth' (calc knows width, height, min and max) at character 5"))
     }
 
     /// A disagreement is a finding, not an outcome: here two solve outputs that differ.
     @Test func differentOutputsAreAFinding() throws {
-        let a = SolveOutput(spec: "x", container: Size(width: 1, height: 1), contentSize: Size(width: 1, height: 1),
-                            elements: [], sections: [], diagnostics: [])
+        let a = SolveOutput(
+            spec: "x", container: Size(width: 1, height: 1), contentSize: Size(width: 1, height: 1),
+            elements: [], sections: [], diagnostics: [])
         var b = a
         b.contentSize.height = 2
         #expect(throws: FuzzFinding.self) { try FuzzChecks.compare(.success(a), .success(b), .solve, after: "x") }

@@ -10,8 +10,10 @@ import Testing
 enum Binary {
     static var url: URL {
         let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for dir in [bundleDir, bundleDir.deletingLastPathComponent(),
-                    Fixtures.packageRoot.appendingPathComponent(".build/debug")] {
+        for dir in [
+            bundleDir, bundleDir.deletingLastPathComponent(),
+            Fixtures.packageRoot.appendingPathComponent(".build/debug"),
+        ] {
             let candidate = dir.appendingPathComponent("layoutbench")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
@@ -36,18 +38,22 @@ enum Binary {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     static func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layoutbench-import-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "layoutbench-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
     }
 }
 
-func importFixture(_ name: String) -> String { Fixtures.packageRoot.appendingPathComponent("Tests/Fixtures/import/" + name).path }
+func importFixture(_ name: String) -> String {
+    Fixtures.packageRoot.appendingPathComponent("Tests/Fixtures/import/" + name).path
+}
 
 /// The frames of both solvers for `layout` equal those of the reference solver for `expected`.
 func expectSameFrames(_ layout: CollectionLayout, _ expected: CollectionLayout, _ comment: String) throws {
@@ -64,8 +70,11 @@ struct ImportCommandTests {
     func feed() throws {
         let dir = try Binary.temporaryDirectory()
         let out = dir.appendingPathComponent("feed.yaml").path
-        let result = try Binary.run(["import", importFixture("FeedViewController.swift"), importFixture("LayoutHelpers.swift"),
-                                     "--items", "5,8,3", "-o", out], cache: dir)
+        let result = try Binary.run(
+            [
+                "import", importFixture("FeedViewController.swift"), importFixture("LayoutHelpers.swift"),
+                "--items", "5,8,3", "-o", out,
+            ], cache: dir)
         #expect(result.status == 0, Comment(rawValue: result.stderr))
         let text = try String(contentsOfFile: out, encoding: .utf8)
         #expect(text.hasPrefix("# Imported by `layoutbench import` from "))
@@ -79,8 +88,9 @@ struct ImportCommandTests {
     @Test("a realistic store front (six sections, helpers, an enum provider): the hand-written spec's frames")
     func store() throws {
         let dir = try Binary.temporaryDirectory()
-        let result = try Binary.run(["import", importFixture("StoreViewController.swift"), "--items", "6,10,12,6,10,4"],
-                                    cache: dir)
+        let result = try Binary.run(
+            ["import", importFixture("StoreViewController.swift"), "--items", "6,10,12,6,10,4"],
+            cache: dir)
         #expect(result.status == 0, Comment(rawValue: result.stderr))
         let imported = try SpecReader.read(yaml: result.stdout)
         let expected = try SpecReader.read(contentsOf: importFixture("store.yaml"))
@@ -97,7 +107,8 @@ struct ImportCommandTests {
         let expected = try SpecReader.read(contentsOf: importFixture("adaptive-grid.yaml"))
         #expect(imported.sections == expected.sections)
         for width in [390.0, 844.0] {
-            try expectSameFrames(imported.withContainer(width: width), expected.withContainer(width: width), "w\(width)")
+            try expectSameFrames(
+                imported.withContainer(width: width), expected.withContainer(width: width), "w\(width)")
         }
     }
 
@@ -112,17 +123,20 @@ struct ImportCommandTests {
         #expect(second.stdout == first.stdout)
     }
 
-    @Test("errors name the user's file and line, exit 2 and write nothing", arguments: [
-        ("MissingSymbol.swift", "MissingSymbol.swift:6:", "cannot find 'AppTheme' in scope"),
-        ("CompilerError.swift", "CompilerError.swift:6:", "error: "),
-        ("TwoEntries.swift", "TwoEntries.swift:8:", "2 candidate entries"),
-        ("NoEntry.swift", "NoEntry.swift:1:1:", "no layout entry found"),
-        ("NilSection.swift", "NilSection.swift:4:", "returned nil for section 1, which has 3 items"),
-    ])
+    @Test(
+        "errors name the user's file and line, exit 2 and write nothing",
+        arguments: [
+            ("MissingSymbol.swift", "MissingSymbol.swift:6:", "cannot find 'AppTheme' in scope"),
+            ("CompilerError.swift", "CompilerError.swift:6:", "error: "),
+            ("TwoEntries.swift", "TwoEntries.swift:8:", "2 candidate entries"),
+            ("NoEntry.swift", "NoEntry.swift:1:1:", "no layout entry found"),
+            ("NilSection.swift", "NilSection.swift:4:", "returned nil for section 1, which has 3 items"),
+        ])
     func errors(_ file: String, _ place: String, _ message: String) throws {
         let dir = try Binary.temporaryDirectory()
         let out = dir.appendingPathComponent("out.yaml").path
-        let result = try Binary.run(["import", importFixture("errors/" + file), "--items", "3,3", "-o", out], cache: dir)
+        let result = try Binary.run(
+            ["import", importFixture("errors/" + file), "--items", "3,3", "-o", out], cache: dir)
         #expect(result.status == 2)
         #expect(result.stderr.contains(place), Comment(rawValue: result.stderr))
         #expect(result.stderr.contains(message), Comment(rawValue: result.stderr))
@@ -140,8 +154,11 @@ struct ImportCommandTests {
     @Test("--entry picks one of two candidates")
     func entryChoice() throws {
         let dir = try Binary.temporaryDirectory()
-        let result = try Binary.run(["import", importFixture("errors/TwoEntries.swift"), "--entry",
-                                     "UICollectionViewCompositionalLayout.sidebar", "--items", "4"], cache: dir)
+        let result = try Binary.run(
+            [
+                "import", importFixture("errors/TwoEntries.swift"), "--entry",
+                "UICollectionViewCompositionalLayout.sidebar", "--items", "4",
+            ], cache: dir)
         #expect(result.status == 0, Comment(rawValue: result.stderr))
         let imported = try SpecReader.read(yaml: result.stdout)
         #expect(imported.sections.first?.fields.content == .list(ListConfiguration(appearance: .sidebar)))

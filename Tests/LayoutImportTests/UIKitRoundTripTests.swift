@@ -33,8 +33,9 @@ struct UIKitRoundTripTests {
     func roundTrip(_ fixture: RoundTripCase) throws {
         let spec = try SpecReader.read(contentsOf: fixture.path)
         let uikit = UICollectionViewCompositionalLayout(spec)
-        let back = try uikit.collectionLayout(name: spec.name, container: spec.container, itemCounts: itemCounts(spec),
-                                              selfSizing: spec.selfSizing)
+        let back = try uikit.collectionLayout(
+            name: spec.name, container: spec.container, itemCounts: itemCounts(spec),
+            selfSizing: spec.selfSizing)
         let exact = spec.computedValues.isEmpty && spec.sections.allSatisfy { $0.variants.isEmpty && $0.name == nil }
         if exact {
             #expect(back == spec)
@@ -52,8 +53,10 @@ struct UIKitRoundTripTests {
 
     @Test("mutations after an object is added are seen, as with UIKit's reference semantics")
     func referenceSemantics() throws {
-        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.5),
-                                                                             heightDimension: .fractionalHeight(1)))
+        let item = NSCollectionLayoutItem(
+            layoutSize: NSCollectionLayoutSize(
+                widthDimension: .fractionalWidth(0.5),
+                heightDimension: .fractionalHeight(1)))
         let group = NSCollectionLayoutGroup.horizontal(
             layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)),
             subitems: [item])
@@ -61,10 +64,12 @@ struct UIKitRoundTripTests {
         let layout = UICollectionViewCompositionalLayout(section: section)
         item.contentInsets = NSDirectionalEdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4)
         section.interGroupSpacing = 8
-        let model = try layout.collectionLayout(name: "t", container: LayoutContainer(width: 400, height: 800),
-                                                itemCounts: [4])
+        let model = try layout.collectionLayout(
+            name: "t", container: LayoutContainer(width: 400, height: 800),
+            itemCounts: [4])
         guard case .group(let g)? = model.sections[0].fields.content,
-              case .repeatingUntilFull(let nodes) = g.subitems, case .item(let i) = nodes[0] else {
+            case .repeatingUntilFull(let nodes) = g.subitems, case .item(let i) = nodes[0]
+        else {
             Issue.record("not a group of items"); return
         }
         #expect(i.contentInsets == EdgeInsets(all: 4))
@@ -75,16 +80,20 @@ struct UIKitRoundTripTests {
     func providerSeesEnvironment() throws {
         let layout = UICollectionViewCompositionalLayout { _, environment in
             let columns = environment.container.effectiveContentSize.width > 500 ? 4 : 2
-            let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(
-                widthDimension: .fractionalWidth(1 / CGFloat(columns)), heightDimension: .fractionalHeight(1)))
-            let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(
-                widthDimension: .fractionalWidth(1), heightDimension: .absolute(50)), subitems: [item])
+            let item = NSCollectionLayoutItem(
+                layoutSize: NSCollectionLayoutSize(
+                    widthDimension: .fractionalWidth(1 / CGFloat(columns)), heightDimension: .fractionalHeight(1)))
+            let group = NSCollectionLayoutGroup.horizontal(
+                layoutSize: NSCollectionLayoutSize(
+                    widthDimension: .fractionalWidth(1), heightDimension: .absolute(50)), subitems: [item])
             return NSCollectionLayoutSection(group: group)
         }
-        let narrow = try layout.collectionLayout(name: "n", container: LayoutContainer(width: 390, height: 844),
-                                                 itemCounts: [8, 8])
-        let wide = try layout.collectionLayout(name: "w", container: LayoutContainer(width: 844, height: 390),
-                                               itemCounts: [8, 8])
+        let narrow = try layout.collectionLayout(
+            name: "n", container: LayoutContainer(width: 390, height: 844),
+            itemCounts: [8, 8])
+        let wide = try layout.collectionLayout(
+            name: "w", container: LayoutContainer(width: 844, height: 390),
+            itemCounts: [8, 8])
         #expect(narrow.sections.count == 1 && narrow.sections[0].count == 2)
         #expect(narrow.sections[0].fields != wide.sections[0].fields)
     }
@@ -92,11 +101,14 @@ struct UIKitRoundTripTests {
     @Test("a provider returning nil for a section with items is an error naming the section")
     func nilSection() {
         let layout = UICollectionViewCompositionalLayout { index, environment in
-            index == 0 ? NSCollectionLayoutSection.list(using: UICollectionLayoutListConfiguration(appearance: .plain),
-                                                        layoutEnvironment: environment) : nil
+            index == 0
+                ? NSCollectionLayoutSection.list(
+                    using: UICollectionLayoutListConfiguration(appearance: .plain),
+                    layoutEnvironment: environment) : nil
         }
         #expect(throws: UIKitConversionError.self) {
-            try layout.collectionLayout(name: "n", container: LayoutContainer(width: 390, height: 844), itemCounts: [3, 3])
+            try layout.collectionLayout(
+                name: "n", container: LayoutContainer(width: 390, height: 844), itemCounts: [3, 3])
         }
     }
 }

@@ -28,21 +28,25 @@ import Testing
 
     static func lint(_ yaml: String, widths: [Double] = LayoutLinter.commonWidths) throws -> [LintFinding] {
         let layout = try SpecReader.read(yaml: yaml, file: "trap.yaml")
-        return LayoutLinter.lint(layout, file: "trap.yaml", locator: try SpecLocator(text: yaml, file: "trap.yaml"),
-                                 widths: widths)
+        return LayoutLinter.lint(
+            layout, file: "trap.yaml", locator: try SpecLocator(text: yaml, file: "trap.yaml"),
+            widths: widths)
     }
 
-    func check(_ yaml: String, messageContains: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func check(_ yaml: String, messageContains: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws
+    {
         let findings = try Self.lint(yaml)
         let expected = Self.marks(in: yaml)
         #expect(!expected.isEmpty, "the spec marks no finding", sourceLocation: sourceLocation)
-        #expect(findings.map(\.check.code).sorted() == expected.map(\.code).sorted(),
-                "findings: \(findings.map(\.text))", sourceLocation: sourceLocation)
+        #expect(
+            findings.map(\.check.code).sorted() == expected.map(\.code).sorted(),
+            "findings: \(findings.map(\.text))", sourceLocation: sourceLocation)
         for mark in expected {
             let found = findings.first { $0.check.code == mark.code }
-            #expect(found?.line == mark.line && found?.column == mark.column,
-                    "\(mark.code) expected at \(mark.line):\(mark.column), got \(found.map { "\($0.line):\($0.column)" } ?? "none")",
-                    sourceLocation: sourceLocation)
+            #expect(
+                found?.line == mark.line && found?.column == mark.column,
+                "\(mark.code) expected at \(mark.line):\(mark.column), got \(found.map { "\($0.line):\($0.column)" } ?? "none")",
+                sourceLocation: sourceLocation)
         }
         let text = findings.map(\.message).joined(separator: "\n")
         for part in messageContains {
@@ -51,7 +55,8 @@ import Testing
     }
 
     @Test func equalSplitOverridesTheItemsWidth() throws {
-        try check("""
+        try check(
+            """
             version: 1
             container: { width: 390, height: 844 }
             sections:
@@ -66,7 +71,8 @@ import Testing
     }
 
     @Test func repeatedSubitemsOverflow() throws {
-        try check("""
+        try check(
+            """
             version: 1
             container: { width: 390, height: 844 }
             sections:
@@ -82,7 +88,8 @@ import Testing
     }
 
     @Test func insetsAlongAnEstimatedAxisAreIgnored() throws {
-        try check("""
+        try check(
+            """
             version: 1
             container: { width: 390, height: 844 }
             sections:
@@ -98,7 +105,8 @@ import Testing
     }
 
     @Test func edgeSpacingPushesEqualSharesOut() throws {
-        try check("""
+        try check(
+            """
             version: 1
             container: { width: 390, height: 844 }
             sections:
@@ -115,7 +123,8 @@ import Testing
     }
 
     @Test func aFractionOfAnEstimateStaysAtTheEstimate() throws {
-        try check("""
+        try check(
+            """
             version: 1
             container: { width: 390, height: 844 }
             sections:
@@ -129,7 +138,8 @@ import Testing
     }
 
     @Test func pagingPagesByTheContainer() throws {
-        try check("""
+        try check(
+            """
             version: 1
             container: { width: 390, height: 844 }
             sections:
@@ -143,7 +153,8 @@ import Testing
     }
 
     @Test func groupPagingWithGroupsWiderThanTheContainer() throws {
-        try check("""
+        try check(
+            """
             version: 1
             container: { width: 390, height: 844 }
             sections:
@@ -157,7 +168,8 @@ import Testing
     }
 
     @Test func noRoomAtTheNarrowestWidth() throws {
-        try check("""
+        try check(
+            """
             version: 1
             container: { width: 430, height: 932 }
             sections:
@@ -171,7 +183,8 @@ import Testing
 
     @Test func overflowOfTheContainerNamesTheFirstWidth() throws {
         // 360 pt groups fit 390 and wider, not 320 or 375: the finding names 320, the first.
-        try check("""
+        try check(
+            """
             version: 1
             container: { width: 390, height: 844 }
             sections:
@@ -184,7 +197,8 @@ import Testing
     }
 
     @Test func estimatedWidthsInASidewaysSection() throws {
-        try check("""
+        try check(
+            """
             version: 1
             container: { width: 390, height: 844 }
             sections:
@@ -198,7 +212,8 @@ import Testing
     }
 
     @Test func aHeaderRowNeedsAnItem() throws {
-        try check("""
+        try check(
+            """
             version: 1
             container: { width: 390, height: 844 }
             sections:
@@ -208,7 +223,8 @@ import Testing
     }
 
     @Test func flexibleRootEdgeSpacingAlongTheSectionAxis() throws {
-        try check("""
+        try check(
+            """
             version: 1
             container: { width: 390, height: 844 }
             sections:
@@ -223,13 +239,16 @@ import Testing
 
     /// Every check has a test above (a new check without one fails here).
     @Test func everyCheckIsShown() {
-        let shown: Set<String> = ["LB101", "LB102", "LB103", "LB104", "LB105", "LB106", "LB107", "LB108", "LB109",
-                                  "LB110", "LB111", "LB112"]
+        let shown: Set<String> = [
+            "LB101", "LB102", "LB103", "LB104", "LB105", "LB106", "LB107", "LB108", "LB109",
+            "LB110", "LB111", "LB112",
+        ]
         #expect(Set(LintCheck.allCases.map(\.code)) == shown)
     }
 
     @Test func widthsAreTriedNarrowestFirstInBothOrientations() throws {
-        let findings = try Self.lint("""
+        let findings = try Self.lint(
+            """
             version: 1
             container: { width: 1024, height: 1366 }
             sections:
@@ -240,6 +259,9 @@ import Testing
                     subitems: [{ item: { size: { width: fractionalWidth(1), height: fractionalHeight(1) } } }]
             """, widths: [744, 414])
         // 414 portrait is the narrowest; its landscape (896) would fit.
-        #expect(findings.map(\.message) == ["at 414 × 896 pt (portrait), item 0 of section 0 ends at x 700, 286 pt past the container's 414 pt"])
+        #expect(
+            findings.map(\.message) == [
+                "at 414 × 896 pt (portrait), item 0 of section 0 ends at x 700, 286 pt past the container's 414 pt"
+            ])
     }
 }

@@ -35,8 +35,9 @@ import Testing
             let relative = path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
             let layout = try SpecReader.read(contentsOf: path)
             let findings = LayoutLinter.lint(layout, file: relative, locator: try SpecLocator(contentsOf: path))
-            #expect(findings.map(\.check.code).sorted() == (Self.traps[relative] ?? []),
-                    "\(relative): \(findings.map(\.text))")
+            #expect(
+                findings.map(\.check.code).sorted() == (Self.traps[relative] ?? []),
+                "\(relative): \(findings.map(\.text))")
         }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// An SVG document parsed as XML, with the queries the tests need. Parsing fails the test when the
 /// document is not well-formed.
@@ -20,13 +21,17 @@ struct ParsedSVG {
 
     /// Every element named `name` (namespace ignored) whose class is `className`, in document order.
     func elements(_ name: String, class className: String) throws -> [XMLElement] {
-        try document.nodes(forXPath: "//*[local-name()='\(name)' and @class='\(className)']").compactMap { $0 as? XMLElement }
+        try document.nodes(forXPath: "//*[local-name()='\(name)' and @class='\(className)']").compactMap {
+            $0 as? XMLElement
+        }
     }
 
     /// The rectangle of the cell at index path "s.i" (found by its tooltip).
     func cell(_ path: String) throws -> XMLElement? {
-        try document.nodes(forXPath: "//*[local-name()='rect' and @class='cell']"
-            + "[*[local-name()='title' and starts-with(., 'cell \(path) ')]]").first as? XMLElement
+        try document.nodes(
+            forXPath: "//*[local-name()='rect' and @class='cell']"
+                + "[*[local-name()='title' and starts-with(., 'cell \(path) ')]]"
+        ).first as? XMLElement
     }
 
     /// The text of every `<text>` element with class `className`.

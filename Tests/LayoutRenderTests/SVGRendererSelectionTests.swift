@@ -1,6 +1,7 @@
 import CompositionalLayout
 import Foundation
 import Testing
+
 @testable import LayoutRender
 
 /// Drawing part of a layout: a range of sections, and the element limit for large layouts.
@@ -54,8 +55,9 @@ import Testing
         let svg = try ParsedSVG(svgText)
         let cells = try svg.elements("rect", class: "cell")
         #expect(cells.count == 4800)  // 16 sections of 300
-        #expect(try svg.texts(class: "note")
-            == ["element limit 5,000: showing sections 0–15 of 400 (4,800 of 120,000 elements)"])
+        #expect(
+            try svg.texts(class: "note")
+                == ["element limit 5,000: showing sections 0–15 of 400 (4,800 of 120,000 elements)"])
         #expect(svgText.utf8.count < 2_000_000)
         // An explicit range is drawn whole.
         let ranged = try ParsedSVG(SVGRenderer.render(output, options: RenderOptions(sections: 20...39)))
@@ -71,8 +73,9 @@ import Testing
         #expect(svgText.utf8.count < 2_000_000)
         let svg = try ParsedSVG(svgText)
         #expect(try svg.elements("rect", class: "cell").count == 5000)
-        #expect(try svg.texts(class: "note")
-            == ["element limit 5,000: showing section 0 of 1, items 0–4,999 only (5,000 of 1,000,000 elements)"])
+        #expect(
+            try svg.texts(class: "note")
+                == ["element limit 5,000: showing section 0 of 1, items 0–4,999 only (5,000 of 1,000,000 elements)"])
         // The picture ends after the last drawn row, not at the section's end.
         #expect(try #require(svg.rootNumber("height")) < 12_000 + 400)
     }

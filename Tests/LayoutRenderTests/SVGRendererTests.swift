@@ -1,6 +1,7 @@
 import CompositionalLayout
 import Foundation
 import Testing
+
 @testable import LayoutRender
 
 /// What a picture of a whole layout shows: cells, labels, supplementaries, decorations, the viewport and

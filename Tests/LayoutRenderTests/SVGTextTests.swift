@@ -1,6 +1,7 @@
 import CompositionalLayout
 import Foundation
 import Testing
+
 @testable import LayoutRender
 
 /// The text of the document: compact numbers, escaping, determinism, and writing the file.
@@ -54,11 +55,16 @@ import Testing
     }
 
     @Test func everyPictureIsWellFormedXML() throws {
-        let outputs = [Fixtures.feed, Fixtures.horizontal, Fixtures.grid(sections: 3, itemsPerSection: 7),
-                       SolveOutput(spec: "empty", container: Size(width: 390, height: 844), contentSize: .zero,
-                                   elements: [], sections: [], diagnostics: [])]
+        let outputs = [
+            Fixtures.feed, Fixtures.horizontal, Fixtures.grid(sections: 3, itemsPerSection: 7),
+            SolveOutput(
+                spec: "empty", container: Size(width: 390, height: 844), contentSize: .zero,
+                elements: [], sections: [], diagnostics: []),
+        ]
         for output in outputs {
-            for options in [RenderOptions(), RenderOptions(sections: 0...0), RenderOptions(scale: 3, showLabels: false)] {
+            for options in [
+                RenderOptions(), RenderOptions(sections: 0...0), RenderOptions(scale: 3, showLabels: false),
+            ] {
                 let svg = try ParsedSVG(SVGRenderer.render(output, options: options))
                 #expect(svg.document.rootElement()?.name == "svg")
                 #expect(try #require(svg.rootNumber("width")) > 0)

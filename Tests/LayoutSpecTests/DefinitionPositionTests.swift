@@ -6,7 +6,8 @@ import Testing
 @Suite("Definition positions")
 struct DefinitionPositionTests {
     static func write(_ text: String, as name: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layoutbench-position-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "layoutbench-position-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = dir.appendingPathComponent(name).path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -15,7 +16,8 @@ struct DefinitionPositionTests {
 
     @Test("YAML and JSON definitions are found by index; a missing index or file gives nil")
     func positions() throws {
-        let yaml = try Self.write("""
+        let yaml = try Self.write(
+            """
             version: 1
             container: { width: 390, height: 844 }
             sections:
@@ -28,7 +30,8 @@ struct DefinitionPositionTests {
         #expect(SpecReader.position(ofDefinition: 1, inFile: yaml)?.line == 6)
         #expect(SpecReader.position(ofDefinition: 1, inFile: yaml)?.column == 5)
         #expect(SpecReader.position(ofDefinition: 2, inFile: yaml) == nil)
-        let json = try Self.write("{\"version\": 1,\n \"sections\": [\n  {\"items\": 1},\n  {\"items\": 2}]}", as: "spec.json")
+        let json = try Self.write(
+            "{\"version\": 1,\n \"sections\": [\n  {\"items\": 1},\n  {\"items\": 2}]}", as: "spec.json")
         #expect(SpecReader.position(ofDefinition: 1, inFile: json).map { [$0.line, $0.column] } == [4, 3])
         #expect(SpecReader.position(ofDefinition: 0, inFile: "/nonexistent/spec.yaml") == nil)
     }

@@ -65,11 +65,14 @@ import Testing
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { inFence.toggle(); continue }
             guard !inFence, let heading = line.firstMatch(of: /^#{1,6}\s+(.*?)\s*#*\s*$/) else { continue }
-            let slug = String(String(heading.1).lowercased().unicodeScalars.compactMap { scalar -> Character? in
-                if scalar == " " { return "-" }
-                if scalar == "-" || scalar == "_" || CharacterSet.alphanumerics.contains(scalar) { return Character(scalar) }
-                return nil
-            })
+            let slug = String(
+                String(heading.1).lowercased().unicodeScalars.compactMap { scalar -> Character? in
+                    if scalar == " " { return "-" }
+                    if scalar == "-" || scalar == "_" || CharacterSet.alphanumerics.contains(scalar) {
+                        return Character(scalar)
+                    }
+                    return nil
+                })
             let count = seen[slug, default: 0]
             seen[slug] = count + 1
             result.insert(count == 0 ? slug : "\(slug)-\(count)")
@@ -88,8 +91,11 @@ import Testing
         let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let path = String(parts[0]).removingPercentEncoding ?? String(parts[0])
         let fragment = parts.count > 1 ? String(parts[1]) : nil
-        let file = path.isEmpty ? document : URL(fileURLWithPath: path, relativeTo: document.deletingLastPathComponent())
-            .standardizedFileURL
+        let file =
+            path.isEmpty
+            ? document
+            : URL(fileURLWithPath: path, relativeTo: document.deletingLastPathComponent())
+                .standardizedFileURL
         guard file.path == root.path || file.path.hasPrefix(root.path + "/") else {
             return "resolves to \(file.path), outside the repository"
         }
@@ -108,7 +114,9 @@ import Testing
 
     @Test func everyLinkStaysInTheRepository() throws {
         let documents = Self.documents
-        #expect(documents.count >= 5, "README.md, CONTRIBUTING.md and docs/*.md: found \(documents.map(\.lastPathComponent))")
+        #expect(
+            documents.count >= 5,
+            "README.md, CONTRIBUTING.md and docs/*.md: found \(documents.map(\.lastPathComponent))")
         var checked = 0
         for document in documents {
             let text = try String(contentsOf: document, encoding: .utf8)
@@ -139,7 +147,8 @@ import Testing
             web += Self.links(in: text).map(\.target).filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
         }
         print("web links in the docs: \(web.isEmpty ? "none" : web.joined(separator: ", "))")
-        #expect(web.allSatisfy { $0.hasPrefix("https://") }, "plain http links: \(web.filter { $0.hasPrefix("http://") })")
+        #expect(
+            web.allSatisfy { $0.hasPrefix("https://") }, "plain http links: \(web.filter { $0.hasPrefix("http://") })")
     }
 
     /// The checker on made-up documents: it must catch what it is there to catch.
@@ -155,9 +164,12 @@ import Testing
             [ref]: operations.md#errors
             """
         let targets = Self.links(in: text).map(\.target)
-        #expect(targets == ["layout-rules.md#3-groups", "images/grid.svg", "../../elsewhere.md", "../shared/SEMANTICS.md",
-                            "/etc/passwd", "missing.md", "https://example.com/page", "layout-rules.md#no-such-heading",
-                            "operations.md#errors"])
+        #expect(
+            targets == [
+                "layout-rules.md#3-groups", "images/grid.svg", "../../elsewhere.md", "../shared/SEMANTICS.md",
+                "/etc/passwd", "missing.md", "https://example.com/page", "layout-rules.md#no-such-heading",
+                "operations.md#errors",
+            ])
         let problems = targets.map { Self.problem(with: $0, in: doc) }
         #expect(problems[0] == nil)
         #expect(problems[1] == nil)
@@ -168,7 +180,8 @@ import Testing
         #expect(problems[6] == nil)
         #expect(problems[7]?.contains("no heading") == true)
         #expect(problems[8] == nil)
-        #expect(Self.anchors(in: "## Headers and footers (boundary supplementaries)\n### `item`\n## Words\n## Words\n")
+        #expect(
+            Self.anchors(in: "## Headers and footers (boundary supplementaries)\n### `item`\n## Words\n## Words\n")
                 == ["headers-and-footers-boundary-supplementaries", "item", "words", "words-1"])
     }
 }

@@ -1,6 +1,7 @@
 import CompositionalLayout
 import Foundation
 import Testing
+
 @testable import LayoutSpec
 
 /// YAML and JSON are two spellings of one structure: the same spec gives the same model either way.
@@ -25,27 +26,27 @@ import Testing
     /// E2 written by hand in JSON, read from a `.json` file.
     @Test func handWrittenJSONOfE2() throws {
         let json = """
-        {
-          "version": 1,
-          "name": "E2-nested-orthogonal",
-          "container": { "width": 390, "height": 844 },
-          "sections": [
             {
-              "count": 5, "items": 30, "orthogonalScrollingBehavior": "continuous",
-              "group": { "horizontal": {
-                "size": { "width": "fractionalWidth(0.85)", "height": "fractionalHeight(0.4)" },
-                "subitems": [
-                  { "item": { "size": { "width": "fractionalWidth(0.7)", "height": "fractionalHeight(1)" }, "contentInsets": 10 } },
-                  { "vertical": {
-                    "size": { "width": "fractionalWidth(0.3)", "height": "fractionalHeight(1)" },
-                    "repeatingSubitem": { "item": {
-                      "size": { "width": "fractionalWidth(1)", "height": "fractionalHeight(0.5)" }, "contentInsets": 10 } },
-                    "count": 2 } }
-                ] } }
+              "version": 1,
+              "name": "E2-nested-orthogonal",
+              "container": { "width": 390, "height": 844 },
+              "sections": [
+                {
+                  "count": 5, "items": 30, "orthogonalScrollingBehavior": "continuous",
+                  "group": { "horizontal": {
+                    "size": { "width": "fractionalWidth(0.85)", "height": "fractionalHeight(0.4)" },
+                    "subitems": [
+                      { "item": { "size": { "width": "fractionalWidth(0.7)", "height": "fractionalHeight(1)" }, "contentInsets": 10 } },
+                      { "vertical": {
+                        "size": { "width": "fractionalWidth(0.3)", "height": "fractionalHeight(1)" },
+                        "repeatingSubitem": { "item": {
+                          "size": { "width": "fractionalWidth(1)", "height": "fractionalHeight(0.5)" }, "contentInsets": 10 } },
+                        "count": 2 } }
+                    ] } }
+                }
+              ]
             }
-          ]
-        }
-        """
+            """
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("layoutspec-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -67,18 +68,18 @@ import Testing
     /// Numbers, strings and escapes mean the same in both formats.
     @Test func scalarsAgree() throws {
         let yaml = """
-        version: 1
-        name: "tab\\there \\u00e9"
-        container: { width: 1e2, height: 0x10 }
-        selfSizing: { seed: -9223372036854775808, width: { min: 0, max: 3 } }
-        sections:
-          - { items: 0, list: { appearance: plain, rowHeight: 12.5 } }
-        """
+            version: 1
+            name: "tab\\there \\u00e9"
+            container: { width: 1e2, height: 0x10 }
+            selfSizing: { seed: -9223372036854775808, width: { min: 0, max: 3 } }
+            sections:
+              - { items: 0, list: { appearance: plain, rowHeight: 12.5 } }
+            """
         let json = """
-        {"version": 1, "name": "tab\\there \\u00e9", "container": {"width": 100.0, "height": 16},
-         "selfSizing": {"seed": -9223372036854775808, "width": {"min": 0, "max": 3}},
-         "sections": [{"items": 0, "list": {"appearance": "plain", "rowHeight": 12.5}}]}
-        """
+            {"version": 1, "name": "tab\\there \\u00e9", "container": {"width": 100.0, "height": 16},
+             "selfSizing": {"seed": -9223372036854775808, "width": {"min": 0, "max": 3}},
+             "sections": [{"items": 0, "list": {"appearance": "plain", "rowHeight": 12.5}}]}
+            """
         let a = try SpecReader.read(yaml: yaml)
         let b = try SpecReader.read(json: json)
         #expect(a == b)
@@ -90,16 +91,16 @@ import Testing
     /// YAML merge keys (`<<`) bring a map's entries; explicit keys win.
     @Test func yamlMergeKeys() throws {
         let yaml = """
-        version: 1
-        container: { width: 390, height: 844 }
-        sections:
-          - &base
-            items: 3
-            interGroupSpacing: 4
-            list: { appearance: plain }
-          - <<: *base
-            interGroupSpacing: 9
-        """
+            version: 1
+            container: { width: 390, height: 844 }
+            sections:
+              - &base
+                items: 3
+                interGroupSpacing: 4
+                list: { appearance: plain }
+              - <<: *base
+                interGroupSpacing: 9
+            """
         let layout = try SpecReader.read(yaml: yaml)
         #expect(layout.sections[1].items == 3)
         #expect(layout.sections[1].fields.interGroupSpacing == 9)

@@ -70,7 +70,9 @@ import Testing
             for citation in Self.citations(in: text, file: Self.relative(url)) {
                 count += 1
                 if !headings.contains(citation.number) {
-                    Issue.record("\(citation) has no heading numbered \(citation.number) in docs/layout-rules.md or docs/version-2.md")
+                    Issue.record(
+                        "\(citation) has no heading numbered \(citation.number) in docs/layout-rules.md or docs/version-2.md"
+                    )
                 }
             }
         }
@@ -119,7 +121,8 @@ import Testing
                     if path.contains("*") || path.contains("NAME") || path.contains("<") { continue }
                     checked += 1
                     if !FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path) {
-                        Issue.record("\(Self.relative(url)):\(index + 1) names \(path), which the repository does not have")
+                        Issue.record(
+                            "\(Self.relative(url)):\(index + 1) names \(path), which the repository does not have")
                     }
                 }
             }

@@ -1,6 +1,7 @@
 import CompositionalLayout
 import Foundation
 import Testing
+
 @testable import LayoutSpec
 
 /// Every shared spec loads, and a few are checked field by field against the model they describe.
@@ -44,22 +45,28 @@ import Testing
             return
         }
         #expect(root.arrangement == .horizontal)
-        #expect(root.layoutSize == LayoutSize(widthDimension: .fractionalWidth(0.85), heightDimension: .fractionalHeight(0.4)))
+        #expect(
+            root.layoutSize
+                == LayoutSize(widthDimension: .fractionalWidth(0.85), heightDimension: .fractionalHeight(0.4)))
         guard case .repeatingUntilFull(let children) = root.subitems, children.count == 2 else {
             Issue.record("E2's root does not hold two subitems: \(root.subitems)")
             return
         }
-        let leading = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.7), heightDimension: .fractionalHeight(1)),
-                                 contentInsets: EdgeInsets(all: 10))
+        let leading = LayoutItem(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.7), heightDimension: .fractionalHeight(1)),
+            contentInsets: EdgeInsets(all: 10))
         #expect(children[0] == .item(leading))
         guard case .group(let trailing) = children[1] else {
             Issue.record("E2's second subitem is not a group")
             return
         }
         #expect(trailing.arrangement == .vertical)
-        #expect(trailing.layoutSize == LayoutSize(widthDimension: .fractionalWidth(0.3), heightDimension: .fractionalHeight(1)))
-        let trailingItem = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(0.5)),
-                                      contentInsets: EdgeInsets(all: 10))
+        #expect(
+            trailing.layoutSize
+                == LayoutSize(widthDimension: .fractionalWidth(0.3), heightDimension: .fractionalHeight(1)))
+        let trailingItem = LayoutItem(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(0.5)),
+            contentInsets: EdgeInsets(all: 10))
         #expect(trailing.subitems == .repeating(.item(trailingItem), count: 2))
         #expect(trailing.interItemSpacing == nil)
         #expect(trailing.edgeSpacing == nil)
@@ -78,14 +85,19 @@ import Testing
             layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(36)),
             elementKind: "date-header", alignment: .topLeading, pinToVisibleBounds: true)
         func columns(_ n: Int) -> LayoutGroup {
-            let cell = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)),
-                                  contentInsets: EdgeInsets(all: 1))
-            return .horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalWidth(1 / Double(n))),
-                               subitem: cell, count: n)
+            let cell = LayoutItem(
+                layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)),
+                contentInsets: EdgeInsets(all: 1))
+            return .horizontal(
+                layoutSize: LayoutSize(
+                    widthDimension: .fractionalWidth(1), heightDimension: .fractionalWidth(1 / Double(n))),
+                subitem: cell, count: n)
         }
-        let fields = SectionFields(content: .group(columns(3)), contentInsets: EdgeInsets(bottom: 12),
-                                   boundarySupplementaryItems: [header])
-        let wide = SectionVariant(when: WidthCondition(minWidth: 600), fields: SectionFields(content: .group(columns(4))))
+        let fields = SectionFields(
+            content: .group(columns(3)), contentInsets: EdgeInsets(bottom: 12),
+            boundarySupplementaryItems: [header])
+        let wide = SectionVariant(
+            when: WidthCondition(minWidth: 600), fields: SectionFields(content: .group(columns(4))))
         for definition in layout.sections {
             #expect(definition.fields == fields)
             #expect(definition.variants == [wide])
@@ -106,14 +118,15 @@ import Testing
             if case .list(let list)? = definition.fields.content { return list }
             return nil
         }
-        #expect(lists == [
-            ListConfiguration(appearance: .insetGrouped, rowHeight: .absolute(80)),
-            ListConfiguration(appearance: .insetGrouped),
-            ListConfiguration(appearance: .insetGrouped, headerMode: .supplementary),
-            ListConfiguration(appearance: .insetGrouped, headerMode: .supplementary, footerMode: .supplementary),
-            ListConfiguration(appearance: .insetGrouped, footerMode: .supplementary, footerHeight: .estimated(64)),
-            ListConfiguration(appearance: .insetGrouped, headerMode: .firstItemInSection),
-        ])
+        #expect(
+            lists == [
+                ListConfiguration(appearance: .insetGrouped, rowHeight: .absolute(80)),
+                ListConfiguration(appearance: .insetGrouped),
+                ListConfiguration(appearance: .insetGrouped, headerMode: .supplementary),
+                ListConfiguration(appearance: .insetGrouped, headerMode: .supplementary, footerMode: .supplementary),
+                ListConfiguration(appearance: .insetGrouped, footerMode: .supplementary, footerHeight: .estimated(64)),
+                ListConfiguration(appearance: .insetGrouped, headerMode: .firstItemInSection),
+            ])
         #expect(layout.sections.map(\.items) == [1, 5, 4, 6, 3, 8])
         for definition in layout.sections {
             // Only the list is set: the section takes the appearance's insets.
@@ -121,7 +134,8 @@ import Testing
         }
         let general = try layout.sections[3].section(forWidth: 390)
         #expect(general.boundarySupplementaryItems.map(\.elementKind) == ["header", "footer"])
-        #expect(general.contentInsets == EdgeInsets(top: 17.5, leading: 20, bottom: 17.5, trailing: 20))  // §7 insetGrouped
+        // §7 insetGrouped
+        #expect(general.contentInsets == EdgeInsets(top: 17.5, leading: 20, bottom: 17.5, trailing: 20))
     }
 
     /// social-feed: anchors with absolute offsets, item anchors, supplementary self-sizing, decorations.
@@ -129,24 +143,32 @@ import Testing
         let layout = try SpecReader.read(contentsOf: SharedSpecs.path("realistic/social-feed.yaml"))
         #expect(layout.configuration.interSectionSpacing == 8)
         let posts = layout.sections[1]
-        #expect(posts.fields.decorationItems == [DecorationItem(elementKind: "feed-background",
-                                                                contentInsets: EdgeInsets(leading: 4, trailing: 4))])
+        #expect(
+            posts.fields.decorationItems == [
+                DecorationItem(
+                    elementKind: "feed-background",
+                    contentInsets: EdgeInsets(leading: 4, trailing: 4))
+            ])
         guard case .group(let root)? = posts.fields.content, case .repeatingUntilFull(let nodes) = root.subitems,
-              case .item(let post)? = nodes.first else {
+            case .item(let post)? = nodes.first
+        else {
             Issue.record("posts has no item")
             return
         }
         #expect(post.selfSizing == SelfSizing(seed: 42, height: .init(min: 140, max: 520)))
-        #expect(post.supplementaryItems == [
-            SupplementaryItem(layoutSize: LayoutSize(widthDimension: .absolute(10), heightDimension: .absolute(10)),
-                              elementKind: "unread-dot",
-                              containerAnchor: LayoutAnchor(edges: [.top, .trailing], absoluteOffset: Point(x: -12, y: 12))),
-            SupplementaryItem(layoutSize: LayoutSize(widthDimension: .estimated(120), heightDimension: .absolute(24)),
-                              elementKind: "reactions",
-                              containerAnchor: LayoutAnchor(edges: [.bottom, .leading], absoluteOffset: Point(x: 12, y: 0)),
-                              itemAnchor: LayoutAnchor(edges: [.leading]),
-                              selfSizing: SelfSizing(seed: 7, width: .init(min: 60, max: 180))),
-        ])
+        #expect(
+            post.supplementaryItems == [
+                SupplementaryItem(
+                    layoutSize: LayoutSize(widthDimension: .absolute(10), heightDimension: .absolute(10)),
+                    elementKind: "unread-dot",
+                    containerAnchor: LayoutAnchor(edges: [.top, .trailing], absoluteOffset: Point(x: -12, y: 12))),
+                SupplementaryItem(
+                    layoutSize: LayoutSize(widthDimension: .estimated(120), heightDimension: .absolute(24)),
+                    elementKind: "reactions",
+                    containerAnchor: LayoutAnchor(edges: [.bottom, .leading], absoluteOffset: Point(x: 12, y: 0)),
+                    itemAnchor: LayoutAnchor(edges: [.leading]),
+                    selfSizing: SelfSizing(seed: 7, width: .init(min: 60, max: 180))),
+            ])
     }
 
     @Test func e6FractionalOffsetAndE9HorizontalLayout() throws {
@@ -155,8 +177,11 @@ import Testing
             Issue.record("E6 has no item")
             return
         }
-        #expect(item.supplementaryItems.first?.containerAnchor == LayoutAnchor(edges: [.top, .trailing],
-                                                                                fractionalOffset: Point(x: 0.3, y: -0.3)))
+        #expect(
+            item.supplementaryItems.first?.containerAnchor
+                == LayoutAnchor(
+                    edges: [.top, .trailing],
+                    fractionalOffset: Point(x: 0.3, y: -0.3)))
         let e9 = try SpecReader.read(contentsOf: SharedSpecs.path("examples/E9.yaml"))
         #expect(e9.configuration.scrollDirection == .horizontal)
         #expect(e9.sections[0].fields.contentInsets == EdgeInsets(top: 20, leading: 10, bottom: 20, trailing: 10))
@@ -166,7 +191,8 @@ import Testing
     }
 
     @Test func nameDefaultsToTheFileName() throws {
-        let text = "version: 1\ncontainer: { width: 10, height: 10 }\nsections: [{ items: 1, list: { appearance: plain } }]\n"
+        let text =
+            "version: 1\ncontainer: { width: 10, height: 10 }\nsections: [{ items: 1, list: { appearance: plain } }]\n"
         #expect(try SpecReader.read(yaml: text, file: "/some/dir/my-grid.yaml").name == "my-grid")
         #expect(try SpecReader.read(yaml: "name: given\n" + text, file: "x.yaml").name == "given")
     }

@@ -1,41 +1,43 @@
 import CompositionalLayout
 import Foundation
 import Testing
+
 @testable import LayoutSpec
 
 /// One test per kind of mistake: the code, the place (line, column, path) and the suggestion are checked.
 @Suite struct SpecErrorTests {
     @Test func misspeltKeySuggestsTheNearestKey() throws {
         let yaml = """
-        version: 1
-        container: { width: 390, height: 844 }
-        sections:
-          - items: 3
-            contentInset: 8
-            list: { appearance: plain }
-        """
+            version: 1
+            container: { width: 390, height: 844 }
+            sections:
+              - items: 3
+                contentInset: 8
+                list: { appearance: plain }
+            """
         let error = try #require(specError(yaml: yaml, file: "photo.yaml"))
         #expect(error.code == .unknownKey)
         #expect(error.line == 5)
         #expect(error.column == 5)
         #expect(error.path == "sections[0]")
         #expect(error.suggestion == "contentInsets")
-        #expect(error.description == """
-            photo.yaml:5:5: error: unknown key 'contentInset' in section definition at sections[0]; did you mean \
-            'contentInsets'? Allowed keys: name, count, items, group, list, contentInsets, interGroupSpacing, \
-            orthogonalScrollingBehavior, boundarySupplementaryItems, decorationItems, supplementariesFollowContentInsets, variants.
-            """)
+        #expect(
+            error.description == """
+                photo.yaml:5:5: error: unknown key 'contentInset' in section definition at sections[0]; did you mean \
+                'contentInsets'? Allowed keys: name, count, items, group, list, contentInsets, interGroupSpacing, \
+                orthogonalScrollingBehavior, boundarySupplementaryItems, decorationItems, supplementariesFollowContentInsets, variants.
+                """)
     }
 
     @Test func unknownKeyFarFromAnyHasNoSuggestionButSaysWhereItBelongs() throws {
         let yaml = """
-        version: 1
-        container: { width: 390, height: 844 }
-        sections:
-          - items: 3
-            interItemSpacing: 8
-            list: { appearance: plain }
-        """
+            version: 1
+            container: { width: 390, height: 844 }
+            sections:
+              - items: 3
+                interItemSpacing: 8
+                list: { appearance: plain }
+            """
         let error = try #require(specError(yaml: yaml))
         #expect(error.code == .unknownKey)
         #expect(error.suggestion == nil)
@@ -45,16 +47,16 @@ import Testing
 
     @Test func misspeltDimensionSuggestsTheFunction() throws {
         let yaml = """
-        version: 1
-        container: { width: 390, height: 844 }
-        sections:
-          - items: 3
-            group:
-              horizontal:
-                size: { width: fractionalWidht(0.5), height: absolute(44) }
-                subitems:
-                  - item: { size: { width: fractionalWidth(1), height: fractionalHeight(1) } }
-        """
+            version: 1
+            container: { width: 390, height: 844 }
+            sections:
+              - items: 3
+                group:
+                  horizontal:
+                    size: { width: fractionalWidht(0.5), height: absolute(44) }
+                    subitems:
+                      - item: { size: { width: fractionalWidth(1), height: fractionalHeight(1) } }
+            """
         let error = try #require(specError(yaml: yaml))
         #expect(error.code == .invalidValue)
         #expect(error.suggestion == "fractionalWidth")
@@ -65,13 +67,13 @@ import Testing
 
     @Test func misspeltEnumerationValueSuggestsTheValue() throws {
         let yaml = """
-        version: 1
-        container: { width: 390, height: 844 }
-        sections:
-          - items: 3
-            orthogonalScrollingBehavior: continous
-            list: { appearance: plain }
-        """
+            version: 1
+            container: { width: 390, height: 844 }
+            sections:
+              - items: 3
+                orthogonalScrollingBehavior: continous
+                list: { appearance: plain }
+            """
         let error = try #require(specError(yaml: yaml))
         #expect(error.code == .invalidValue)
         #expect(error.suggestion == "continuous")
@@ -80,19 +82,19 @@ import Testing
 
     @Test func subitemsWithRepeatingSubitemContradict() throws {
         let yaml = """
-        version: 1
-        container: { width: 390, height: 844 }
-        sections:
-          - items: 3
-            group:
-              vertical:
-                size: { width: fractionalWidth(1), height: absolute(100) }
-                subitems:
-                  - item: { size: { width: fractionalWidth(1), height: absolute(50) } }
-                repeatingSubitem:
-                  item: { size: { width: fractionalWidth(1), height: absolute(50) } }
-                count: 2
-        """
+            version: 1
+            container: { width: 390, height: 844 }
+            sections:
+              - items: 3
+                group:
+                  vertical:
+                    size: { width: fractionalWidth(1), height: absolute(100) }
+                    subitems:
+                      - item: { size: { width: fractionalWidth(1), height: absolute(50) } }
+                    repeatingSubitem:
+                      item: { size: { width: fractionalWidth(1), height: absolute(50) } }
+                    count: 2
+            """
         let error = try #require(specError(yaml: yaml))
         #expect(error.code == .contradictoryKeys)
         #expect((error.line, error.column) == (10, 9))
@@ -102,43 +104,46 @@ import Testing
 
     @Test func otherContradictions() throws {
         let groupAndList = """
-        version: 1
-        container: { width: 390, height: 844 }
-        sections:
-          - items: 3
-            list: { appearance: plain }
-            group: { custom: { size: { width: 10, height: 10 }, frames: [[0, 0, 10, 10]] } }
-        """
+            version: 1
+            container: { width: 390, height: 844 }
+            sections:
+              - items: 3
+                list: { appearance: plain }
+                group: { custom: { size: { width: 10, height: 10 }, frames: [[0, 0, 10, 10]] } }
+            """
         let e1 = try #require(specError(yaml: groupAndList))
         #expect((e1.code, e1.line, e1.column, e1.path) == (.contradictoryKeys, 6, 5, "sections[0]"))
 
-        let edges = spec(section: """
-            items: 1
-            group:
-              horizontal:
-                size: { width: 10, height: 10 }
-                subitems:
-                  - item:
-                      size: { width: 10, height: 10 }
-                      supplementaryItems:
-                        - { elementKind: badge, size: { width: 1, height: 1 }, containerAnchor: { edges: [top, bottom] } }
-            """)
+        let edges = spec(
+            section: """
+                items: 1
+                group:
+                  horizontal:
+                    size: { width: 10, height: 10 }
+                    subitems:
+                      - item:
+                          size: { width: 10, height: 10 }
+                          supplementaryItems:
+                            - { elementKind: badge, size: { width: 1, height: 1 }, containerAnchor: { edges: [top, bottom] } }
+                """)
         let e2 = try #require(specError(yaml: edges))
         #expect(e2.code == .contradictoryKeys)
-        #expect(e2.path == "sections[0].group.horizontal.subitems[0].item.supplementaryItems[0].containerAnchor.edges[1]")
+        #expect(
+            e2.path == "sections[0].group.horizontal.subitems[0].item.supplementaryItems[0].containerAnchor.edges[1]")
         #expect(e2.line == 12)
 
-        let offsets = spec(section: """
-            items: 1
-            group:
-              horizontal:
-                size: { width: 10, height: 10 }
-                supplementaryItems:
-                  - elementKind: badge
-                    size: { width: 1, height: 1 }
-                    containerAnchor: { edges: [top], absoluteOffset: { x: 0, y: 0 }, fractionalOffset: { x: 1, y: 1 } }
-                subitems: [{ item: { size: { width: 10, height: 10 } } }]
-            """)
+        let offsets = spec(
+            section: """
+                items: 1
+                group:
+                  horizontal:
+                    size: { width: 10, height: 10 }
+                    supplementaryItems:
+                      - elementKind: badge
+                        size: { width: 1, height: 1 }
+                        containerAnchor: { edges: [top], absoluteOffset: { x: 0, y: 0 }, fractionalOffset: { x: 1, y: 1 } }
+                    subitems: [{ item: { size: { width: 10, height: 10 } } }]
+                """)
         let e3 = try #require(specError(yaml: offsets))
         #expect(e3.code == .contradictoryKeys)
         #expect(e3.path == "sections[0].group.horizontal.supplementaryItems[0].containerAnchor")
@@ -147,14 +152,14 @@ import Testing
 
     @Test func duplicateHeaderKind() throws {
         let yaml = """
-        version: 1
-        container: { width: 390, height: 844 }
-        sections:
-          - items: 3
-            boundarySupplementaryItems:
-              - { elementKind: header, size: { width: fractionalWidth(1), height: absolute(30) }, alignment: top }
-            list: { appearance: plain, headerMode: supplementary }
-        """
+            version: 1
+            container: { width: 390, height: 844 }
+            sections:
+              - items: 3
+                boundarySupplementaryItems:
+                  - { elementKind: header, size: { width: fractionalWidth(1), height: absolute(30) }, alignment: top }
+                list: { appearance: plain, headerMode: supplementary }
+            """
         let error = try #require(specError(yaml: yaml))
         #expect(error.code == .duplicateElementKind)
         #expect((error.line, error.column) == (7, 44))
@@ -165,76 +170,83 @@ import Testing
 
     @Test func duplicateKindsCountWhatIsInForceTogether() throws {
         let head = """
-        version: 1
-        container: { width: 390, height: 844 }
-        sections:
-          - items: 3
-            list: { appearance: plain }
-            boundarySupplementaryItems:
-              - { elementKind: title, size: { width: 10, height: 10 }, alignment: top }
+            version: 1
+            container: { width: 390, height: 844 }
+            sections:
+              - items: 3
+                list: { appearance: plain }
+                boundarySupplementaryItems:
+                  - { elementKind: title, size: { width: 10, height: 10 }, alignment: top }
 
-        """
+            """
         // A variant adding a decoration of the same kind clashes with the own boundary item.
-        let clash = head + """
-            variants:
-              - when: { minWidth: 600 }
-                decorationItems: [{ elementKind: title }]
-        """
+        let clash =
+            head + """
+                    variants:
+                      - when: { minWidth: 600 }
+                        decorationItems: [{ elementKind: title }]
+                """
         let error = try #require(specError(yaml: clash))
         #expect(error.code == .duplicateElementKind)
         #expect(error.path == "sections[0].variants[0].decorationItems[0].elementKind")
         #expect(error.message.contains("when variants[0] is in force"))
         // A variant replacing the boundary items with its own `title` does not.
-        let replace = head + """
-            variants:
-              - boundarySupplementaryItems: [{ elementKind: title, size: { width: 10, height: 20 }, alignment: bottom }]
-        """
+        let replace =
+            head + """
+                    variants:
+                      - boundarySupplementaryItems: [{ elementKind: title, size: { width: 10, height: 20 }, alignment: bottom }]
+                """
         #expect(specError(yaml: replace) == nil)
         // Anchors expanded twice are two declarations.
-        let aliased = spec(section: """
-            items: 1
-            group:
-              horizontal:
-                size: { width: 10, height: 10 }
-                subitems:
-                  - item: &cell
-                      size: { width: 1, height: 1 }
-                      supplementaryItems: [{ elementKind: dot, size: { width: 1, height: 1 }, containerAnchor: { edges: [] } }]
-                  - item: *cell
-            """)
+        let aliased = spec(
+            section: """
+                items: 1
+                group:
+                  horizontal:
+                    size: { width: 10, height: 10 }
+                    subitems:
+                      - item: &cell
+                          size: { width: 1, height: 1 }
+                          supplementaryItems: [{ elementKind: dot, size: { width: 1, height: 1 }, containerAnchor: { edges: [] } }]
+                      - item: *cell
+                """)
         #expect(specError(yaml: aliased)?.code == .duplicateElementKind)
         // The layout's own boundary items are unique among themselves.
         let layoutLevel = """
-        version: 1
-        container: { width: 390, height: 844 }
-        layout:
-          boundarySupplementaryItems:
-            - { elementKind: banner, size: { width: 10, height: 10 }, alignment: top }
-            - { elementKind: banner, size: { width: 10, height: 10 }, alignment: bottom }
-        sections: [{ items: 1, list: { appearance: plain } }]
-        """
+            version: 1
+            container: { width: 390, height: 844 }
+            layout:
+              boundarySupplementaryItems:
+                - { elementKind: banner, size: { width: 10, height: 10 }, alignment: top }
+                - { elementKind: banner, size: { width: 10, height: 10 }, alignment: bottom }
+            sections: [{ items: 1, list: { appearance: plain } }]
+            """
         let e4 = try #require(specError(yaml: layoutLevel))
-        #expect((e4.code, e4.line, e4.path) == (.duplicateElementKind, 6, "layout.boundarySupplementaryItems[1].elementKind"))
+        #expect(
+            (e4.code, e4.line, e4.path) == (
+                .duplicateElementKind, 6, "layout.boundarySupplementaryItems[1].elementKind"
+            ))
     }
 
     @Test func uniformAcrossSiblingsIsUnsupported() throws {
         let yaml = """
-        version: 1
-        container: { width: 390, height: 844 }
-        sections:
-          - items: 3
-            list: { appearance: plain }
-            uniformAcrossSiblings: true
-        """
+            version: 1
+            container: { width: 390, height: 844 }
+            sections:
+              - items: 3
+                list: { appearance: plain }
+                uniformAcrossSiblings: true
+            """
         let error = try #require(specError(yaml: yaml))
         #expect(error.code == .unsupportedFeature)
         #expect((error.line, error.column, error.path) == (6, 5, "sections[0]"))
         #expect(error.message.contains("not in version 1"))
 
-        let dimension = spec(section: """
-            items: 1
-            list: { appearance: plain, rowHeight: uniformAcrossSiblings(44) }
-            """)
+        let dimension = spec(
+            section: """
+                items: 1
+                list: { appearance: plain, rowHeight: uniformAcrossSiblings(44) }
+                """)
         let e2 = try #require(specError(yaml: dimension))
         #expect((e2.code, e2.path) == (.unsupportedFeature, "sections[0].list.rowHeight"))
     }
@@ -246,7 +258,8 @@ import Testing
         "orthogonalScrollingProperties: { decelerationRate: fast }", "targetContentOffset: 0",
     ])
     func sectionEightFeatures(_ line: String) throws {
-        let yaml = "version: 1\ncontainer: { width: 390, height: 844 }\nsections:\n  - items: 1\n    \(line)\n    list: { appearance: plain }\n"
+        let yaml =
+            "version: 1\ncontainer: { width: 390, height: 844 }\nsections:\n  - items: 1\n    \(line)\n    list: { appearance: plain }\n"
         let error = try #require(specError(yaml: yaml))
         #expect(error.code == .unsupportedFeature)
         #expect((error.line, error.column) == (5, 5))
@@ -258,7 +271,9 @@ import Testing
     @Test func billionLaughsIsRejectedQuickly() throws {
         var yaml = "version: 1\nlol0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
         for level in 1...9 {
-            yaml += "lol\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+            yaml +=
+                "lol\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+                + "]\n"
         }
         let clock = ContinuousClock()
         var error: SpecError?
@@ -320,13 +335,13 @@ import Testing
 
     @Test func countZeroIsOutOfRange() throws {
         let yaml = """
-        version: 1
-        container: { width: 390, height: 844 }
-        sections:
-          - count: 0
-            items: 3
-            list: { appearance: plain }
-        """
+            version: 1
+            container: { width: 390, height: 844 }
+            sections:
+              - count: 0
+                items: 3
+                list: { appearance: plain }
+            """
         let error = try #require(specError(yaml: yaml))
         #expect(error.code == .outOfRange)
         #expect((error.line, error.column, error.path) == (4, 12, "sections[0].count"))
@@ -361,11 +376,20 @@ import Testing
         #expect(code(custom.replacingOccurrences(of: "FRAMES", with: "[[-3, 0, 1, -1]]")) == .outOfRange)
         #expect(code(custom.replacingOccurrences(of: "FRAMES", with: "[[-3, 0, 1, 1]]")) == nil)
 
-        let scale = try #require(specError(yaml: "version: 1\ncontainer: { width: 1, height: 1, displayScale: 11 }\nsections: [{ items: 1, \(list) }]\n"))
+        let scale = try #require(
+            specError(
+                yaml:
+                    "version: 1\ncontainer: { width: 1, height: 1, displayScale: 11 }\nsections: [{ items: 1, \(list) }]\n"
+            ))
         #expect((scale.code, scale.path) == (.limitExceeded, "container.displayScale"))
-        let sizing = try #require(specError(yaml: "version: 1\ncontainer: { width: 1, height: 1 }\nselfSizing: { height: { min: 50, max: 40 } }\nsections: [{ items: 1, \(list) }]\n"))
+        let sizing = try #require(
+            specError(
+                yaml:
+                    "version: 1\ncontainer: { width: 1, height: 1 }\nselfSizing: { height: { min: 50, max: 40 } }\nsections: [{ items: 1, \(list) }]\n"
+            ))
         #expect((sizing.code, sizing.path, sizing.line, sizing.column) == (.outOfRange, "selfSizing.height.max", 3, 39))
-        let version = try #require(specError(yaml: "version: 3\ncontainer: { width: 1, height: 1 }\nsections: [{ items: 1, \(list) }]\n"))
+        let version = try #require(
+            specError(yaml: "version: 3\ncontainer: { width: 1, height: 1 }\nsections: [{ items: 1, \(list) }]\n"))
         #expect((version.code, version.path) == (.unsupportedFeature, "version"))
         let empty = try #require(specError(yaml: "version: 1\ncontainer: { width: 1, height: 1 }\nsections: []\n"))
         #expect((empty.code, empty.path) == (.outOfRange, "sections"))
@@ -381,16 +405,29 @@ import Testing
 
     @Test func missingKeys() throws {
         let noItems = try #require(specError(yaml: spec(section: "list: { appearance: plain }")))
-        #expect((noItems.code, noItems.path, noItems.message) == (.missingKey, "sections[0]", "missing key 'items' in section definition"))
-        let noContent = try #require(specError(yaml: spec(section: "items: 1\nvariants: [{ when: { minWidth: 3 }, interGroupSpacing: 1 }]")))
+        #expect(
+            (noItems.code, noItems.path, noItems.message) == (
+                .missingKey, "sections[0]", "missing key 'items' in section definition"
+            ))
+        let noContent = try #require(
+            specError(yaml: spec(section: "items: 1\nvariants: [{ when: { minWidth: 3 }, interGroupSpacing: 1 }]")))
         #expect((noContent.code, noContent.line, noContent.column) == (.missingKey, 4, 5))
         // Content in some variant only is legal: it fails when solved at a width no variant covers.
-        #expect(specError(yaml: spec(section: "items: 1\nvariants: [{ when: { minWidth: 3 }, list: { appearance: plain } }]")) == nil)
+        #expect(
+            specError(
+                yaml: spec(section: "items: 1\nvariants: [{ when: { minWidth: 3 }, list: { appearance: plain } }]"))
+                == nil)
         let noVersion = try #require(specError(yaml: "container: { width: 1, height: 1 }\n"))
         #expect((noVersion.code, noVersion.message) == (.missingKey, "missing key 'version'"))
-        let noSize = try #require(specError(yaml: spec(section: "items: 1\ngroup: { horizontal: { subitems: [{ item: {} }] } }")))
+        let noSize = try #require(
+            specError(yaml: spec(section: "items: 1\ngroup: { horizontal: { subitems: [{ item: {} }] } }")))
         #expect((noSize.code, noSize.path) == (.missingKey, "sections[0].group.horizontal"))
-        let noCount = try #require(specError(yaml: spec(section: "items: 1\ngroup: { horizontal: { size: { width: 1, height: 1 }, subitem: { item: { size: { width: 1, height: 1 } } } } }")))
+        let noCount = try #require(
+            specError(
+                yaml: spec(
+                    section:
+                        "items: 1\ngroup: { horizontal: { size: { width: 1, height: 1 }, subitem: { item: { size: { width: 1, height: 1 } } } } }"
+                )))
         #expect((noCount.code, noCount.message) == (.missingKey, "'subitem' needs 'count' in horizontal group"))
     }
 
@@ -398,11 +435,20 @@ import Testing
         let error = try #require(specError(yaml: "version: 1\ncontainer: { width: \"390\", height: 844 }\n"))
         #expect((error.code, error.line, error.column, error.path) == (.wrongType, 2, 21, "container.width"))
         #expect(error.allowed == "write numbers without quotes")
-        let node = try #require(specError(yaml: spec(section: "items: 1\ngroup: { horizontal: { size: { width: 1, height: 1 }, subitems: [ 3 ] } }")))
+        let node = try #require(
+            specError(
+                yaml: spec(
+                    section: "items: 1\ngroup: { horizontal: { size: { width: 1, height: 1 }, subitems: [ 3 ] } }")))
         #expect((node.code, node.path) == (.wrongType, "sections[0].group.horizontal.subitems[0]"))
-        let yes = try #require(specError(yaml: spec(section: "items: 1\nsupplementariesFollowContentInsets: yes\nlist: { appearance: plain }")))
-        #expect((yes.code, yes.message) == (.wrongType, "expected true or false (supplementariesFollowContentInsets), found the string 'yes'"))
-        let two = try #require(specError(yaml: spec(section: "items: 1\ngroup: { item: { size: { width: 1, height: 1 } }, custom: {} }")))
+        let yes = try #require(
+            specError(
+                yaml: spec(section: "items: 1\nsupplementariesFollowContentInsets: yes\nlist: { appearance: plain }")))
+        #expect(
+            (yes.code, yes.message) == (
+                .wrongType, "expected true or false (supplementariesFollowContentInsets), found the string 'yes'"
+            ))
+        let two = try #require(
+            specError(yaml: spec(section: "items: 1\ngroup: { item: { size: { width: 1, height: 1 } }, custom: {} }")))
         #expect((two.code, two.path) == (.contradictoryKeys, "sections[0].group"))
     }
 
@@ -422,19 +468,22 @@ import Testing
 
     @Test func jsonErrorsNameTheirPath() throws {
         let json = """
-        {"version": 1, "container": {"width": 390, "height": 844},
-         "sections": [
-          {"items": 1, "list": {"appearance": "plain"}},
-          {"items": 1, "list": {"appearance": "plain"}},
-          {"items": 1, "group": {"horizontal": {"size": {"width": "fractionalWidth(1)", "height": "absolute(44)"},
-             "subitems": [{"item": {"size": {"width": 10, "height": "tall"}}}]}}}
-         ]}
-        """
+            {"version": 1, "container": {"width": 390, "height": 844},
+             "sections": [
+              {"items": 1, "list": {"appearance": "plain"}},
+              {"items": 1, "list": {"appearance": "plain"}},
+              {"items": 1, "group": {"horizontal": {"size": {"width": "fractionalWidth(1)", "height": "absolute(44)"},
+                 "subitems": [{"item": {"size": {"width": 10, "height": "tall"}}}]}}}
+             ]}
+            """
         let error = try #require(specError(json: json, file: "feed.json"))
         #expect(error.code == .invalidValue)
         #expect(error.path == "sections[2].group.horizontal.subitems[0].item.size.height")
         #expect((error.line, error.column) == (6, 61))
-        #expect(error.description.hasPrefix("feed.json:6:61: error: 'tall' is not a valid form for the height of the item at sections[2].group.horizontal.subitems[0].item.size.height."))
+        #expect(
+            error.description.hasPrefix(
+                "feed.json:6:61: error: 'tall' is not a valid form for the height of the item at sections[2].group.horizontal.subitems[0].item.size.height."
+            ))
 
         let syntax = json.replacingOccurrences(of: "\"width\": 10, \"height\"", with: "\"width\": 10 \"height\"")
         let e2 = try #require(specError(json: syntax))
@@ -444,10 +493,13 @@ import Testing
     }
 
     @Test func nestingIsLimited() throws {
-        let deepYAML = "version: 1\nsections: " + String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000) + "\n"
+        let deepYAML =
+            "version: 1\nsections: " + String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)
+            + "\n"
         let yaml = try #require(specError(yaml: deepYAML))
         #expect((yaml.code, yaml.line) == (.limitExceeded, 2))
-        let block = try #require(specError(yaml: "version: 1\nsections:\n" + String(repeating: "- ", count: 150) + "x\n"))
+        let block = try #require(
+            specError(yaml: "version: 1\nsections:\n" + String(repeating: "- ", count: 150) + "x\n"))
         #expect((block.code, block.line, block.column) == (.limitExceeded, 3, 199))
         let deepJSON = "{\"version\": 1, \"sections\": " + String(repeating: "[", count: 200_000) + "}"
         let json = try #require(specError(json: deepJSON))
@@ -502,8 +554,9 @@ import Testing
                 if state & 0x10000 == 0 { bytes[at] = replacement } else { bytes.remove(at: at) }
             }
             do {
-                _ = try SpecReader.read(data: Data(bytes), file: round % 2 == 0 ? "f.yaml" : "f.json",
-                                        format: round % 2 == 0 ? .yaml : .json)
+                _ = try SpecReader.read(
+                    data: Data(bytes), file: round % 2 == 0 ? "f.yaml" : "f.json",
+                    format: round % 2 == 0 ? .yaml : .json)
             } catch {
                 #expect(!error.message.isEmpty)
             }

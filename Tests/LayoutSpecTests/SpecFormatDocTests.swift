@@ -25,8 +25,9 @@ import Testing
     /// not on a line of its own, or the two are out of order.
     static func generatedBlock(in doc: String) -> Range<String.Index>? {
         guard let begin = doc.range(of: "\n" + SchemaReference.beginMarker + "\n"),
-              let end = doc.range(of: SchemaReference.endMarker + "\n", range: begin.upperBound..<doc.endIndex),
-              end.lowerBound == begin.upperBound || doc[doc.index(before: end.lowerBound)] == "\n" else {
+            let end = doc.range(of: SchemaReference.endMarker + "\n", range: begin.upperBound..<doc.endIndex),
+            end.lowerBound == begin.upperBound || doc[doc.index(before: end.lowerBound)] == "\n"
+        else {
             return nil
         }
         return begin.upperBound..<end.lowerBound
@@ -34,8 +35,9 @@ import Testing
 
     @Test func keyReferenceMatchesTheSchema() throws {
         var doc = try String(contentsOf: Self.docURL, encoding: .utf8)
-        let block = try #require(Self.generatedBlock(in: doc),
-                                 "docs/spec-format.md needs the lines \(SchemaReference.beginMarker) and \(SchemaReference.endMarker)")
+        let block = try #require(
+            Self.generatedBlock(in: doc),
+            "docs/spec-format.md needs the lines \(SchemaReference.beginMarker) and \(SchemaReference.endMarker)")
         let expected = reference.markdown()
         if Self.updating {
             doc.replaceSubrange(block, with: expected)
@@ -46,11 +48,13 @@ import Testing
         if actual != expected {
             let actualLines = actual.components(separatedBy: "\n")
             let expectedLines = expected.components(separatedBy: "\n")
-            let first = (0..<min(actualLines.count, expectedLines.count)).first { actualLines[$0] != expectedLines[$0] }
+            let first =
+                (0..<min(actualLines.count, expectedLines.count)).first { actualLines[$0] != expectedLines[$0] }
                 ?? min(actualLines.count, expectedLines.count)
             let have = first < actualLines.count ? actualLines[first] : "(end of block)"
             let want = first < expectedLines.count ? expectedLines[first] : "(end of block)"
-            Issue.record("""
+            Issue.record(
+                """
                 docs/spec-format.md's key reference is not what the schema gives. Regenerate it with
                 LAYOUTBENCH_UPDATE_DOCS=1 swift test --filter SpecFormatDocTests
                 First difference, line \(first + 1) of the block:
@@ -83,26 +87,27 @@ import Testing
 
     /// The renderer itself, on a small schema: order kept, base defs merged, defaults, required, ranges, links.
     @Test func rendersTablesFromASmallSchema() throws {
-        let small = try SchemaReference(schemaText: """
-            {
-              "type": "object",
-              "description": "A tiny format.",
-              "properties": {
-                "zeta": { "type": "integer", "minimum": 1, "maximum": 10000000, "default": 1, "description": "Comes first" },
-                "alpha": { "$ref": "#/$defs/thing", "description": "A thing." },
-                "box": { "type": "object", "description": "Inline.", "properties": {
-                  "kind": { "enum": ["a", "b"], "description": "Which." } }, "required": ["kind"] }
-              },
-              "required": ["alpha"],
-              "$defs": {
-                "base": { "type": "object", "properties": { "shared": { "type": "boolean", "default": true, "description": "From the base." } } },
-                "thing": { "type": "object", "description": "A thing with a base.", "$ref": "#/$defs/base",
-                  "properties": { "own": { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/length" }, "description": "Own." } } },
-                "length": { "description": "A length.", "anyOf": [
-                  { "type": "number", "minimum": 0 }, { "type": "string", "examples": ["absolute(4)"] } ] }
-              }
-            }
-            """)
+        let small = try SchemaReference(
+            schemaText: """
+                {
+                  "type": "object",
+                  "description": "A tiny format.",
+                  "properties": {
+                    "zeta": { "type": "integer", "minimum": 1, "maximum": 10000000, "default": 1, "description": "Comes first" },
+                    "alpha": { "$ref": "#/$defs/thing", "description": "A thing." },
+                    "box": { "type": "object", "description": "Inline.", "properties": {
+                      "kind": { "enum": ["a", "b"], "description": "Which." } }, "required": ["kind"] }
+                  },
+                  "required": ["alpha"],
+                  "$defs": {
+                    "base": { "type": "object", "properties": { "shared": { "type": "boolean", "default": true, "description": "From the base." } } },
+                    "thing": { "type": "object", "description": "A thing with a base.", "$ref": "#/$defs/base",
+                      "properties": { "own": { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/length" }, "description": "Own." } } },
+                    "length": { "description": "A length.", "anyOf": [
+                      { "type": "number", "minimum": 0 }, { "type": "string", "examples": ["absolute(4)"] } ] }
+                  }
+                }
+                """)
         let text = small.markdown()
         let lines = text.components(separatedBy: "\n")
         #expect(lines.contains("| `zeta` | integer | `1` | 1 to 10,000,000 | Comes first. |"))

@@ -1,6 +1,7 @@
 import CompositionalLayout
 import Foundation
 import Testing
+
 @testable import LayoutSpec
 
 /// The JSON Schema ships with the module and names exactly the keys and values the reader accepts.
@@ -77,13 +78,23 @@ import Testing
 
     @Test func enumerationsMatchTheModel() {
         func values(_ value: [String: Any]?) -> [String] { value?["enum"] as? [String] ?? [] }
-        #expect(values(object(defs, "boundaryItem", "properties", "alignment")) == BoundaryAlignment.allCases.map(\.rawValue))
-        #expect(values(object(defs, "list", "properties", "appearance")) == ListConfiguration.Appearance.allCases.map(\.rawValue))
-        #expect(values(object(defs, "list", "properties", "headerMode")) == ListConfiguration.HeaderMode.allCases.map(\.rawValue))
-        #expect(values(object(defs, "list", "properties", "footerMode")) == ListConfiguration.FooterMode.allCases.map(\.rawValue))
-        #expect(values(object(defs, "sectionFields", "properties", "orthogonalScrollingBehavior"))
+        #expect(
+            values(object(defs, "boundaryItem", "properties", "alignment"))
+                == BoundaryAlignment.allCases.map(\.rawValue))
+        #expect(
+            values(object(defs, "list", "properties", "appearance"))
+                == ListConfiguration.Appearance.allCases.map(\.rawValue))
+        #expect(
+            values(object(defs, "list", "properties", "headerMode"))
+                == ListConfiguration.HeaderMode.allCases.map(\.rawValue))
+        #expect(
+            values(object(defs, "list", "properties", "footerMode"))
+                == ListConfiguration.FooterMode.allCases.map(\.rawValue))
+        #expect(
+            values(object(defs, "sectionFields", "properties", "orthogonalScrollingBehavior"))
                 == OrthogonalScrollingBehavior.allCases.map(\.rawValue))
-        #expect(values(object(schema, "properties", "layout", "properties", "scrollDirection"))
+        #expect(
+            values(object(schema, "properties", "layout", "properties", "scrollDirection"))
                 == LayoutConfiguration.ScrollDirection.allCases.map(\.rawValue))
     }
 
@@ -94,10 +105,13 @@ import Testing
         func matches(_ text: String) -> Bool {
             regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
         }
-        for valid in ["fractionalWidth(1)", "fractionalWidth(1/3)", "fractionalHeight( 0.25 )", "absolute(44)",
-                      "estimated(1e2)", "absolute(.5)"] {
+        for valid in [
+            "fractionalWidth(1)", "fractionalWidth(1/3)", "fractionalHeight( 0.25 )", "absolute(44)",
+            "estimated(1e2)", "absolute(.5)",
+        ] {
             #expect(matches(valid), "\(valid)")
-            let text = "version: 1\ncontainer: { width: 1, height: 1 }\nsections: [{ items: 1, list: { appearance: plain, rowHeight: \(valid) } }]\n"
+            let text =
+                "version: 1\ncontainer: { width: 1, height: 1 }\nsections: [{ items: 1, list: { appearance: plain, rowHeight: \(valid) } }]\n"
             #expect(specError(yaml: text) == nil, "\(valid)")
         }
         for invalid in ["fractionalWidht(1)", "absolute(1/3)", "fractionalWidth()", "estimated", "44"] {

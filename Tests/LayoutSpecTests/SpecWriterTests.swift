@@ -1,5 +1,6 @@
 import CompositionalLayout
 import Testing
+
 @testable import LayoutSpec
 
 /// The writer's promise: what it writes reads back to the same layout.
@@ -34,7 +35,8 @@ import Testing
 
     @Test func writesReadableYAML() {
         let text = SpecWriter.yaml(Self.everything)
-        #expect(text.hasPrefix("version: 1\nname: \"null\"\ncontainer: { width: 820, height: 1180, displayScale: 2 }\n"))
+        #expect(
+            text.hasPrefix("version: 1\nname: \"null\"\ncontainer: { width: 820, height: 1180, displayScale: 2 }\n"))
         #expect(text.contains("size: { width: fractionalWidth(0.3333333333333333), height: estimated(44.5) }"))
         #expect(text.contains("interItemSpacing: flexible(0.1)"))
         #expect(text.contains("when: {}"))
@@ -59,7 +61,8 @@ import Testing
     static let everything: CollectionLayout = {
         let third = 1.0 / 3.0
         let badge = SupplementaryItem(
-            layoutSize: LayoutSize(widthDimension: .absolute(20), heightDimension: .estimated(18)), elementKind: "badge",
+            layoutSize: LayoutSize(widthDimension: .absolute(20), heightDimension: .estimated(18)),
+            elementKind: "badge",
             containerAnchor: LayoutAnchor(edges: [.top, .trailing], fractionalOffset: Point(x: 0.3, y: -0.3)),
             itemAnchor: LayoutAnchor(edges: [.bottom]), zIndex: 7,
             selfSizing: SelfSizing(seed: -3, height: .init(min: 10, max: 30)))
@@ -69,8 +72,10 @@ import Testing
         let cell = LayoutItem(
             layoutSize: LayoutSize(widthDimension: .fractionalWidth(third), heightDimension: .estimated(44.5)),
             supplementaryItems: [badge], contentInsets: EdgeInsets(top: 1, leading: 2, bottom: 0, trailing: 4),
-            edgeSpacing: EdgeSpacing(), selfSizing: SelfSizing(seed: Int64.max, width: .init(fixed: 0), height: .init(min: 3, max: 1_000_000)))
-        let plainCell = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalHeight(1000), heightDimension: .absolute(1e-7)))
+            edgeSpacing: EdgeSpacing(),
+            selfSizing: SelfSizing(seed: Int64.max, width: .init(fixed: 0), height: .init(min: 3, max: 1_000_000)))
+        let plainCell = LayoutItem(
+            layoutSize: LayoutSize(widthDimension: .fractionalHeight(1000), heightDimension: .absolute(1e-7)))
         let inner = LayoutGroup(
             layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1)),
             arrangement: .vertical, subitems: .dividing(.item(plainCell), count: 3),
@@ -96,34 +101,48 @@ import Testing
             elementKind: "yes", alignment: .bottomTrailing)
         let grid = SectionDefinition(
             name: "busy day", count: 3, items: 17,
-            fields: SectionFields(content: .group(root), contentInsets: EdgeInsets(top: 0, leading: 0, bottom: 12, trailing: 0),
-                                  interGroupSpacing: -6.25, orthogonalScrollingBehavior: .groupPagingCentered,
-                                  boundarySupplementaryItems: [header, yes],
-                                  decorationItems: [DecorationItem(elementKind: "background", contentInsets: EdgeInsets(all: 5), zIndex: -1),
-                                                    DecorationItem(elementKind: "rim", zIndex: 4)],
-                                  supplementariesFollowContentInsets: false),
+            fields: SectionFields(
+                content: .group(root), contentInsets: EdgeInsets(top: 0, leading: 0, bottom: 12, trailing: 0),
+                interGroupSpacing: -6.25, orthogonalScrollingBehavior: .groupPagingCentered,
+                boundarySupplementaryItems: [header, yes],
+                decorationItems: [
+                    DecorationItem(elementKind: "background", contentInsets: EdgeInsets(all: 5), zIndex: -1),
+                    DecorationItem(elementKind: "rim", zIndex: 4),
+                ],
+                supplementariesFollowContentInsets: false),
             variants: [
-                SectionVariant(when: WidthCondition(minWidth: 600, maxWidth: 1024.5),
-                               fields: SectionFields(content: .group(repeating), boundarySupplementaryItems: [])),
+                SectionVariant(
+                    when: WidthCondition(minWidth: 600, maxWidth: 1024.5),
+                    fields: SectionFields(content: .group(repeating), boundarySupplementaryItems: [])),
                 SectionVariant(when: WidthCondition(), fields: SectionFields(interGroupSpacing: 0)),
-                SectionVariant(when: nil, fields: SectionFields(content: .list(ListConfiguration(appearance: .sidebar)),
-                                                                 decorationItems: [])),
+                SectionVariant(
+                    when: nil,
+                    fields: SectionFields(
+                        content: .list(ListConfiguration(appearance: .sidebar)),
+                        decorationItems: [])),
                 SectionVariant(when: WidthCondition(maxWidth: 10), fields: SectionFields()),
             ])
         let list = SectionDefinition(
             name: "null", items: 0,
-            fields: SectionFields(content: .list(ListConfiguration(
-                appearance: .insetGrouped, headerMode: .supplementary, footerMode: .supplementary, rowHeight: .absolute(80),
-                headerHeight: .estimated(40), footerHeight: .fractionalHeight(0.1)))))
+            fields: SectionFields(
+                content: .list(
+                    ListConfiguration(
+                        appearance: .insetGrouped, headerMode: .supplementary, footerMode: .supplementary,
+                        rowHeight: .absolute(80),
+                        headerHeight: .estimated(40), footerHeight: .fractionalHeight(0.1)))))
         let onlyVariants = SectionDefinition(
             items: 5, fields: SectionFields(contentInsets: .zero),
-            variants: [SectionVariant(when: WidthCondition(minWidth: 0), fields: SectionFields(content: .group(custom)))])
-        let fromSection = SectionDefinition(items: 2, section: LayoutSection.list(using: ListConfiguration(appearance: .plain)))
+            variants: [
+                SectionVariant(when: WidthCondition(minWidth: 0), fields: SectionFields(content: .group(custom)))
+            ])
+        let fromSection = SectionDefinition(
+            items: 2, section: LayoutSection.list(using: ListConfiguration(appearance: .plain)))
         return CollectionLayout(
             name: "null",
             container: LayoutContainer(width: 820, height: 1180, displayScale: 2),
-            configuration: LayoutConfiguration(scrollDirection: .horizontal, interSectionSpacing: -3,
-                                               boundarySupplementaryItems: [yes]),
+            configuration: LayoutConfiguration(
+                scrollDirection: .horizontal, interSectionSpacing: -3,
+                boundarySupplementaryItems: [yes]),
             sections: [grid, list, onlyVariants, fromSection],
             selfSizing: SelfSizing(seed: 99, width: .init(min: 40, max: 60)))
     }()

@@ -2,6 +2,7 @@ import CompositionalLayout
 import Foundation
 import LayoutTestSupport
 import Testing
+
 @testable import LayoutSpec
 
 /// The repository's spec fixtures (`Tests/Fixtures/specs`), by path relative to that folder.

@@ -1,5 +1,6 @@
 import CompositionalLayout
 import Testing
+
 @testable import LayoutSpec
 
 /// docs/spec-format.md "Version 2": the keys read into the model, located errors, and the writer's round trip.
@@ -31,15 +32,20 @@ import Testing
         #expect(layout.container.layoutDirection == .rightToLeft)
         #expect(layout.container.safeAreaInsets == EdgeInsets(leading: 47, trailing: 47))
         #expect(layout.container.readableWidth == 600)
-        #expect(layout.container.traits == LayoutTraits(horizontalSizeClass: .regular, preferredContentSizeCategory: .accessibilityLarge))
+        #expect(
+            layout.container.traits
+                == LayoutTraits(horizontalSizeClass: .regular, preferredContentSizeCategory: .accessibilityLarge))
         #expect(layout.configuration.contentInsetsReference == .layoutMargins)
         #expect(layout.selfSizing?.cycle == [.init(height: 60), .init(width: 12.5), .init()])
         let definition = layout.sections[0]
         #expect(definition.fields.supplementaryContentInsetsReference == SpecVersion2Expect.none)
         #expect(definition.variants[0].when?.widthAbove == 800)
         #expect(definition.variants[0].fields.contentInsetsReference == .readableContent)
-        #expect(layout.computedValues.map(\.path) == ["layout.interSectionSpacing", "sections[0].contentInsets.leading",
-                                                      "sections[0].variants[0].group.horizontal.size.height"])
+        #expect(
+            layout.computedValues.map(\.path) == [
+                "layout.interSectionSpacing", "sections[0].contentInsets.leading",
+                "sections[0].variants[0].group.horizontal.size.height",
+            ])
         guard case .list(let list)? = definition.variants[1].fields.content else { Issue.record("no list"); return }
         #expect(list.headerTopPadding == .automatic)
     }
@@ -64,12 +70,14 @@ import Testing
     }
 
     @Test func version2KeyInVersion1NamesTheVersion() throws {
-        let yaml = "version: 1\ncontainer: { width: 390, height: 844, safeAreaInsets: 10 }\nsections: [{ items: 1, list: { appearance: plain } }]\n"
+        let yaml =
+            "version: 1\ncontainer: { width: 390, height: 844, safeAreaInsets: 10 }\nsections: [{ items: 1, list: { appearance: plain } }]\n"
         let error = try #require(specError(yaml: yaml))
         #expect(error.code == .unsupportedFeature)
         #expect(error.message.contains("'safeAreaInsets' needs version: 2"))
         #expect((error.line, error.column) == (2, 39))
-        let calc = "version: 1\ncontainer: { width: 390, height: 844 }\nsections: [{ items: 1, contentInsets: calc(width), list: { appearance: plain } }]\n"
+        let calc =
+            "version: 1\ncontainer: { width: 390, height: 844 }\nsections: [{ items: 1, contentInsets: calc(width), list: { appearance: plain } }]\n"
         let e2 = try #require(specError(yaml: calc))
         #expect(e2.code == .unsupportedFeature)
         #expect(e2.path == "sections[0].contentInsets")
@@ -77,7 +85,8 @@ import Testing
     }
 
     @Test func calcThatDoesNotParsePointsAtTheCharacter() throws {
-        let yaml = "version: 2\ncontainer: { width: 390, height: 844 }\nsections: [{ items: 1, interGroupSpacing: calc(2 * wdth), list: { appearance: plain } }]\n"
+        let yaml =
+            "version: 2\ncontainer: { width: 390, height: 844 }\nsections: [{ items: 1, interGroupSpacing: calc(2 * wdth), list: { appearance: plain } }]\n"
         let error = try #require(specError(yaml: yaml))
         #expect(error.code == .invalidValue)
         #expect(error.path == "sections[0].interGroupSpacing")
@@ -85,19 +94,23 @@ import Testing
         #expect(error.message.contains("at character 10"))
         // The value starts at column 43; its 10th character is the 'w' of wdth.
         #expect((error.line, error.column) == (3, 52))
-        let unclosed = "version: 2\ncontainer: { width: 390, height: 844 }\nsections: [{ items: 1, interGroupSpacing: \"calc((1 + 2)\", list: { appearance: plain } }]\n"
+        let unclosed =
+            "version: 2\ncontainer: { width: 390, height: 844 }\nsections: [{ items: 1, interGroupSpacing: \"calc((1 + 2)\", list: { appearance: plain } }]\n"
         #expect(specError(yaml: unclosed)?.code == .invalidValue)
     }
 
     @Test func calcOutOfRangeIsASolveTimeError() throws {
-        let yaml = "version: 2\ncontainer: { width: 390, height: 844 }\nsections: [{ items: 1, interGroupSpacing: calc(1 / (width - 390)), list: { appearance: plain } }]\n"
+        let yaml =
+            "version: 2\ncontainer: { width: 390, height: 844 }\nsections: [{ items: 1, interGroupSpacing: calc(1 / (width - 390)), list: { appearance: plain } }]\n"
         let layout = try SpecReader.read(yaml: yaml)
         #expect(throws: LayoutError.self) { try layout.resolvedForEnvironment() }
-        #expect(try layout.withContainer(width: 400).resolvedForEnvironment().sections[0].fields.interGroupSpacing == 0.1)
+        #expect(
+            try layout.withContainer(width: 400).resolvedForEnvironment().sections[0].fields.interGroupSpacing == 0.1)
     }
 
     @Test func cycleExcludesSeededRanges() throws {
-        let yaml = "version: 2\ncontainer: { width: 390, height: 844 }\nselfSizing: { cycle: [{ height: 1 }], seed: 3 }\nsections: [{ items: 1, list: { appearance: plain } }]\n"
+        let yaml =
+            "version: 2\ncontainer: { width: 390, height: 844 }\nselfSizing: { cycle: [{ height: 1 }], seed: 3 }\nsections: [{ items: 1, list: { appearance: plain } }]\n"
         #expect(specError(yaml: yaml)?.code == .contradictoryKeys)
     }
 }

@@ -1,6 +1,7 @@
 import CompositionalLayout
 import Foundation
 import Testing
+
 @testable import LayoutSpec
 
 /// What the libyaml binding (CLibYAML) must give whatever the text's spelling: line breaks, tabs, a

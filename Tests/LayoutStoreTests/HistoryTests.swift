@@ -1,6 +1,7 @@
-@testable import LayoutStore
 import BenchResults
 import Testing
+
+@testable import LayoutStore
 
 @Suite("history and sparklines")
 struct HistoryTests {
@@ -17,7 +18,8 @@ struct HistoryTests {
     func regressions() throws {
         let store = try SQLiteResultStore(path: StoreFixtures.temporaryStorePath())
         for median in [1000.0, 1005, 1500, 1500] {
-            try store.add(StoreFixtures.report(medians: ["full": median, "query": 100]), metadata: RunMetadata(origin: "watch"))
+            try store.add(
+                StoreFixtures.report(medians: ["full": median, "query": 100]), metadata: RunMetadata(origin: "watch"))
         }
         let history = HistoryReport(spec: "grid", runs: try store.history(spec: "grid", scenarios: nil, last: 10))
         #expect(history.runs == 4)

@@ -2,8 +2,9 @@ import BenchResults
 import ErrorReporting
 import Foundation
 import GRDB
-@testable import LayoutStore
 import Testing
+
+@testable import LayoutStore
 
 @Suite("results store")
 struct ResultStoreTests {
@@ -21,19 +22,24 @@ struct ResultStoreTests {
     @Test("a file at the first migration is brought up to date, keeping its runs")
     func upgradeFromV1() throws {
         let path = StoreFixtures.temporaryStorePath()
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let pool = try DatabasePool(path: path)
         try StoreSchema.migrator.migrate(pool, upTo: "v1-runs-specs-results")
         try pool.write { db in
-            try db.execute(sql: """
-                INSERT INTO runs (createdAt, machine, cpu, toolchain, gitCommit, dirty, origin, runInfo)
-                VALUES ('t', '{}', 'cpu', '{}', 'c', 0, 'bench', '{}')
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO runs (createdAt, machine, cpu, toolchain, gitCommit, dirty, origin, runInfo)
+                    VALUES ('t', '{}', 'cpu', '{}', 'c', 0, 'bench', '{}')
+                    """)
         }
         let store = try SQLiteResultStore(path: path)
         #expect(try store.appliedMigrations().contains("v2-spec-lookup-indexes"))
         #expect(try store.runIDs() == [1])
-        let indexes = try pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'specs_on_%'") }
+        let indexes = try pool.read { db in
+            try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'specs_on_%'")
+        }
         #expect(Set(indexes).isSuperset(of: ["specs_on_source", "specs_on_name"]))
     }
 
@@ -61,12 +67,17 @@ struct ResultStoreTests {
     func baselines() throws {
         let store = try SQLiteResultStore(path: StoreFixtures.temporaryStorePath())
         let first = try store.add(StoreFixtures.report(medians: ["full": 1000]), metadata: RunMetadata(origin: "bench"))
-        let second = try store.add(StoreFixtures.report(medians: ["full": 2000]), metadata: RunMetadata(origin: "bench"))
+        let second = try store.add(
+            StoreFixtures.report(medians: ["full": 2000]), metadata: RunMetadata(origin: "bench"))
         try store.nameBaseline("main", run: first)
-        #expect(try store.baseline(named: "main").report.results[0].summaryNs.median == StoreFixtures.report(medians: ["full": 1000]).results[0].summaryNs.median)
+        #expect(
+            try store.baseline(named: "main").report.results[0].summaryNs.median
+                == StoreFixtures.report(medians: ["full": 1000]).results[0].summaryNs.median)
         try store.nameBaseline("main", run: second)
         #expect(try store.baseline(named: "main").id == second)
-        #expect(throws: StoreError.noSuchBaseline(name: "release", known: ["main"])) { try store.baseline(named: "release") }
+        #expect(throws: StoreError.noSuchBaseline(name: "release", known: ["main"])) {
+            try store.baseline(named: "release")
+        }
         #expect(throws: StoreError.noSuchRun(id: 99)) { try store.nameBaseline("x", run: 99) }
     }
 
@@ -74,13 +85,20 @@ struct ResultStoreTests {
     func history() throws {
         let store = try SQLiteResultStore(path: StoreFixtures.temporaryStorePath())
         for median in [1000.0, 1100, 1200, 1300] {
-            try store.add(StoreFixtures.report(medians: ["full": median, "query": 10]), metadata: RunMetadata(origin: "watch"))
-            try store.add(StoreFixtures.report(spec: "feed", source: "/specs/feed.yaml", medians: ["full": 5]), metadata: RunMetadata(origin: "watch"))
+            try store.add(
+                StoreFixtures.report(medians: ["full": median, "query": 10]), metadata: RunMetadata(origin: "watch"))
+            try store.add(
+                StoreFixtures.report(spec: "feed", source: "/specs/feed.yaml", medians: ["full": 5]),
+                metadata: RunMetadata(origin: "watch"))
         }
         let runs = try store.history(spec: "/specs/grid.yaml", scenarios: ["full"], last: 3)
         #expect(runs.map(\.id) == [3, 5, 7])
-        #expect(runs.allSatisfy { $0.report.results.map(\.scenario) == ["full"] && $0.report.specs.map(\.name) == ["grid"] })
-        #expect(runs.map { $0.report.results[0].summaryNs.median } == [1100, 1200, 1300].map { StoreFixtures.report(medians: ["full": $0]).results[0].summaryNs.median })
+        #expect(
+            runs.allSatisfy { $0.report.results.map(\.scenario) == ["full"] && $0.report.specs.map(\.name) == ["grid"] }
+        )
+        #expect(
+            runs.map { $0.report.results[0].summaryNs.median }
+                == [1100, 1200, 1300].map { StoreFixtures.report(medians: ["full": $0]).results[0].summaryNs.median })
         #expect(try store.history(spec: "feed", scenarios: nil, last: 10).count == 4)  // by name
         #expect(try store.latestRun(spec: "/specs/feed.yaml")?.id == 8)
         #expect(try store.latestRun(spec: "/specs/none.yaml") == nil)
@@ -89,7 +107,8 @@ struct ResultStoreTests {
     @Test("a file that is not SQLite cannot be opened, with the reason")
     func notADatabase() throws {
         let path = StoreFixtures.temporaryStorePath()
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
         #expect(throws: StoreError.self) { try SQLiteResultStore(path: path) }
     }

@@ -1,9 +1,11 @@
 import BenchResults
 import Foundation
 import LayoutStore
+
 @testable import LayoutWatch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Polls `condition` every 20 ms until it holds or `timeout` seconds pass; returns whether it held. Tests wait
@@ -27,9 +29,12 @@ final class DaemonHarness {
     private(set) var process: Process
 
     static var binary: URL {
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for dir in [bundleDir, bundleDir.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")] {
+        for dir in [
+            bundleDir, bundleDir.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug"),
+        ] {
             let candidate = dir.appendingPathComponent("layoutbench")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
@@ -61,8 +66,10 @@ final class DaemonHarness {
     static let longRun = ["--time-budget", "30", "--rounds", "1"]
     static let longRunEnvironment = ["LAYOUTBENCH_SLOWDOWN_NS": "20000000"]
 
-    init(extraArguments: [String] = [], budget: [String] = ["--repetitions", "2", "--rounds", "1"],
-         environment: [String: String] = [:]) throws {
+    init(
+        extraArguments: [String] = [], budget: [String] = ["--repetitions", "2", "--rounds", "1"],
+        environment: [String: String] = [:]
+    ) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-tests-\(UUID().uuidString)")
         specs = folder.appendingPathComponent("specs")
         try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
@@ -84,16 +91,22 @@ final class DaemonHarness {
         process.executableURL = Self.binary
         process.currentDirectoryURL = folder
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        process.arguments = ["watch", specs.path, "--log", logPath, "--store", storePath, "--debounce", "50",
-                             "--scenarios", "full", "--log-level", "debug"] + budget + extraArguments
+        process.arguments =
+            [
+                "watch", specs.path, "--log", logPath, "--store", storePath, "--debounce", "50",
+                "--scenarios", "full", "--log-level", "debug",
+            ] + budget + extraArguments
         _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("stdout.txt").path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: folder.appendingPathComponent("stdout.txt"))
-        process.standardError = try FileHandle(forUpdating: Self.appendable(folder.appendingPathComponent("stderr.txt")))
+        process.standardError = try FileHandle(
+            forUpdating: Self.appendable(folder.appendingPathComponent("stderr.txt")))
         try process.run()
     }
 
     private static func appendable(_ url: URL) -> URL {
-        if !FileManager.default.fileExists(atPath: url.path) { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
+        if !FileManager.default.fileExists(atPath: url.path) {
+            _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+        }
         return url
     }
 
@@ -109,13 +122,16 @@ final class DaemonHarness {
         SpecScanner.realPathForTests(specs.appendingPathComponent(name).path)
     }
 
-    var log: RunLogReader.Contents { (try? RunLogReader.read(path: logPath)) ?? RunLogReader.Contents(records: [], skippedLines: []) }
+    var log: RunLogReader.Contents {
+        (try? RunLogReader.read(path: logPath)) ?? RunLogReader.Contents(records: [], skippedLines: [])
+    }
 
     func records(_ name: String) -> [RunRecord] { log.records.filter { $0.spec == path(name) } }
 
     /// Waits for a record of `name` matching `match` beyond the first `after` records of that spec.
     @discardableResult
-    func waitForRecord(_ name: String, after: Int = 0, timeout: Double = 15, _ match: (RunRecord) -> Bool) -> RunRecord? {
+    func waitForRecord(_ name: String, after: Int = 0, timeout: Double = 15, _ match: (RunRecord) -> Bool) -> RunRecord?
+    {
         var found: RunRecord?
         waitUntil(timeout: timeout) {
             found = records(name).dropFirst(after).first(where: match)
@@ -130,7 +146,8 @@ final class DaemonHarness {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { child in
             guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 2 && Int32(fields[1]) == pid && fields[0] != "Z"
         }

@@ -1,9 +1,11 @@
 import Foundation
 import LayoutStore
-@testable import LayoutWatch
 import Testing
+
+@testable import LayoutWatch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The real daemon binary on a temporary folder. Serialized: each test owns one daemon and its children, and
@@ -15,23 +17,34 @@ struct DaemonIntegrationTests {
         let daemon = try DaemonHarness()
         try daemon.write("a.yaml", DaemonHarness.spec(0))
         try daemon.start()
-        #expect(daemon.waitForRecord("a.yaml") { $0.status == .ok && $0.specHash == DaemonHarness.hash(DaemonHarness.spec(0)) } != nil,
-                "initial run: \(daemon.stderr)")
+        #expect(
+            daemon.waitForRecord("a.yaml") {
+                $0.status == .ok && $0.specHash == DaemonHarness.hash(DaemonHarness.spec(0))
+            } != nil,
+            "initial run: \(daemon.stderr)")
 
         try daemon.write("a.yaml", DaemonHarness.spec(1))
-        #expect(daemon.waitForRecord("a.yaml") { $0.status == .ok && $0.specHash == DaemonHarness.hash(DaemonHarness.spec(1)) } != nil, "plain write")
+        #expect(
+            daemon.waitForRecord("a.yaml") {
+                $0.status == .ok && $0.specHash == DaemonHarness.hash(DaemonHarness.spec(1))
+            } != nil, "plain write")
 
         // Save-by-rename, as vim and most editors do: write a temporary, rename it over the spec.
         let temporary = daemon.specs.appendingPathComponent(".a.yaml.swp")
         try Data(DaemonHarness.spec(2).utf8).write(to: temporary)
         #expect(rename(temporary.path, daemon.specs.appendingPathComponent("a.yaml").path) == 0)
-        let renamed = daemon.waitForRecord("a.yaml") { $0.status == .ok && $0.specHash == DaemonHarness.hash(DaemonHarness.spec(2)) }
+        let renamed = daemon.waitForRecord("a.yaml") {
+            $0.status == .ok && $0.specHash == DaemonHarness.hash(DaemonHarness.spec(2))
+        }
         #expect(renamed != nil, "save-by-rename")
         #expect(renamed?.results?.first?.change != nil, "a change against the previous ok run")
 
         try FileManager.default.removeItem(at: daemon.specs.appendingPathComponent("a.yaml"))
         try daemon.write("a.yaml", DaemonHarness.spec(3))
-        #expect(daemon.waitForRecord("a.yaml") { $0.status == .ok && $0.specHash == DaemonHarness.hash(DaemonHarness.spec(3)) } != nil, "delete and re-create")
+        #expect(
+            daemon.waitForRecord("a.yaml") {
+                $0.status == .ok && $0.specHash == DaemonHarness.hash(DaemonHarness.spec(3))
+            } != nil, "delete and re-create")
 
         try daemon.write("deep/er/b.yaml", DaemonHarness.spec(4))
         #expect(daemon.waitForRecord("deep/er/b.yaml") { $0.status == .ok } != nil, "new file in a new subfolder")
@@ -53,7 +66,10 @@ struct DaemonIntegrationTests {
         // From the child's failure record (the spec error's code), not from its standard error.
         #expect(error?.error?.code == "unknownKey", "\(String(describing: error))")
         try daemon.write("a.yaml", DaemonHarness.spec(5))
-        #expect(daemon.waitForRecord("a.yaml") { $0.status == .ok && $0.specHash == DaemonHarness.hash(DaemonHarness.spec(5)) } != nil)
+        #expect(
+            daemon.waitForRecord("a.yaml") {
+                $0.status == .ok && $0.specHash == DaemonHarness.hash(DaemonHarness.spec(5))
+            } != nil)
         // The fixed run's change is against the last ok run, from before the error.
         #expect(daemon.records("a.yaml").last?.results?.first?.change != nil)
         #expect(daemon.process.isRunning)
@@ -112,7 +128,9 @@ struct DaemonIntegrationTests {
 
     @Test("a run over --timeout is killed and logged as timeout")
     func timeout() throws {
-        let daemon = try DaemonHarness(extraArguments: ["--timeout", "1"], budget: DaemonHarness.longRun, environment: DaemonHarness.longRunEnvironment)
+        let daemon = try DaemonHarness(
+            extraArguments: ["--timeout", "1"], budget: DaemonHarness.longRun,
+            environment: DaemonHarness.longRunEnvironment)
         try daemon.write("a.yaml", DaemonHarness.spec(0))
         try daemon.start()
         let record = daemon.waitForRecord("a.yaml", timeout: 10) { $0.status == .timeout }
@@ -135,13 +153,15 @@ struct DaemonIntegrationTests {
         let log = daemon.log
         #expect(log.skippedLines.isEmpty)
         #expect(log.records.last?.status == .cancelled)
-        #expect(waitUntil(timeout: 2) {
-            let state = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)) ?? ""
-            return state.isEmpty || state.contains(") Z")  // gone, or a zombie awaiting its new parent
-        })
+        #expect(
+            waitUntil(timeout: 2) {
+                let state = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)) ?? ""
+                return state.isEmpty || state.contains(") Z")  // gone, or a zombie awaiting its new parent
+            })
     }
 
-    @Test("kill -9 of the daemon during a burst, then a restart: the log parses, the store opens, nothing older is lost")
+    @Test(
+        "kill -9 of the daemon during a burst, then a restart: the log parses, the store opens, nothing older is lost")
     func killedDuringBurst() throws {
         let daemon = try DaemonHarness()
         try daemon.write("a.yaml", DaemonHarness.spec(0))
@@ -158,7 +178,9 @@ struct DaemonIntegrationTests {
         for n in 31...40 { try daemon.write("a.yaml", DaemonHarness.spec(n)) }
         try daemon.start()
         let last = DaemonHarness.hash(DaemonHarness.spec(40))
-        #expect(daemon.waitForRecord("a.yaml", after: before.records.count) { $0.status == .ok && $0.specHash == last } != nil, "\(daemon.stderr)")
+        #expect(
+            daemon.waitForRecord("a.yaml", after: before.records.count) { $0.status == .ok && $0.specHash == last }
+                != nil, "\(daemon.stderr)")
         let after = daemon.log
         #expect(after.skippedLines.isEmpty)
         #expect(Array(after.records.prefix(before.records.count)) == before.records)
@@ -212,7 +234,8 @@ struct DaemonIntegrationTests {
         try daemon.start()
         // A cold import compiles with swiftc: seconds in a debug build on a busy machine.
         let first = daemon.waitForRecord("Grid.swift", timeout: 120) { $0.status != .cancelled }
-        #expect(first?.status == .ok && first?.results?.isEmpty == false, "\(String(describing: first)) \(daemon.stderr)")
+        #expect(
+            first?.status == .ok && first?.results?.isEmpty == false, "\(String(describing: first)) \(daemon.stderr)")
 
         // Line 9 names a symbol nothing declares.
         try daemon.write("Grid.swift", Self.swiftLayout(height: "rowHeight"))

@@ -1,7 +1,8 @@
 import BenchResults
 import Foundation
-@testable import LayoutWatch
 import Testing
+
+@testable import LayoutWatch
 
 /// A clock the test moves by hand: the debouncer is pure and takes the time as an argument.
 struct ManualClock {
@@ -79,8 +80,13 @@ struct IgnoreRulesTests {
     @Test("editor temporaries and other extensions are ignored; specs are not")
     func editorTemporaries() {
         let rules = IgnoreRules()
-        for name in ["a.yaml", "b.yml", "c.json", "sub/d.YAML", "Feed.swift"] { #expect(rules.accepts(relativePath: name), "\(name)") }
-        for name in [".a.yaml.swp", "a.yaml~", ".#a.yaml", "4913", "a.yaml.tmp", "a.tmp", "#a.yaml#", "notes.txt", ".hidden.yaml", "a.yaml.swx", ".Feed.swift.swp", "Feed.swift~"] {
+        for name in ["a.yaml", "b.yml", "c.json", "sub/d.YAML", "Feed.swift"] {
+            #expect(rules.accepts(relativePath: name), "\(name)")
+        }
+        for name in [
+            ".a.yaml.swp", "a.yaml~", ".#a.yaml", "4913", "a.yaml.tmp", "a.tmp", "#a.yaml#", "notes.txt",
+            ".hidden.yaml", "a.yaml.swx", ".Feed.swift.swp", "Feed.swift~",
+        ] {
             #expect(!rules.accepts(relativePath: name), "\(name)")
         }
     }
@@ -101,8 +107,10 @@ struct IgnoreRulesTests {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try "x".write(to: outside, atomically: true, encoding: .utf8)
         try "x".write(to: root.appendingPathComponent("in.yaml"), atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("out.yaml").path, withDestinationPath: outside.path)
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("alias.yaml").path, withDestinationPath: "in.yaml")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("out.yaml").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("alias.yaml").path, withDestinationPath: "in.yaml")
         let scanner = try SpecScanner(paths: [root.path], rules: IgnoreRules())
         let scan = scanner.scan()
         let base = scanner.roots[0].path
@@ -115,12 +123,15 @@ struct IgnoreRulesTests {
 @Suite("log writer and reader")
 struct RunLogTests {
     static func record(_ n: Int) -> RunRecord {
-        RunRecord(time: "2026-11-23T12:00:0\(n).000Z", spec: "/s/a.yaml", specHash: "\(n)", status: .ok, results: [], duration: 0.1)
+        RunRecord(
+            time: "2026-11-23T12:00:0\(n).000Z", spec: "/s/a.yaml", specHash: "\(n)", status: .ok, results: [],
+            duration: 0.1)
     }
 
     @Test("each record is one whole line; reading gives them back")
     func roundTrip() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("log-\(UUID().uuidString)/watch.jsonl").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("log-\(UUID().uuidString)/watch.jsonl")
+            .path
         let writer = try RunLogWriter(path: path)
         #expect(!writer.foundTornLine)
         for n in 0..<3 { try writer.append(Self.record(n)) }
@@ -155,10 +166,18 @@ struct RunLogTests {
 struct ConsoleTests {
     @Test("compare's verdicts as the watch shows them: same only when the whole interval is within the threshold")
     func verdicts() {
-        #expect(Verdict.classify(RatioInterval(ratio: 1.2, lower: 1.1, upper: 1.3, confidence: 0.95), threshold: 0.05) == .slower)
-        #expect(Verdict.classify(RatioInterval(ratio: 0.8, lower: 0.7, upper: 0.9, confidence: 0.95), threshold: 0.05) == .faster)
-        #expect(Verdict.classify(RatioInterval(ratio: 1.0, lower: 0.98, upper: 1.03, confidence: 0.95), threshold: 0.05) == .same)
-        #expect(Verdict.classify(RatioInterval(ratio: 1.0, lower: 0.7, upper: 1.4, confidence: 0.95), threshold: 0.05) == .inconclusive)
+        #expect(
+            Verdict.classify(RatioInterval(ratio: 1.2, lower: 1.1, upper: 1.3, confidence: 0.95), threshold: 0.05)
+                == .slower)
+        #expect(
+            Verdict.classify(RatioInterval(ratio: 0.8, lower: 0.7, upper: 0.9, confidence: 0.95), threshold: 0.05)
+                == .faster)
+        #expect(
+            Verdict.classify(RatioInterval(ratio: 1.0, lower: 0.98, upper: 1.03, confidence: 0.95), threshold: 0.05)
+                == .same)
+        #expect(
+            Verdict.classify(RatioInterval(ratio: 1.0, lower: 0.7, upper: 1.4, confidence: 0.95), threshold: 0.05)
+                == .inconclusive)
     }
 
     @Test("colour only on a terminal without NO_COLOR; a slower scenario stands out")
@@ -167,9 +186,11 @@ struct ConsoleTests {
         #expect(!Console.wantsColour(environment: ["NO_COLOR": "1"], stdoutIsTerminal: true))
         #expect(!Console.wantsColour(environment: [:], stdoutIsTerminal: false))
         var summary = ScenarioSummary(StoreLessFixtures.result(), change: nil)
-        summary.change = ScenarioChange(ratio: 1.3, lower: 1.2, upper: 1.4, verdict: .slower, previousMedianNs: 1000, specChanged: false)
-        let record = RunRecord(time: "2026-11-23T12:34:56.000Z", spec: "/s/a.yaml", specHash: "0123456789abcdef", status: .ok,
-                               results: [summary], duration: 0.42, picture: "out/a.svg")
+        summary.change = ScenarioChange(
+            ratio: 1.3, lower: 1.2, upper: 1.4, verdict: .slower, previousMedianNs: 1000, specChanged: false)
+        let record = RunRecord(
+            time: "2026-11-23T12:34:56.000Z", spec: "/s/a.yaml", specHash: "0123456789abcdef", status: .ok,
+            results: [summary], duration: 0.42, picture: "out/a.svg")
         let plain = Console(colour: false).block(for: record, relativePath: "a.yaml")
         #expect(plain.hasPrefix("[12:34:56] a.yaml  ok in 0.42 s"))
         #expect(plain.contains("picture: out/a.svg") && plain.contains("+30.0%  SLOWER"))
@@ -180,8 +201,9 @@ struct ConsoleTests {
 
 enum StoreLessFixtures {
     static func result() -> ScenarioResult {
-        ScenarioResult(spec: "a", specHash: "0", items: 1, scenario: "full", threads: 1, parameters: [:], unit: "items",
-                       workItems: 1, warmupSamples: 0, samplesNs: [1000], summaryNs: SummaryNs(samples: [1000]),
-                       wallTotalNs: 1000, cpuTotalNs: 1000, memory: MemoryStats())
+        ScenarioResult(
+            spec: "a", specHash: "0", items: 1, scenario: "full", threads: 1, parameters: [:], unit: "items",
+            workItems: 1, warmupSamples: 0, samplesNs: [1000], summaryNs: SummaryNs(samples: [1000]),
+            wallTotalNs: 1000, cpuTotalNs: 1000, memory: MemoryStats())
     }
 }

@@ -9,8 +9,9 @@ struct AbCommandTests {
         let markdown = dir.appendingPathComponent("ab.md").path
         let summary = dir.appendingPathComponent("summary.md").path
         let binary = CLI.binary.path
-        let result = try CLI.run(["ab", binary, binary, "--pairs", "6", "--threshold", "50%", "--export-markdown", markdown]
-                                 + CLI.tinyBench, environment: ["GITHUB_STEP_SUMMARY": summary])
+        let result = try CLI.run(
+            ["ab", binary, binary, "--pairs", "6", "--threshold", "50%", "--export-markdown", markdown]
+                + CLI.tinyBench, environment: ["GITHUB_STEP_SUMMARY": summary])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("layoutbench ab:"))
         #expect(result.stdout.contains("6 ABBA pairs"))
@@ -29,8 +30,9 @@ struct AbCommandTests {
     @Test("head made four times as slow through --head-env: slower, exit 1, named on standard error")
     func slowerHead() throws {
         let binary = CLI.binary.path
-        let result = try CLI.run(["ab", binary, binary, "--pairs", "10", "--head-env", "LAYOUTBENCH_SLOWDOWN_PERCENT=300"]
-                                 + CLI.tinyBench, environment: [:])
+        let result = try CLI.run(
+            ["ab", binary, binary, "--pairs", "10", "--head-env", "LAYOUTBENCH_SLOWDOWN_PERCENT=300"]
+                + CLI.tinyBench, environment: [:])
         #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("SLOWER"))
         #expect(result.stdout.contains("head ran with the test-only slowdown knob on"))
@@ -40,8 +42,9 @@ struct AbCommandTests {
     @Test("three pairs cannot support a verdict: inconclusive, exit 0, and a note says why")
     func tooFewPairs() throws {
         let binary = CLI.binary.path
-        let result = try CLI.run(["ab", binary, binary, "--pairs", "3", "--head-env", "LAYOUTBENCH_SLOWDOWN_PERCENT=100"]
-                                 + CLI.tinyBench, environment: [:])
+        let result = try CLI.run(
+            ["ab", binary, binary, "--pairs", "3", "--head-env", "LAYOUTBENCH_SLOWDOWN_PERCENT=100"]
+                + CLI.tinyBench, environment: [:])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("inconclusive"))
         #expect(result.stdout.contains("only 3 pairs"))
@@ -59,23 +62,33 @@ struct AbCommandTests {
         let threshold = try CLI.run(["ab", binary, binary, "--threshold", "0.5"] + CLI.tinyBench, environment: [:])
         #expect(threshold.status == 2)
         #expect(threshold.stderr.contains("write '0.5%'"))
-        let failing = try CLI.run(["ab", binary, binary, "--pairs", "1", "--preset", "nosuch-10k", "--allow-debug"], environment: [:])
+        let failing = try CLI.run(
+            ["ab", binary, binary, "--pairs", "1", "--preset", "nosuch-10k", "--allow-debug"], environment: [:])
         #expect(failing.status == 2)
         #expect(failing.stderr.contains("bench run failed"))
     }
 
-    @Test("instructions: the same build is the same; 5% more work on head only is slower (exit 1)",
-          .enabled(if: CLI.hasValgrind))
+    @Test(
+        "instructions: the same build is the same; 5% more work on head only is slower (exit 1)",
+        .enabled(if: CLI.hasValgrind))
     func instructions() throws {
         let binary = CLI.binary.path
-        let options = ["--metric", "instructions", "--preset", "grid-10k", "--scenarios", "query,insert", "--operations", "3", "--allow-debug"]
+        let options = [
+            "--metric", "instructions", "--preset", "grid-10k", "--scenarios", "query,insert", "--operations", "3",
+            "--allow-debug",
+        ]
         let same = try CLI.run(["ab", binary, binary] + options, environment: [:])
         #expect(same.status == 0, "\(same.stderr)")
         #expect(same.stdout.contains("instruction counts (exact; callgrind)"))
-        #expect(same.stdout.split(separator: "\n").filter { $0.hasPrefix("grid-10k") }.allSatisfy { $0.hasSuffix("same") })
-        let slower = try CLI.run(["ab", binary, binary, "--head-env", "_LAYOUTBENCH_WORK_PERCENT=5"] + options, environment: [:])
+        #expect(
+            same.stdout.split(separator: "\n").filter { $0.hasPrefix("grid-10k") }.allSatisfy { $0.hasSuffix("same") })
+        let slower = try CLI.run(
+            ["ab", binary, binary, "--head-env", "_LAYOUTBENCH_WORK_PERCENT=5"] + options, environment: [:])
         #expect(slower.status == 1, "\(slower.stderr)")
-        #expect(slower.stdout.split(separator: "\n").filter { $0.hasPrefix("grid-10k") }.allSatisfy { $0.hasSuffix("SLOWER") })
+        #expect(
+            slower.stdout.split(separator: "\n").filter { $0.hasPrefix("grid-10k") }.allSatisfy {
+                $0.hasSuffix("SLOWER")
+            })
         #expect(slower.stdout.contains("head ran with the test-only work knob on"))
     }
 }

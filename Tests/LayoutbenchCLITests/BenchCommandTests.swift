@@ -13,7 +13,8 @@ struct BenchCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let row = result.stdout.split(separator: "\n").first { $0.hasPrefix("grid ") }
         #expect(row?.contains("full") == true, "\(result.stdout)")
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        let object =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
         #expect(object?["schema"] as? String == "layoutbench-results")
         let results = object?["results"] as? [[String: Any]]
         #expect(results?.count == 1)
@@ -23,8 +24,9 @@ struct BenchCommandTests {
     @Test("a bad spec exits 2 and --json FILE holds its located error as a failure record")
     func failureRecord() throws {
         let files = try Workspace()
-        let spec = try files.write("version: 1\ncontainer: { width: 390, height: 844 }\nsections:\n  - itemz: 3\n",
-                                   to: "bad.yaml")
+        let spec = try files.write(
+            "version: 1\ncontainer: { width: 390, height: 844 }\nsections:\n  - itemz: 3\n",
+            to: "bad.yaml")
         let json = files.path("out.json")
         let result = try TinyBench.run(spec: spec, json: json)
         #expect(result.status == 2, "\(result.stderr)")
@@ -50,15 +52,15 @@ struct BenchCommandTests {
     }
 
     #if DEBUG
-    @Test("a debug build refuses to bench without --allow-debug: exit 2")
-    func refusesDebug() throws {
-        let files = try Workspace()
-        let spec = try files.write(TinyBench.grid, to: "grid.yaml")
-        let result = try CLI.run(TinyBench.arguments(spec: spec).filter { $0 != "--allow-debug" })
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("--allow-debug"))
-        #expect(result.stdout.isEmpty)
-    }
+        @Test("a debug build refuses to bench without --allow-debug: exit 2")
+        func refusesDebug() throws {
+            let files = try Workspace()
+            let spec = try files.write(TinyBench.grid, to: "grid.yaml")
+            let result = try CLI.run(TinyBench.arguments(spec: spec).filter { $0 != "--allow-debug" })
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("--allow-debug"))
+            #expect(result.stdout.isEmpty)
+        }
     #endif
 
     @Test("a --json path that cannot be written exits 2 at once naming it, before any benching")
@@ -80,7 +82,9 @@ struct BenchCommandTests {
         let spec = try files.write(TestSpecs.runaway, to: "runaway.yaml")
         let result = try CLI.run(TinyBench.arguments(spec: spec))
         #expect(result.status == 2)
-        #expect(result.stderr.contains("\(spec):\(TestSpecs.runawayTinyPosition): error: a group instance"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("\(spec):\(TestSpecs.runawayTinyPosition): error: a group instance"),
+            "\(result.stderr)")
         #expect(result.stderr.contains(" at sections[1]"))
     }
 

@@ -17,13 +17,18 @@ enum TinyBench {
         """
 
     static func arguments(spec: String, scenarios: String = "full") -> [String] {
-        ["bench", spec, "--allow-debug", "--scenarios", scenarios, "--threads", "1", "--repetitions", "30",
-         "--rounds", "5", "--warmup", "1", "--no-memory"]
+        [
+            "bench", spec, "--allow-debug", "--scenarios", scenarios, "--threads", "1", "--repetitions", "30",
+            "--rounds", "5", "--warmup", "1", "--no-memory",
+        ]
     }
 
     /// Benches `spec` into `json`, slowed on purpose by `slowdownPercent` (the test-only knob).
-    static func run(spec: String, json: String, scenarios: String = "full", slowdownPercent: Int? = nil) throws -> CLI.Result {
-        try CLI.run(arguments(spec: spec, scenarios: scenarios) + ["--json", json],
-                    environment: slowdownPercent.map { ["LAYOUTBENCH_SLOWDOWN_PERCENT": "\($0)"] } ?? [:])
+    static func run(spec: String, json: String, scenarios: String = "full", slowdownPercent: Int? = nil) throws
+        -> CLI.Result
+    {
+        try CLI.run(
+            arguments(spec: spec, scenarios: scenarios) + ["--json", json],
+            environment: slowdownPercent.map { ["LAYOUTBENCH_SLOWDOWN_PERCENT": "\($0)"] } ?? [:])
     }
 }

@@ -8,6 +8,8 @@ extension CLI {
     }
 
     /// Tiny bench options for a debug binary: one scenario, one thread, three samples in one round.
-    static let tinyBench = ["--preset", "grid-10k", "--scenarios", "full", "--threads", "1", "--repetitions", "3",
-                            "--rounds", "1", "--allow-debug"]
+    static let tinyBench = [
+        "--preset", "grid-10k", "--scenarios", "full", "--threads", "1", "--repetitions", "3",
+        "--rounds", "1", "--allow-debug",
+    ]
 }

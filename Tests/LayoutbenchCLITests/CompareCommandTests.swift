@@ -49,8 +49,10 @@ struct CompareCommandTests {
         let notJSON = try files.write("{ not json", to: "broken.json")
         let foreign = try files.write(#"{"schema": "something-else", "version": 1}"#, to: "foreign.json")
         let noVersion = try files.write(#"{"schema": "layoutbench-results"}"#, to: "noversion.json")
-        for (file, words) in [(missing, "no such file"), (notJSON, "JSON"), (foreign, "not a layoutbench result file"),
-                              (noVersion, "version")] {
+        for (file, words) in [
+            (missing, "no such file"), (notJSON, "JSON"), (foreign, "not a layoutbench result file"),
+            (noVersion, "version"),
+        ] {
             for arguments in [["compare", base, file], ["compare", file, base]] {
                 let result = try CLI.run(arguments)
                 #expect(result.status == 2, "\(arguments)")
@@ -67,7 +69,9 @@ struct CompareCommandTests {
         let query = try Self.base(in: files, scenarios: "query", name: "query.json")
         let result = try CLI.run(["compare", full, query])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("nothing in common") || result.stderr.contains("no spec, scenario and thread count in common"))
+        #expect(
+            result.stderr.contains("nothing in common")
+                || result.stderr.contains("no spec, scenario and thread count in common"))
     }
 
     @Test("a bad threshold exits 2 with usage")

@@ -1,32 +1,42 @@
-import Foundation
 import BenchResults
+import Foundation
 import SeededRandom
 import Testing
 
 @Suite("layoutbench compare: verdicts, thresholds, exports")
 struct CompareVerdictTests {
     /// A result file with 5 rounds of 40 samples around `median` ns, spread ±`spread`.
-    static func write(_ dir: URL, _ name: String, median: Double, spread: Double = 0.01, scenario: String = "full",
-                      cpuShare: Double = 1) throws -> String {
+    static func write(
+        _ dir: URL, _ name: String, median: Double, spread: Double = 0.01, scenario: String = "full",
+        cpuShare: Double = 1
+    ) throws -> String {
         var rng = BenchRandom(seed: UInt64(median) &+ UInt64(name.count))
-        let samples = (0..<200).map { _ in UInt64(median * (1 - spread + 2 * spread * Double(rng.next() >> 11) * 0x1p-53)) }
-        let result = ScenarioResult(spec: "grid-10k", specHash: "00000000deadbeef", items: 10_000, scenario: scenario, threads: 1,
-                                    parameters: [:], unit: "items", workItems: 10_000, warmupSamples: 1, samplesNs: samples,
-                                    summaryNs: SummaryNs(samples: samples), wallTotalNs: samples.reduce(0, +), cpuTotalNs: UInt64(Double(samples.reduce(0, +)) * cpuShare),
-                                    memory: .unavailable, roundSampleCounts: [40, 40, 40, 40, 40])
-        let report = BenchReport(createdAt: "2026-01-01T00:00:00Z",
-                                 machine: MachineInfo(cpu: "Test CPU", cores: 2, memoryBytes: 1 << 34, os: "Debian", kernel: "6.1"),
-                                 toolchain: ToolchainInfo(swift: "Swift 6.3", source: "test"), gitCommit: "unknown",
-                                 run: RunInfo(scenarios: [scenario], threads: [1], runner: RunnerConfiguration(), buildConfiguration: "release",
-                                              allocator: nil, commandLine: []),
-                                 specs: [], results: [result])
+        let samples = (0..<200).map { _ in
+            UInt64(median * (1 - spread + 2 * spread * Double(rng.next() >> 11) * 0x1p-53))
+        }
+        let result = ScenarioResult(
+            spec: "grid-10k", specHash: "00000000deadbeef", items: 10_000, scenario: scenario, threads: 1,
+            parameters: [:], unit: "items", workItems: 10_000, warmupSamples: 1, samplesNs: samples,
+            summaryNs: SummaryNs(samples: samples), wallTotalNs: samples.reduce(0, +),
+            cpuTotalNs: UInt64(Double(samples.reduce(0, +)) * cpuShare),
+            memory: .unavailable, roundSampleCounts: [40, 40, 40, 40, 40])
+        let report = BenchReport(
+            createdAt: "2026-01-01T00:00:00Z",
+            machine: MachineInfo(cpu: "Test CPU", cores: 2, memoryBytes: 1 << 34, os: "Debian", kernel: "6.1"),
+            toolchain: ToolchainInfo(swift: "Swift 6.3", source: "test"), gitCommit: "unknown",
+            run: RunInfo(
+                scenarios: [scenario], threads: [1], runner: RunnerConfiguration(), buildConfiguration: "release",
+                allocator: nil, commandLine: []),
+            specs: [], results: [result])
         let path = dir.appendingPathComponent(name).path
         try report.write(to: path)
         return path
     }
 
     func verdict(_ stdout: String) -> String? {
-        stdout.split(separator: "\n").first { $0.hasPrefix("grid-10k") }.flatMap { $0.split(separator: " ").last.map(String.init) }
+        stdout.split(separator: "\n").first { $0.hasPrefix("grid-10k") }.flatMap {
+            $0.split(separator: " ").last.map(String.init)
+        }
     }
 
     @Test("same, slower, faster and inconclusive; only slower exits 1")
@@ -34,7 +44,9 @@ struct CompareVerdictTests {
         let dir = try CLI.temporaryDirectory()
         let base = try Self.write(dir, "base.json", median: 40_000)
         // `same` needs an interval inside ±5 %: a quiet runner's floor (the default 10 % is wider than that).
-        let same = try CLI.run(["compare", base, try Self.write(dir, "same.json", median: 40_200), "--run-to-run-floor", "2%"])
+        let same = try CLI.run([
+            "compare", base, try Self.write(dir, "same.json", median: 40_200), "--run-to-run-floor", "2%",
+        ])
         #expect(same.status == 0 && verdict(same.stdout) == "same", "\(same.stdout)")
         let sameDefault = try CLI.run(["compare", base, try Self.write(dir, "same.json", median: 40_200)])
         #expect(sameDefault.status == 0 && verdict(sameDefault.stdout) == "inconclusive", "\(sameDefault.stdout)")
@@ -48,7 +60,8 @@ struct CompareVerdictTests {
         #expect(unsure.status == 0 && verdict(unsure.stdout) == "inconclusive", "\(unsure.stdout)")
     }
 
-    @Test("a head that waited for a core (60% CPU share): +30% is inconclusive (exit 0, use ab); 4x slower still exits 1")
+    @Test(
+        "a head that waited for a core (60% CPU share): +30% is inconclusive (exit 0, use ab); 4x slower still exits 1")
     func unsteady() throws {
         let dir = try CLI.temporaryDirectory()
         let base = try Self.write(dir, "base.json", median: 100_000)
@@ -99,11 +112,13 @@ struct CompareVerdictTests {
         let md = dir.appendingPathComponent("c.md").path, json = dir.appendingPathComponent("c.json").path
         let summary = dir.appendingPathComponent("summary.md").path
         try "earlier step\n".write(toFile: summary, atomically: true, encoding: .utf8)
-        let result = try CLI.run(["compare", base, head, "--export-markdown", md, "--export-json", json],
-                                 environment: ["GITHUB_STEP_SUMMARY": summary])
+        let result = try CLI.run(
+            ["compare", base, head, "--export-markdown", md, "--export-json", json],
+            environment: ["GITHUB_STEP_SUMMARY": summary])
         #expect(result.status == 1)
         #expect(try String(contentsOfFile: md, encoding: .utf8).contains("| grid-10k | full | 1 | time |"))
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        let object =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
         #expect(object?["exitCode"] as? Int == 1)
         let text = try String(contentsOfFile: summary, encoding: .utf8)
         #expect(text.hasPrefix("earlier step\n") && text.contains("**slower**"))

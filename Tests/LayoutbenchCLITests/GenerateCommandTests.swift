@@ -11,7 +11,9 @@ struct GenerateCommandTests {
         #expect(printed.status == 0, "\(printed.stderr)")
         #expect(printed.stdout.contains("version: 1") && printed.stdout.contains("sections:"))
         let path = files.path("shape.yaml")
-        let written = try CLI.run(["generate", "--sections", "3", "--items-per-section", "4", "--seed", "7", "-o", path])
+        let written = try CLI.run([
+            "generate", "--sections", "3", "--items-per-section", "4", "--seed", "7", "-o", path,
+        ])
         #expect(written.status == 0, "\(written.stderr)")
         #expect(written.stdout.isEmpty)
         #expect(written.stderr.contains("wrote \(path)") && written.stderr.contains("12 items"))

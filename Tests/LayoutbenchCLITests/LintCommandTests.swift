@@ -97,7 +97,9 @@ import Testing
         #expect(result.status == 1)
         let log = dir.appendingPathComponent("lint.sarif")
         try result.stdout.write(to: log, atomically: true, encoding: .utf8)
-        let validation = try Self.python([CLI.packageRoot.appendingPathComponent("scripts/validate-sarif.py").path, log.path])
+        let validation = try Self.python([
+            CLI.packageRoot.appendingPathComponent("scripts/validate-sarif.py").path, log.path,
+        ])
         #expect(validation.status == 0, "\(validation.stderr)")
         let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let run = (document?["runs"] as? [[String: Any]])?.first
@@ -105,8 +107,11 @@ import Testing
         #expect(results.compactMap { $0["ruleId"] as? String }.sorted() == ["LB101", "LB108"])
         // The validator does reject a log that breaks the schema.
         let broken = dir.appendingPathComponent("broken.sarif")
-        try result.stdout.replacingOccurrences(of: "\"2.1.0\"", with: "\"9\"").write(to: broken, atomically: true, encoding: .utf8)
-        #expect(try Self.python([CLI.packageRoot.appendingPathComponent("scripts/validate-sarif.py").path, broken.path]).status == 1)
+        try result.stdout.replacingOccurrences(of: "\"2.1.0\"", with: "\"9\"").write(
+            to: broken, atomically: true, encoding: .utf8)
+        #expect(
+            try Self.python([CLI.packageRoot.appendingPathComponent("scripts/validate-sarif.py").path, broken.path])
+                .status == 1)
     }
 
     @Test func badInputExitsTwo() throws {
@@ -135,7 +140,8 @@ import Testing
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return CLI.Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                          stderr: String(decoding: errData, as: UTF8.self))
+        return CLI.Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 }

@@ -29,10 +29,13 @@ struct ListCommandTests {
         let dir = try CLI.temporaryDirectory()
         let json = dir.appendingPathComponent("run.json").path, csv = dir.appendingPathComponent("run.csv").path
         let md = dir.appendingPathComponent("run.md").path
-        let result = try CLI.run(["bench", "--preset", "grid-10k", "--filter", "full*", "--filter", "query", "--skip", "*-materialize",
-                                  "--threads", "1", "--repetitions", "8", "--rounds", "2", "--no-memory", "--allow-debug",
-                                  "--label", "base", "--json", json, "--export-csv", csv, "--export-markdown", md],
-                                 environment: ["GITHUB_SHA": "0123456789abcdef0123456789abcdef01234567"])
+        let result = try CLI.run(
+            [
+                "bench", "--preset", "grid-10k", "--filter", "full*", "--filter", "query", "--skip", "*-materialize",
+                "--threads", "1", "--repetitions", "8", "--rounds", "2", "--no-memory", "--allow-debug",
+                "--label", "base", "--json", json, "--export-csv", csv, "--export-markdown", md,
+            ],
+            environment: ["GITHUB_SHA": "0123456789abcdef0123456789abcdef01234567"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("mean ± sd"))
         #expect(result.stdout.contains("label base"))
@@ -41,12 +44,14 @@ struct ListCommandTests {
         #expect(lines.dropFirst().map { $0.split(separator: ",")[3] } == ["full", "query"])
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("base,") })
         #expect(try String(contentsOfFile: md, encoding: .utf8).contains("| grid-10k | full | 1 | 8 |"))
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        let object =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
         #expect(object?["label"] as? String == "base")
         #expect(object?["commitSource"] as? String != nil)
         // Progress goes to standard error as plain lines when it is not a terminal.
         #expect(result.stderr.contains("grid-10k full threads 1: median"))
-        let none = try CLI.run(["bench", "--preset", "grid-10k", "--filter", "nothing*", "--allow-debug"], environment: [:])
+        let none = try CLI.run(
+            ["bench", "--preset", "grid-10k", "--filter", "nothing*", "--allow-debug"], environment: [:])
         #expect(none.status == 2)
         #expect(none.stderr.contains("leave no scenario"))
     }

@@ -10,7 +10,8 @@ struct ReplayCommandTests {
     func replays() throws {
         let files = try Workspace()
         let spec = try files.write(TestSpecs.variants, to: "variants.yaml")
-        let ops = try files.write("""
+        let ops = try files.write(
+            """
             {"op": "insertItems", "section": 0, "at": 0, "count": 2}
 
             {"op": "resize", "width": 500, "height": 800}
@@ -29,7 +30,8 @@ struct ReplayCommandTests {
     func unsolvableAfterOperation() throws {
         let files = try Workspace()
         let spec = try files.write(TestSpecs.variants, to: "variants.yaml")
-        let ops = try files.write("""
+        let ops = try files.write(
+            """
             {"op": "insertItems", "section": 0, "at": 0, "count": 1}
             {"op": "resize", "width": 800, "height": 390}
             {"op": "insertItems", "section": 0, "at": 0, "count": 1}
@@ -47,7 +49,8 @@ struct ReplayCommandTests {
     func missingItem() throws {
         let files = try Workspace()
         let spec = try files.write(TestSpecs.variants, to: "variants.yaml")
-        let ops = try files.write("""
+        let ops = try files.write(
+            """
             {"op": "measure", "section": 0, "item": 1, "width": 100, "height": 80}
             {"op": "measure", "section": 2, "item": 9, "width": 100, "height": 80}
             """, to: "ops.jsonl")
@@ -60,7 +63,8 @@ struct ReplayCommandTests {
     func malformedOperation() throws {
         let files = try Workspace()
         let spec = try files.write(TestSpecs.variants, to: "variants.yaml")
-        let ops = try files.write("""
+        let ops = try files.write(
+            """
             {"op": "resize", "width": 500, "height": 800}
             {"op": "resise", "width": 500, "height": 800}
             """, to: "ops.jsonl")

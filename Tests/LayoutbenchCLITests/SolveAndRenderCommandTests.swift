@@ -10,19 +10,23 @@ struct SolveAndRenderCommandTests {
         let result = try CLI.run(["solve", spec])
         #expect(result.status == 0, "\(result.stderr)")
         let actual = try SolveOutput.decode(json: Data(result.stdout.utf8))
-        let expected = try SolveOutput.decode(json: Data(contentsOf: CLI.sharedSpecs.appendingPathComponent("realistic/app-store-home.expected.json")))
+        let expected = try SolveOutput.decode(
+            json: Data(contentsOf: CLI.sharedSpecs.appendingPathComponent("realistic/app-store-home.expected.json")))
         #expect(actual.differences(from: expected).isEmpty)
     }
 
     @Test("--width and --measure none select the second runs of E12 and E10")
     func overrides() throws {
-        for (spec, flags, expected) in [("E12", ["--width", "390"], "E12.expected.width-390.json"),
-                                        ("E10", ["--measure", "none"], "E10.expected.measure-none.json")] {
+        for (spec, flags, expected) in [
+            ("E12", ["--width", "390"], "E12.expected.width-390.json"),
+            ("E10", ["--measure", "none"], "E10.expected.measure-none.json"),
+        ] {
             let path = CLI.sharedSpecs.appendingPathComponent("examples/\(spec).yaml").path
             let result = try CLI.run(["solve", path] + flags)
             #expect(result.status == 0, "\(result.stderr)")
             let actual = try SolveOutput.decode(json: Data(result.stdout.utf8))
-            let want = try SolveOutput.decode(json: Data(contentsOf: CLI.sharedSpecs.appendingPathComponent("examples/\(expected)")))
+            let want = try SolveOutput.decode(
+                json: Data(contentsOf: CLI.sharedSpecs.appendingPathComponent("examples/\(expected)")))
             #expect(actual.differences(from: want).isEmpty, "\(spec) \(flags)")
         }
     }
@@ -68,16 +72,16 @@ struct SolveAndRenderCommandTests {
         let dir = try CLI.temporaryDirectory()
         let spec = dir.appendingPathComponent("bad.yaml")
         try """
-            version: 1
-            container: { width: 390, height: 844 }
-            sections:
-              - items: 3
-                contentInset: 8
-                group:
-                  horizontal:
-                    size: { width: fractionalWidth(1), height: absolute(44) }
-                    subitems: [ { item: { size: { width: fractionalWidth(1), height: fractionalHeight(1) } } } ]
-            """.write(to: spec, atomically: true, encoding: .utf8)
+        version: 1
+        container: { width: 390, height: 844 }
+        sections:
+          - items: 3
+            contentInset: 8
+            group:
+              horizontal:
+                size: { width: fractionalWidth(1), height: absolute(44) }
+                subitems: [ { item: { size: { width: fractionalWidth(1), height: fractionalHeight(1) } } } ]
+        """.write(to: spec, atomically: true, encoding: .utf8)
         let result = try CLI.run(["solve", spec.path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("bad.yaml:5:"))
@@ -93,17 +97,17 @@ struct SolveAndRenderCommandTests {
         let dir = try CLI.temporaryDirectory()
         let spec = dir.appendingPathComponent("narrow.yaml")
         try """
-            version: 1
-            container: { width: 390, height: 844 }
-            sections:
-              - items: 3
-                variants:
-                  - when: { maxWidth: 600 }
-                    group:
-                      horizontal:
-                        size: { width: fractionalWidth(1), height: absolute(44) }
-                        subitems: [ { item: { size: { width: fractionalWidth(1), height: fractionalHeight(1) } } } ]
-            """.write(to: spec, atomically: true, encoding: .utf8)
+        version: 1
+        container: { width: 390, height: 844 }
+        sections:
+          - items: 3
+            variants:
+              - when: { maxWidth: 600 }
+                group:
+                  horizontal:
+                    size: { width: fractionalWidth(1), height: absolute(44) }
+                    subitems: [ { item: { size: { width: fractionalWidth(1), height: fractionalHeight(1) } } } ]
+        """.write(to: spec, atomically: true, encoding: .utf8)
         #expect(try CLI.run(["solve", spec.path]).status == 0)
         let wide = try CLI.run(["solve", spec.path, "--width", "820"])
         #expect(wide.status == 2)
@@ -120,15 +124,15 @@ struct SolveAndRenderCommandTests {
         let dir = try CLI.temporaryDirectory()
         let spec = dir.appendingPathComponent("tiny.yaml")
         try """
-            version: 1
-            container: { width: 1000000, height: 844 }
-            sections:
-              - items: 5
-                group:
-                  horizontal:
-                    size: { width: fractionalWidth(1), height: absolute(44) }
-                    subitems: [ { item: { size: { width: absolute(0.001), height: fractionalHeight(1) } } } ]
-            """.write(to: spec, atomically: true, encoding: .utf8)
+        version: 1
+        container: { width: 1000000, height: 844 }
+        sections:
+          - items: 5
+            group:
+              horizontal:
+                size: { width: fractionalWidth(1), height: absolute(44) }
+                subitems: [ { item: { size: { width: absolute(0.001), height: fractionalHeight(1) } } } ]
+        """.write(to: spec, atomically: true, encoding: .utf8)
         for solver in ["engine", "reference"] {
             let result = try CLI.run(["solve", spec.path, "--solver", solver])
             #expect(result.status == 2)

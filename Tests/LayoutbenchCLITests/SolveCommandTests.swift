@@ -39,7 +39,9 @@ struct SolveCommandTests {
         for solver in ["engine", "reference"] {
             let result = try CLI.run(["solve", spec, "--solver", solver])
             #expect(result.status == 2)
-            #expect(result.stderr.hasPrefix("\(spec):\(TestSpecs.runawayTinyPosition): error: a group instance"), "\(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix("\(spec):\(TestSpecs.runawayTinyPosition): error: a group instance"),
+                "\(result.stderr)")
             #expect(result.stderr.contains("10000000") && result.stderr.contains(" at sections[1]"))
             #expect(!result.stderr.hasPrefix("Error:"))
         }

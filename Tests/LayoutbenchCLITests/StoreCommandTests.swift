@@ -5,8 +5,10 @@ import Testing
 @Suite("layoutbench history and compare --baseline", .serialized)
 struct StoreCommandTests {
     static let spec = CLI.sharedSpecs.appendingPathComponent("examples/E1.yaml").path
-    static let quick = ["--scenarios", "full", "--threads", "1", "--repetitions", "50", "--rounds", "5", "--warmup", "0",
-                        "--no-memory", "--allow-debug"]
+    static let quick = [
+        "--scenarios", "full", "--threads", "1", "--repetitions", "50", "--rounds", "5", "--warmup", "0",
+        "--no-memory", "--allow-debug",
+    ]
 
     /// 2 ms on an operation of about 20 µs: a hundredfold, beyond what the suite's own load can blur between two
     /// separate runs (compare widens its interval by 1 / CPU share when a run waited for a core).
@@ -14,7 +16,9 @@ struct StoreCommandTests {
 
     /// Runs the bench with a slowdown knob (test-only: every operation slowed by `slowdownNs`).
     static func bench(_ extra: [String], slowdownNs: Int? = nil) throws -> CLI.Result {
-        try CLI.run(["bench", spec] + quick + extra, environment: slowdownNs.map { ["LAYOUTBENCH_SLOWDOWN_NS": "\($0)"] } ?? [:])
+        try CLI.run(
+            ["bench", spec] + quick + extra, environment: slowdownNs.map { ["LAYOUTBENCH_SLOWDOWN_NS": "\($0)"] } ?? [:]
+        )
     }
 
     @Test("compare --baseline: 0 against itself, 1 after a slowdown, 2 for an unknown baseline or store")
@@ -33,7 +37,9 @@ struct StoreCommandTests {
         #expect(regressed.stderr.contains("regression: E1-square-grid full"))
         let unknown = try CLI.run(["compare", "--baseline", "nightly", base, "--store", store])
         #expect(unknown.status == 2 && unknown.stderr.contains("no baseline named 'nightly' (stored: main)"))
-        let noStore = try CLI.run(["compare", "--baseline", "main", base, "--store", dir.appendingPathComponent("none.sqlite").path])
+        let noStore = try CLI.run([
+            "compare", "--baseline", "main", base, "--store", dir.appendingPathComponent("none.sqlite").path,
+        ])
         #expect(noStore.status == 2)
         let both = try CLI.run(["compare", base, slow, "--baseline", "main"])
         #expect(both.status == 2)
@@ -57,9 +63,12 @@ struct StoreCommandTests {
         #expect(json.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(object?["runs"] as? Int == 2)
-        #expect(try CLI.run(["history", Self.spec, "--store", store, "--format", "markdown"]).stdout.contains("| scenario |"))
+        #expect(
+            try CLI.run(["history", Self.spec, "--store", store, "--format", "markdown"]).stdout.contains(
+                "| scenario |"))
         #expect(try CLI.run(["history", "no-such-spec", "--store", store]).status == 2)
-        #expect(try CLI.run(["history", Self.spec, "--store", dir.appendingPathComponent("none.sqlite").path]).status == 2)
+        #expect(
+            try CLI.run(["history", Self.spec, "--store", dir.appendingPathComponent("none.sqlite").path]).status == 2)
     }
 
     @Test("history and watch take --threshold as compare does: 5% or 5; a bare 0.05 is refused (2), not offered")
@@ -70,8 +79,10 @@ struct StoreCommandTests {
         #expect(try CLI.run(["history", Self.spec, "--store", store, "--threshold", "5"]).status == 0)
         let history = try CLI.run(["history", Self.spec, "--store", store, "--threshold", "0.05"])
         #expect(history.status == 2 && history.stderr.contains("write '0.05%'"), "\(history.stderr)")
-        let watch = try CLI.run(["watch", Self.spec, "--once", "--store", store, "--threshold", "0.05",
-                                 "--log", dir.appendingPathComponent("watch.jsonl").path])
+        let watch = try CLI.run([
+            "watch", Self.spec, "--once", "--store", store, "--threshold", "0.05",
+            "--log", dir.appendingPathComponent("watch.jsonl").path,
+        ])
         #expect(watch.status == 2 && watch.stderr.contains("write '0.05%'"), "\(watch.stderr)")
         for command in ["history", "watch"] {
             let help = try CLI.run(["help", command])

@@ -11,7 +11,8 @@ import Foundation
 enum CPUShare {
     static func widened(_ interval: RatioInterval, base: ScenarioResult, head: ScenarioResult) -> RatioInterval {
         guard base.threads == 1, head.threads == 1, base.wallTotalNs > 0, head.wallTotalNs > 0,
-              base.cpuTotalNs > 0, head.cpuTotalNs > 0 else { return interval }
+            base.cpuTotalNs > 0, head.cpuTotalNs > 0
+        else { return interval }
         let b = min(1, base.cpuPerWall), h = min(1, head.cpuPerWall)
         let widen = exp(abs(log(h / b)))
         var result = interval

@@ -49,19 +49,23 @@ public struct ComparisonOptions: Codable, Hashable, Sendable {
     /// The threshold of instruction counts (exact and repeatable: 1 % by default).
     public var instructionThreshold: Double
 
-    public init(threshold: Double = 0.05, confidence: Double = 0.95, allocationFloor: Double = 16,
-                byteFloor: Double = 4_096, thresholds: ThresholdTable? = nil, runToRunFloor: Double = 0.10,
-                instructionThreshold: Double = 0.01) {
+    public init(
+        threshold: Double = 0.05, confidence: Double = 0.95, allocationFloor: Double = 16,
+        byteFloor: Double = 4_096, thresholds: ThresholdTable? = nil, runToRunFloor: Double = 0.10,
+        instructionThreshold: Double = 0.01
+    ) {
         self.threshold = threshold; self.confidence = confidence
         self.allocationFloor = allocationFloor; self.byteFloor = byteFloor
-        self.thresholds = thresholds; self.runToRunFloor = runToRunFloor; self.instructionThreshold = instructionThreshold
+        self.thresholds = thresholds; self.runToRunFloor = runToRunFloor;
+        self.instructionThreshold = instructionThreshold
     }
 
     /// The threshold for one metric of one result: the table's entry for the scenario when there is one,
     /// else the instruction threshold for instructions and `threshold` for the rest.
     public func threshold(spec: String, scenario: String, metric: ComparedMetric) -> Double {
         let fallback = metric == .instructions ? instructionThreshold : threshold
-        return thresholds?.threshold(spec: spec, scenario: scenario, fallback: Threshold(fraction: fallback)).fraction ?? fallback
+        return thresholds?.threshold(spec: spec, scenario: scenario, fallback: Threshold(fraction: fallback)).fraction
+            ?? fallback
     }
 }
 
@@ -121,7 +125,8 @@ public enum CompareError: Error, Hashable, Sendable, CustomStringConvertible {
             func list(_ keys: [String]) -> String {
                 keys.isEmpty ? "nothing" : keys.prefix(4).joined(separator: "; ") + (keys.count > 4 ? "; ..." : "")
             }
-            return "the two result files have no spec, scenario and thread count in common (base: \(list(base)); head: \(list(head))); bench the same specs and scenarios in both"
+            return
+                "the two result files have no spec, scenario and thread count in common (base: \(list(base)); head: \(list(head))); bench the same specs and scenarios in both"
         }
     }
 }

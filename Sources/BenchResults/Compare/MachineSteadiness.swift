@@ -17,17 +17,25 @@ public enum MachineSteadiness {
         if !factors.isEmpty {
             let median = NearestRank.value(factors, percentile: 50)
             if abs(median - 1) > driftLimit {
-                notes.append("unsteady machine: the calibration unit ran \(BenchFormat.change(median)) during head's run compared with base's; if times moved with it, rerun both on a quieter machine, or use `ab`")
+                notes.append(
+                    "unsteady machine: the calibration unit ran \(BenchFormat.change(median)) during head's run compared with base's; if times moved with it, rerun both on a quieter machine, or use `ab`"
+                )
             }
         }
         for (name, report) in [("base", base), ("head", head)] {
             if let spread = calibrationSpread(report), spread > spreadLimit {
-                notes.append("unsteady machine during \(name)'s run: the calibration unit's p90 was \(BenchFormat.fixed(spread, decimals: 2))x its p10")
+                notes.append(
+                    "unsteady machine during \(name)'s run: the calibration unit's p90 was \(BenchFormat.fixed(spread, decimals: 2))x its p10"
+                )
             }
-            let starved = report.results.filter { $0.threads == 1 && $0.wallTotalNs > 10_000_000 && $0.cpuPerWall < cpuShareLimit }
+            let starved = report.results.filter {
+                $0.threads == 1 && $0.wallTotalNs > 10_000_000 && $0.cpuPerWall < cpuShareLimit
+            }
             if !starved.isEmpty {
                 let worst = starved.map(\.cpuPerWall).min() ?? 0
-                notes.append("unsteady machine during \(name)'s run: \(starved.count) single-threaded result\(starved.count == 1 ? "" : "s") got as little as \(Int((worst * 100).rounded()))% of wall time as CPU time (waiting for a core)")
+                notes.append(
+                    "unsteady machine during \(name)'s run: \(starved.count) single-threaded result\(starved.count == 1 ? "" : "s") got as little as \(Int((worst * 100).rounded()))% of wall time as CPU time (waiting for a core)"
+                )
             }
         }
         return notes

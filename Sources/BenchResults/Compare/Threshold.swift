@@ -52,7 +52,8 @@ public enum ThresholdError: Error, Hashable, Sendable, CustomStringConvertible {
         case .negative(let text):
             return "threshold '\(text)' is negative; a threshold is a size of change, such as 5%"
         case .ambiguousFraction(let text):
-            return "threshold '\(text)' is ambiguous: a bare number means percent, so write '\(text)%' for \(text) percent (or '\(Self.percentText(text))' if you meant a fraction)"
+            return
+                "threshold '\(text)' is ambiguous: a bare number means percent, so write '\(text)%' for \(text) percent (or '\(Self.percentText(text))' if you meant a fraction)"
         case .tooLarge(let text):
             return "threshold '\(text)' is 100% or more; a threshold is a percentage below 100, such as 5%"
         }

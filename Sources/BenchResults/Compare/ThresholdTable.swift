@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Per-scenario thresholds from a small file, so a noisy scenario can have a wider one than the rest.
@@ -28,7 +29,8 @@ public struct ThresholdTable: Codable, Hashable, Sendable {
 
     /// The threshold for `scenario` of `spec`, or `fallback`.
     public func threshold(spec: String, scenario: String, fallback: Threshold) -> Threshold {
-        for entry in entries where Glob.matches(entry.pattern, scenario) || Glob.matches(entry.pattern, "\(spec)/\(scenario)") {
+        for entry in entries
+        where Glob.matches(entry.pattern, scenario) || Glob.matches(entry.pattern, "\(spec)/\(scenario)") {
             return entry.threshold
         }
         return fallback
@@ -41,15 +43,19 @@ public struct ThresholdTable: Codable, Hashable, Sendable {
     }
 
     /// Parses the text of a thresholds file; `path` names it in errors.
-    public static func parse(_ text: String, path: String = "thresholds") throws(ThresholdTableError) -> ThresholdTable {
-        if text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{") { return try parseJSON(text, path: path) }
+    public static func parse(_ text: String, path: String = "thresholds") throws(ThresholdTableError) -> ThresholdTable
+    {
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{") {
+            return try parseJSON(text, path: path)
+        }
         var entries: [Entry] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = String(raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
                 .trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty else { continue }
             guard let colon = line.lastIndex(of: ":") else {
-                throw .badLine(path: path, line: index + 1, reason: "expected 'scenario-pattern: percent', such as 'query: 10%'")
+                throw .badLine(
+                    path: path, line: index + 1, reason: "expected 'scenario-pattern: percent', such as 'query: 10%'")
             }
             let pattern = unquote(line[..<colon].trimmingCharacters(in: .whitespaces))
             let value = unquote(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
@@ -68,7 +74,10 @@ public struct ThresholdTable: Codable, Hashable, Sendable {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
             throw .badLine(path: path, line: 1, reason: "not a JSON object of pattern -> threshold")
         }
-        let ordered = object.keys.sorted { (text.range(of: "\"\($0)\"")?.lowerBound ?? text.endIndex) < (text.range(of: "\"\($1)\"")?.lowerBound ?? text.endIndex) }
+        let ordered = object.keys.sorted {
+            (text.range(of: "\"\($0)\"")?.lowerBound ?? text.endIndex)
+                < (text.range(of: "\"\($1)\"")?.lowerBound ?? text.endIndex)
+        }
         var entries: [Entry] = []
         for key in ordered {
             let value: String

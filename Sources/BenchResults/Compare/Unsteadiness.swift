@@ -36,17 +36,23 @@ public enum Unsteadiness {
     /// The run-wide signs of two reports (calibration spread within a run), in words.
     public static func runReasons(base: BenchReport, head: BenchReport) -> [String] {
         [("base", base), ("head", head)].compactMap { name, report in
-            guard let spread = MachineSteadiness.calibrationSpread(report), spread > calibrationSpreadLimit else { return nil }
+            guard let spread = MachineSteadiness.calibrationSpread(report), spread > calibrationSpreadLimit else {
+                return nil
+            }
             return "\(name)'s calibration unit p90 was x\(BenchFormat.fixed(spread, decimals: 2)) its p10"
         }
     }
 
-    public static func assess(base: ScenarioResult, head: ScenarioResult, machineFactor: Double?,
-                              runReasons: [String] = []) -> Assessment? {
+    public static func assess(
+        base: ScenarioResult, head: ScenarioResult, machineFactor: Double?,
+        runReasons: [String] = []
+    ) -> Assessment? {
         var reasons = runReasons
         var factor = minimumFactor
         for (name, result) in [("base", base), ("head", head)] {
-            if result.threads == 1, result.wallTotalNs > 10_000_000, result.cpuTotalNs > 0, result.cpuPerWall < cpuShareLimit {
+            if result.threads == 1, result.wallTotalNs > 10_000_000, result.cpuTotalNs > 0,
+                result.cpuPerWall < cpuShareLimit
+            {
                 reasons.append("\(name) got \(Int((result.cpuPerWall * 100).rounded()))% CPU share")
                 factor = max(factor, 1 / result.cpuPerWall)
             }

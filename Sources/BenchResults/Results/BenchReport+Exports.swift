@@ -6,9 +6,11 @@ extension BenchReport {
 
     /// One row per result; times in nanoseconds, empty cells for what was not measured.
     public func csv() -> String {
-        let header = ["label", "commit", "spec", "scenario", "threads", "samples", "min_ns", "median_ns", "p90_ns", "p99_ns",
-                      "max_ns", "mean_ns", "sd_ns", "outliers", "throughput_per_s", "cpu_per_wall", "allocations_per_op",
-                      "allocated_bytes_per_op", "instructions_per_op"]
+        let header = [
+            "label", "commit", "spec", "scenario", "threads", "samples", "min_ns", "median_ns", "p90_ns", "p99_ns",
+            "max_ns", "mean_ns", "sd_ns", "outliers", "throughput_per_s", "cpu_per_wall", "allocations_per_op",
+            "allocated_bytes_per_op", "instructions_per_op",
+        ]
         var lines = [header.joined(separator: ",")]
         for r in results {
             let s = r.summaryNs
@@ -42,16 +44,24 @@ extension BenchReport {
         let rows = results.map { r -> [String] in
             let count = r.instructions
             let perOp = count?.perOperation ?? 0
-            return [r.spec, r.scenario, "\(count?.operations ?? 0)", BenchFormat.count(perOp),
-                    r.workItems > 0 ? BenchFormat.count(perOp / Double(r.workItems)) : "-"]
+            return [
+                r.spec, r.scenario, "\(count?.operations ?? 0)", BenchFormat.count(perOp),
+                r.workItems > 0 ? BenchFormat.count(perOp / Double(r.workItems)) : "-",
+            ]
         }
         let table = TextTable(header: header, rows: rows, numeric: [2, 3, 4])
-        var lines = [(markdown ? "### " : "") + "layoutbench instructions: \(specs.map(\.name).joined(separator: ", "))",
-                     "callgrind, one thread, \(run.buildConfiguration) build; commit \(gitCommit.prefix(12))" + (label.map { "; label \($0)" } ?? ""),
-                     "", markdown ? table.markdown() : table.plain()]
+        var lines = [
+            (markdown ? "### " : "") + "layoutbench instructions: \(specs.map(\.name).joined(separator: ", "))",
+            "callgrind, one thread, \(run.buildConfiguration) build; commit \(gitCommit.prefix(12))"
+                + (label.map { "; label \($0)" } ?? ""),
+            "", markdown ? table.markdown() : table.plain(),
+        ]
         if let extra = run.runner.extraWork, extra.isActive {
             lines.append("")
-            lines.append((markdown ? "**" : "warning: ") + "TEST-ONLY EXTRA WORK ACTIVE (\(ExtraWork.environmentKey)=\(extra.percent))" + (markdown ? "**" : ""))
+            lines.append(
+                (markdown ? "**" : "warning: ")
+                    + "TEST-ONLY EXTRA WORK ACTIVE (\(ExtraWork.environmentKey)=\(extra.percent))"
+                    + (markdown ? "**" : ""))
         }
         return lines.joined(separator: "\n")
     }

@@ -14,7 +14,7 @@ public enum ResultFileError: Error, Hashable, Sendable, CustomStringConvertible 
     public var path: String {
         switch self {
         case let .missing(path), let .unreadable(path, _), let .wrongSchema(path, _), let .versionMismatch(path, _, _),
-             let .malformed(path, _):
+            let .malformed(path, _):
             return path
         }
     }
@@ -27,9 +27,11 @@ public enum ResultFileError: Error, Hashable, Sendable, CustomStringConvertible 
         case let .unreadable(_, reason):
             return "cannot read it as JSON: \(reason)"
         case let .wrongSchema(_, found):
-            return "not a layoutbench result file (schema \(found.map { "'\($0)'" } ?? "missing"), expected '\(BenchReport.schemaName)'); write one with `layoutbench bench --json FILE`"
+            return
+                "not a layoutbench result file (schema \(found.map { "'\($0)'" } ?? "missing"), expected '\(BenchReport.schemaName)'); write one with `layoutbench bench --json FILE`"
         case let .versionMismatch(_, found, expected):
-            return "result file version \(found), this layoutbench reads version \(expected); rerun the bench with this build"
+            return
+                "result file version \(found), this layoutbench reads version \(expected); rerun the bench with this build"
         case let .malformed(_, reason):
             return "a version \(BenchReport.currentVersion) result file with bad content: \(reason)"
         }
@@ -95,6 +97,7 @@ extension BenchReport {
     }
 
     private static func path(_ keys: [any CodingKey]) -> String {
-        keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(
+            in: CharacterSet(charactersIn: "."))
     }
 }

@@ -27,8 +27,10 @@ public struct BenchReport: Codable, Hashable, Sendable {
     /// Where `gitCommit` came from: "git", "GITHUB_SHA", "CI_COMMIT_SHA" or "unknown" (optional).
     public var commitSource: String?
 
-    public init(createdAt: String, machine: MachineInfo, toolchain: ToolchainInfo, gitCommit: String,
-                run: RunInfo, specs: [SpecInfo], results: [ScenarioResult], skipped: [String]? = nil) {
+    public init(
+        createdAt: String, machine: MachineInfo, toolchain: ToolchainInfo, gitCommit: String,
+        run: RunInfo, specs: [SpecInfo], results: [ScenarioResult], skipped: [String]? = nil
+    ) {
         schema = Self.schemaName
         version = Self.currentVersion
         self.createdAt = createdAt
@@ -54,8 +56,10 @@ public struct RunInfo: Codable, Hashable, Sendable {
     /// The command line, for rerunning.
     public var commandLine: [String]
 
-    public init(scenarios: [String], threads: [Int], runner: RunnerConfiguration, buildConfiguration: String,
-                allocator: String?, commandLine: [String]) {
+    public init(
+        scenarios: [String], threads: [Int], runner: RunnerConfiguration, buildConfiguration: String,
+        allocator: String?, commandLine: [String]
+    ) {
         self.scenarios = scenarios; self.threads = threads; self.runner = runner
         self.buildConfiguration = buildConfiguration; self.allocator = allocator; self.commandLine = commandLine
     }

@@ -16,8 +16,10 @@ public struct MemoryStats: Codable, Hashable, Sendable {
     /// Live bytes the solved layout holds (growth of `stats.allocated` over the same solve), per item.
     public var liveBytesPerItem: Double?
 
-    public init(allocatedBytes: Double? = nil, allocations: Double? = nil, threadAllocatedBytes: Double? = nil,
-                threadFreedBytes: Double? = nil, residentBytesPerItem: Double? = nil, liveBytesPerItem: Double? = nil) {
+    public init(
+        allocatedBytes: Double? = nil, allocations: Double? = nil, threadAllocatedBytes: Double? = nil,
+        threadFreedBytes: Double? = nil, residentBytesPerItem: Double? = nil, liveBytesPerItem: Double? = nil
+    ) {
         self.allocatedBytes = allocatedBytes
         self.allocations = allocations
         self.threadAllocatedBytes = threadAllocatedBytes

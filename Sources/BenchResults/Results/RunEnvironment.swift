@@ -20,15 +20,18 @@ public struct MachineInfo: Codable, Hashable, Sendable {
     public static func current() -> MachineInfo {
         let info = ProcessInfo.processInfo
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let cpu = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+        let cpu =
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .flatMap { $0.split(separator: ":", maxSplits: 1).last }
             .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
         let release = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
-        let os = release.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
+        let os =
+            release.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
             .map { String($0.dropFirst("PRETTY_NAME=".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
             ?? info.operatingSystemVersionString
-        return MachineInfo(cpu: cpu, cores: info.activeProcessorCount, memoryBytes: info.physicalMemory,
-                           os: os, kernel: info.operatingSystemVersionString)
+        return MachineInfo(
+            cpu: cpu, cores: info.activeProcessorCount, memoryBytes: info.physicalMemory,
+            os: os, kernel: info.operatingSystemVersionString)
     }
 }
 
@@ -54,13 +57,13 @@ public struct ToolchainInfo: Codable, Hashable, Sendable {
 
     static var compileTimeVersion: String {
         #if compiler(>=6.3)
-        return "Swift 6.3 or later"
+            return "Swift 6.3 or later"
         #elseif compiler(>=6.2)
-        return "Swift 6.2"
+            return "Swift 6.2"
         #elseif compiler(>=6.1)
-        return "Swift 6.1"
+            return "Swift 6.1"
         #else
-        return "Swift 6.0"
+            return "Swift 6.0"
         #endif
     }
 }
@@ -83,8 +86,10 @@ public struct RunEnvironment: Sendable {
 
     /// This machine, this toolchain, the git commit of the current directory (or, without one, the commit CI
     /// names in `GITHUB_SHA` or `CI_COMMIT_SHA`) and whether the work tree is dirty.
-    public static func capture(commandLine: [String] = CommandLine.arguments,
-                               environment: [String: String] = ProcessInfo.processInfo.environment) -> RunEnvironment {
+    public static func capture(
+        commandLine: [String] = CommandLine.arguments,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> RunEnvironment {
         var commit = ChildProcess.firstLine(["git", "rev-parse", "HEAD"]).flatMap { $0.count == 40 ? $0 : nil }
         var source = "git"
         var dirty: Bool?
@@ -102,7 +107,8 @@ public struct RunEnvironment: Sendable {
         } else {
             source = "unknown"
         }
-        var result = RunEnvironment(machine: .current(), toolchain: .current(), gitCommit: commit ?? "unknown", commandLine: commandLine)
+        var result = RunEnvironment(
+            machine: .current(), toolchain: .current(), gitCommit: commit ?? "unknown", commandLine: commandLine)
         result.gitDirty = dirty
         result.commitSource = source
         return result

@@ -20,7 +20,8 @@ public struct SampleSpread: Hashable, Sendable {
         self.mean = mean
         self.standardDeviation = n > 1 ? (squares / Double(n - 1)).squareRoot() : 0
         let sorted = samples.sorted()
-        let q1 = Double(NearestRank.value(sorted, percentile: 25)), q3 = Double(NearestRank.value(sorted, percentile: 75))
+        let q1 = Double(NearestRank.value(sorted, percentile: 25)),
+            q3 = Double(NearestRank.value(sorted, percentile: 75))
         let iqr = q3 - q1
         lowOutliers = n >= 8 ? values.filter { $0 < q1 - 3 * iqr }.count : 0
         highOutliers = n >= 8 ? values.filter { $0 > q3 + 3 * iqr }.count : 0

@@ -38,10 +38,12 @@ public struct ScenarioResult: Codable, Hashable, Sendable {
     /// then `samplesNs` is empty in an instruction run.
     public var instructions: InstructionCount?
 
-    public init(spec: String, specHash: String, items: Int, scenario: String, threads: Int,
-                parameters: [String: String], unit: String, workItems: Int, warmupSamples: Int,
-                samplesNs: [UInt64], summaryNs: SummaryNs, wallTotalNs: UInt64, cpuTotalNs: UInt64, memory: MemoryStats,
-                calibrationNs: [UInt64]? = nil, roundSampleCounts: [Int]? = nil, roundCalibrationCounts: [Int]? = nil) {
+    public init(
+        spec: String, specHash: String, items: Int, scenario: String, threads: Int,
+        parameters: [String: String], unit: String, workItems: Int, warmupSamples: Int,
+        samplesNs: [UInt64], summaryNs: SummaryNs, wallTotalNs: UInt64, cpuTotalNs: UInt64, memory: MemoryStats,
+        calibrationNs: [UInt64]? = nil, roundSampleCounts: [Int]? = nil, roundCalibrationCounts: [Int]? = nil
+    ) {
         self.spec = spec; self.specHash = specHash; self.items = items; self.scenario = scenario
         self.threads = threads; self.parameters = parameters; self.unit = unit; self.workItems = workItems
         self.warmupSamples = warmupSamples; self.samplesNs = samplesNs; self.summaryNs = summaryNs

@@ -38,9 +38,11 @@ public struct RunnerConfiguration: Codable, Hashable, Sendable {
     /// Test-only: extra real work inside each operation (see `ExtraWork`); nil when off.
     public var extraWork: ExtraWork?
 
-    public init(stop: StopRule = .timeBudget(seconds: 1), rounds: Int = 5, warmupSamples: Int = 1, minSamples: Int = 5,
-                maxSamples: Int = 10_000, memoryRepetitions: Int = 3, measuresMemory: Bool = true,
-                seed: UInt64 = 1, slowdown: Slowdown = .none) {
+    public init(
+        stop: StopRule = .timeBudget(seconds: 1), rounds: Int = 5, warmupSamples: Int = 1, minSamples: Int = 5,
+        maxSamples: Int = 10_000, memoryRepetitions: Int = 3, measuresMemory: Bool = true,
+        seed: UInt64 = 1, slowdown: Slowdown = .none
+    ) {
         self.stop = stop
         self.rounds = rounds
         self.warmupSamples = warmupSamples

@@ -23,17 +23,22 @@ public enum BetweenRunInterval {
         public var machineFactor: Double?
     }
 
-    public static func estimate(base: SampleBlocks, head: SampleBlocks, confidence: Double = 0.95,
-                                runToRunFloor: Double = ComparisonOptions().runToRunFloor) -> Estimate {
+    public static func estimate(
+        base: SampleBlocks, head: SampleBlocks, confidence: Double = 0.95,
+        runToRunFloor: Double = ComparisonOptions().runToRunFloor
+    ) -> Estimate {
         let x = logMedians(base.samples), y = logMedians(head.samples)
         var machineFactor: Double?
         if let bc = base.allCalibration, let hc = head.allCalibration, !bc.isEmpty, !hc.isEmpty {
-            machineFactor = RatioInterval.ratio(NearestRank.value(hc.sorted(), percentile: 50),
-                                            NearestRank.value(bc.sorted(), percentile: 50))
+            machineFactor = RatioInterval.ratio(
+                NearestRank.value(hc.sorted(), percentile: 50),
+                NearestRank.value(bc.sorted(), percentile: 50))
         }
         guard !x.isEmpty, !y.isEmpty else {
             let r = RatioInterval.ratio(median(head.allSamples), median(base.allSamples))
-            return Estimate(interval: RatioInterval(ratio: r, lower: r, upper: r, confidence: confidence), machineFactor: machineFactor)
+            return Estimate(
+                interval: RatioInterval(ratio: r, lower: r, upper: r, confidence: confidence),
+                machineFactor: machineFactor)
         }
         let d = mean(y) - mean(x)
         var halfWidth = 0.0
@@ -46,7 +51,8 @@ public enum BetweenRunInterval {
             halfWidth = Normal.studentT(1 - (1 - confidence) / 2, degreesOfFreedom: df) * se
         }
         halfWidth += log(1 + max(0, runToRunFloor))
-        let interval = RatioInterval(ratio: exp(d), lower: exp(d - halfWidth), upper: exp(d + halfWidth), confidence: confidence)
+        let interval = RatioInterval(
+            ratio: exp(d), lower: exp(d - halfWidth), upper: exp(d + halfWidth), confidence: confidence)
         return Estimate(interval: interval, machineFactor: machineFactor)
     }
 

@@ -35,12 +35,13 @@ public struct SummaryNs: Codable, Hashable, Sendable {
             high = Swift.max(high, sample)
             sum += Double(sample)
         }
-        self.init(min: low,
-                  median: histogram.valueAtPercentile(50),
-                  p90: histogram.valueAtPercentile(90),
-                  p99: histogram.valueAtPercentile(99),
-                  max: high,
-                  mean: sum / Double(samples.count))
+        self.init(
+            min: low,
+            median: histogram.valueAtPercentile(50),
+            p90: histogram.valueAtPercentile(90),
+            p99: histogram.valueAtPercentile(99),
+            max: high,
+            mean: sum / Double(samples.count))
     }
 }
 

@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How a child run ended.
@@ -42,8 +43,10 @@ public final class ChildProcess: Sendable {
     public var pid: Int32 { state.withLock { $0.pid } }
 
     /// Starts `executable arguments...` and calls `completion` once (on a background thread) when it ends.
-    public func start(executable: String, arguments: [String], timeout: Duration,
-                      completion: @escaping @Sendable (ChildOutcome) -> Void) {
+    public func start(
+        executable: String, arguments: [String], timeout: Duration,
+        completion: @escaping @Sendable (ChildOutcome) -> Void
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -105,9 +108,9 @@ public final class ChildProcess: Sendable {
 
     private static func kill(_ pid: Int32) {
         #if canImport(Glibc)
-        _ = Glibc.kill(pid, SIGKILL)
+            _ = Glibc.kill(pid, SIGKILL)
         #else
-        _ = Darwin.kill(pid, SIGKILL)
+            _ = Darwin.kill(pid, SIGKILL)
         #endif
     }
 }
@@ -131,8 +134,10 @@ extension ChildProcess {
     }
 
     /// Runs `executable arguments...` to its end. `environment` nil: this process's.
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                           output: Output = .discard) -> Completion {
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        output: Output = .discard
+    ) -> Completion {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

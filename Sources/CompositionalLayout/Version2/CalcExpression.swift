@@ -32,13 +32,17 @@ public indirect enum CalcExpression: Hashable, Sendable, CustomStringConvertible
         case .height: return height
         case .negate(let a): return -a.evaluate(width: width, height: height)
         case let .add(a, b): return a.evaluate(width: width, height: height) + b.evaluate(width: width, height: height)
-        case let .subtract(a, b): return a.evaluate(width: width, height: height) - b.evaluate(width: width, height: height)
-        case let .multiply(a, b): return a.evaluate(width: width, height: height) * b.evaluate(width: width, height: height)
+        case let .subtract(a, b):
+            return a.evaluate(width: width, height: height) - b.evaluate(width: width, height: height)
+        case let .multiply(a, b):
+            return a.evaluate(width: width, height: height) * b.evaluate(width: width, height: height)
         case let .divide(a, b):
             let d = b.evaluate(width: width, height: height)
             return d == 0 ? .nan : a.evaluate(width: width, height: height) / d
-        case let .min(a, b): return Swift.min(a.evaluate(width: width, height: height), b.evaluate(width: width, height: height))
-        case let .max(a, b): return Swift.max(a.evaluate(width: width, height: height), b.evaluate(width: width, height: height))
+        case let .min(a, b):
+            return Swift.min(a.evaluate(width: width, height: height), b.evaluate(width: width, height: height))
+        case let .max(a, b):
+            return Swift.max(a.evaluate(width: width, height: height), b.evaluate(width: width, height: height))
         }
     }
 
@@ -65,7 +69,9 @@ struct CalcParser {
 
     mutating func parseWhole() throws(CalcSyntaxError) -> CalcExpression {
         guard chars.count <= CalcExpression.maxLength else {
-            throw CalcSyntaxError(offset: CalcExpression.maxLength, message: "the expression is longer than \(CalcExpression.maxLength) characters")
+            throw CalcSyntaxError(
+                offset: CalcExpression.maxLength,
+                message: "the expression is longer than \(CalcExpression.maxLength) characters")
         }
         let expression = try sum()
         skipSpaces()
@@ -82,7 +88,8 @@ struct CalcParser {
     private mutating func enter() throws(CalcSyntaxError) {
         depth += 1
         if depth > CalcExpression.maxDepth {
-            throw CalcSyntaxError(offset: position, message: "the expression nests deeper than \(CalcExpression.maxDepth) levels")
+            throw CalcSyntaxError(
+                offset: position, message: "the expression nests deeper than \(CalcExpression.maxDepth) levels")
         }
     }
 
@@ -165,7 +172,8 @@ struct CalcParser {
                 try expect(")")
                 return name == "min" ? .min(a, b) : .max(a, b)
             default:
-                throw CalcSyntaxError(offset: start, message: "unknown name '\(name)' (calc knows width, height, min and max)")
+                throw CalcSyntaxError(
+                    offset: start, message: "unknown name '\(name)' (calc knows width, height, min and max)")
             }
         }
         throw CalcSyntaxError(offset: position, message: "unexpected '\(c)'")

@@ -31,8 +31,10 @@ public struct ComputedValue: Hashable, Sendable {
     public func value(width: Double, height: Double) throws(LayoutError) -> Double {
         let v = expression.evaluate(width: width, height: height)
         func fail(_ allowed: String) -> LayoutError {
-            LayoutError(.invalidComputedValue(path: path, expression: expression.description, value: v, width: width, height: height,
-                                  allowed: allowed))
+            LayoutError(
+                .invalidComputedValue(
+                    path: path, expression: expression.description, value: v, width: width, height: height,
+                    allowed: allowed))
         }
         guard v.isFinite else { throw fail("a finite number (no division by zero)") }
         switch range {
@@ -69,7 +71,10 @@ public struct ComputedValue: Hashable, Sendable {
         return out
     }
 
-    enum PathComponent: Hashable { case key(String), index(Int) }
+    enum PathComponent: Hashable {
+        case key(String)
+        case index(Int)
+    }
 }
 
 extension CollectionLayout {
@@ -77,7 +82,8 @@ extension CollectionLayout {
     func isInForce(_ value: ComputedValue, chosen: [Int?]) -> Bool {
         let c = value.components
         guard c.count >= 4, c[0] == .key("sections"), case .index(let d) = c[1], c[2] == .key("variants"),
-              case .index(let v) = c[3] else { return true }
+            case .index(let v) = c[3]
+        else { return true }
         return d < chosen.count && chosen[d] == v
     }
 }
@@ -89,8 +95,10 @@ struct ComputedValueWriter {
     let path: String
 
     private func missing() -> LayoutError {
-        LayoutError(.invalidComputedValue(path: path, expression: "", value: value, width: 0, height: 0,
-                                          allowed: "a path to a length of the layout"))
+        LayoutError(
+            .invalidComputedValue(
+                path: path, expression: "", value: value, width: 0, height: 0,
+                allowed: "a path to a length of the layout"))
     }
 
     typealias C = ComputedValue.PathComponent
@@ -100,7 +108,8 @@ struct ComputedValueWriter {
         case (.key("layout")?, .key("interSectionSpacing")?):
             layout.configuration.interSectionSpacing = value
         case (.key("layout")?, .key("boundarySupplementaryItems")?):
-            guard case .index(let i)? = c.dropFirst(2).first, layout.configuration.boundarySupplementaryItems.indices.contains(i)
+            guard case .index(let i)? = c.dropFirst(2).first,
+                layout.configuration.boundarySupplementaryItems.indices.contains(i)
             else { throw missing() }
             try boundary(&layout.configuration.boundarySupplementaryItems[i], c.dropFirst(3))
         case (.key("sections")?, .index(let i)?):
@@ -139,13 +148,15 @@ struct ComputedValueWriter {
             }
             f.content = .list(list)
         case .key("boundarySupplementaryItems")?:
-            guard case .index(let i)? = c.dropFirst().first, var items = f.boundarySupplementaryItems, items.indices.contains(i)
+            guard case .index(let i)? = c.dropFirst().first, var items = f.boundarySupplementaryItems,
+                items.indices.contains(i)
             else { throw missing() }
             try boundary(&items[i], c.dropFirst(2))
             f.boundarySupplementaryItems = items
         case .key("decorationItems")?:
             guard case .index(let i)? = c.dropFirst().first, var items = f.decorationItems, items.indices.contains(i),
-                  c.dropFirst(2).first == .key("contentInsets") else { throw missing() }
+                c.dropFirst(2).first == .key("contentInsets")
+            else { throw missing() }
             items[i].contentInsets = try insets(items[i].contentInsets, c.dropFirst(3))
             f.decorationItems = items
         default:
@@ -162,7 +173,9 @@ struct ComputedValueWriter {
             case .key("contentInsets")?: item.contentInsets = try insets(item.contentInsets, rest.dropFirst())
             case .key("edgeSpacing")?: item.edgeSpacing = try edgeSpacing(item.edgeSpacing, rest.dropFirst())
             case .key("supplementaryItems")?:
-                guard case .index(let i)? = rest.dropFirst().first, item.supplementaryItems.indices.contains(i) else { throw missing() }
+                guard case .index(let i)? = rest.dropFirst().first, item.supplementaryItems.indices.contains(i) else {
+                    throw missing()
+                }
                 try supplementary(&item.supplementaryItems[i], rest.dropFirst(2))
             default: throw missing()
             }
@@ -175,11 +188,15 @@ struct ComputedValueWriter {
             case .key("edgeSpacing")?: group.edgeSpacing = try edgeSpacing(group.edgeSpacing, rest.dropFirst())
             case .key("interItemSpacing")?: group.interItemSpacing = spacing(group.interItemSpacing)
             case .key("supplementaryItems")?:
-                guard case .index(let i)? = rest.dropFirst().first, group.supplementaryItems.indices.contains(i) else { throw missing() }
+                guard case .index(let i)? = rest.dropFirst().first, group.supplementaryItems.indices.contains(i) else {
+                    throw missing()
+                }
                 try supplementary(&group.supplementaryItems[i], rest.dropFirst(2))
             case .key("subitems")?:
-                guard case .repeatingUntilFull(var nodes) = group.subitems, case .index(let i)? = rest.dropFirst().first,
-                      nodes.indices.contains(i) else { throw missing() }
+                guard case .repeatingUntilFull(var nodes) = group.subitems,
+                    case .index(let i)? = rest.dropFirst().first,
+                    nodes.indices.contains(i)
+                else { throw missing() }
                 try node(&nodes[i], rest.dropFirst(2))
                 group.subitems = .repeatingUntilFull(nodes)
             case .key("subitem")?, .key("repeatingSubitem")?:
@@ -194,7 +211,8 @@ struct ComputedValueWriter {
                 }
             case .key("frames")?:
                 guard case .custom(var frames) = group.arrangement, case .index(let i)? = rest.dropFirst().first,
-                      case .index(let k)? = rest.dropFirst(2).first, frames.indices.contains(i) else { throw missing() }
+                    case .index(let k)? = rest.dropFirst(2).first, frames.indices.contains(i)
+                else { throw missing() }
                 switch k {
                 case 0: frames[i].x = value
                 case 1: frames[i].y = value

@@ -8,9 +8,11 @@ public struct EnvironmentChange: Hashable, Sendable {
     public var verticalSizeClass: UserInterfaceSizeClass?
     public var contentSizeCategory: ContentSizeCategory?
 
-    public init(safeAreaInsets: EdgeInsets? = nil, layoutMargins: EdgeInsets? = nil, layoutDirection: LayoutDirection? = nil,
-                horizontalSizeClass: UserInterfaceSizeClass? = nil, verticalSizeClass: UserInterfaceSizeClass? = nil,
-                contentSizeCategory: ContentSizeCategory? = nil) {
+    public init(
+        safeAreaInsets: EdgeInsets? = nil, layoutMargins: EdgeInsets? = nil, layoutDirection: LayoutDirection? = nil,
+        horizontalSizeClass: UserInterfaceSizeClass? = nil, verticalSizeClass: UserInterfaceSizeClass? = nil,
+        contentSizeCategory: ContentSizeCategory? = nil
+    ) {
         self.safeAreaInsets = safeAreaInsets
         self.layoutMargins = layoutMargins
         self.layoutDirection = layoutDirection
@@ -25,7 +27,9 @@ public struct EnvironmentChange: Hashable, Sendable {
     public var isEmpty: Bool { self == .unchanged }
 
     /// Whether a trait is named.
-    public var changesTraits: Bool { horizontalSizeClass != nil || verticalSizeClass != nil || contentSizeCategory != nil }
+    public var changesTraits: Bool {
+        horizontalSizeClass != nil || verticalSizeClass != nil || contentSizeCategory != nil
+    }
 
     /// `container` with the named fields replaced.
     public func applied(to container: LayoutContainer) -> LayoutContainer {

@@ -47,7 +47,9 @@ extension CollectionLayout {
     }
 
     /// §10.2: a section's resolved content reference and supplementary reference.
-    public func resolvedReferences(of section: LayoutSection) -> (content: ContentInsetsReference, supplementary: ContentInsetsReference) {
+    public func resolvedReferences(of section: LayoutSection) -> (
+        content: ContentInsetsReference, supplementary: ContentInsetsReference
+    ) {
         let layout = configuration.contentInsetsReference.resolvedForLayout
         let content = section.contentInsetsReference.resolved(in: layout)
         return (content, section.supplementaryContentInsetsReference.resolved(in: content))
@@ -58,15 +60,18 @@ extension CollectionLayout {
     public func referenceInsets(of section: LayoutSection) -> (content: EdgeInsets, supplementary: EdgeInsets) {
         let references = resolvedReferences(of: section)
         let cross = configuration.scrollDirection.axis.other
-        return (container.referenceInsets(references.content, crossAxis: cross),
-                container.referenceInsets(references.supplementary, crossAxis: cross))
+        return (
+            container.referenceInsets(references.content, crossAxis: cross),
+            container.referenceInsets(references.supplementary, crossAxis: cross)
+        )
     }
 }
 
 extension EdgeInsets {
     /// Edge by edge sum.
     public static func + (a: EdgeInsets, b: EdgeInsets) -> EdgeInsets {
-        EdgeInsets(top: a.top + b.top, leading: a.leading + b.leading, bottom: a.bottom + b.bottom,
-                   trailing: a.trailing + b.trailing)
+        EdgeInsets(
+            top: a.top + b.top, leading: a.leading + b.leading, bottom: a.bottom + b.bottom,
+            trailing: a.trailing + b.trailing)
     }
 }

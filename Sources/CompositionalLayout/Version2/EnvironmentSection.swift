@@ -21,7 +21,8 @@ extension CollectionLayout {
         let references = referenceInsets(of: section)
         var folded = section
         folded.contentInsets = section.contentInsets + references.content
-        let boundary = references.supplementary + (section.supplementariesFollowContentInsets ? section.contentInsets : .zero)
+        let boundary =
+            references.supplementary + (section.supplementariesFollowContentInsets ? section.contentInsets : .zero)
         return EnvironmentSection(section: folded, boundaryInsets: boundary)
     }
 }

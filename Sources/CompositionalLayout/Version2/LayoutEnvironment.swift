@@ -30,8 +30,10 @@ public struct LayoutTraits: Hashable, Sendable {
     public var verticalSizeClass: UserInterfaceSizeClass
     public var preferredContentSizeCategory: ContentSizeCategory
 
-    public init(horizontalSizeClass: UserInterfaceSizeClass = .compact, verticalSizeClass: UserInterfaceSizeClass = .regular,
-                preferredContentSizeCategory: ContentSizeCategory = .large) {
+    public init(
+        horizontalSizeClass: UserInterfaceSizeClass = .compact, verticalSizeClass: UserInterfaceSizeClass = .regular,
+        preferredContentSizeCategory: ContentSizeCategory = .large
+    ) {
         self.horizontalSizeClass = horizontalSizeClass
         self.verticalSizeClass = verticalSizeClass
         self.preferredContentSizeCategory = preferredContentSizeCategory
@@ -52,8 +54,9 @@ extension LayoutContainer {
     public var effectiveLayoutMargins: EdgeInsets {
         if let layoutMargins { return layoutMargins }
         let m = width >= 414 ? 20.0 : 16.0
-        return EdgeInsets(top: 8 + safeAreaInsets.top, leading: m + safeAreaInsets.leading,
-                          bottom: 8 + safeAreaInsets.bottom, trailing: m + safeAreaInsets.trailing)
+        return EdgeInsets(
+            top: 8 + safeAreaInsets.top, leading: m + safeAreaInsets.leading,
+            bottom: 8 + safeAreaInsets.bottom, trailing: m + safeAreaInsets.trailing)
     }
 
     /// docs/version-2.md §10.1: on each of leading and trailing, max(the margin on that edge, (W − r) / 2); top
@@ -61,8 +64,9 @@ extension LayoutContainer {
     public var readableContentInsets: EdgeInsets {
         let margins = effectiveLayoutMargins
         let side = (width - readableWidth) / 2
-        return EdgeInsets(top: margins.top, leading: max(margins.leading, side), bottom: margins.bottom,
-                          trailing: max(margins.trailing, side))
+        return EdgeInsets(
+            top: margins.top, leading: max(margins.leading, side), bottom: margins.bottom,
+            trailing: max(margins.trailing, side))
     }
 
     /// The reference insets R of a resolved reference (never `automatic`), only on `crossAxis` (the layout's
@@ -95,8 +99,9 @@ extension ContentInsetsReference {
 extension CollectionLayout {
     /// The layout's own reference insets R (docs/version-2.md §10.2).
     public var layoutReferenceInsets: EdgeInsets {
-        container.referenceInsets(configuration.contentInsetsReference.resolvedForLayout,
-                                  crossAxis: configuration.scrollDirection.axis.other)
+        container.referenceInsets(
+            configuration.contentInsetsReference.resolvedForLayout,
+            crossAxis: configuration.scrollDirection.axis.other)
     }
 
     /// UIKit's `effectiveContentSize` (docs/version-2.md §10.1): W and H less the layout's reference insets on the

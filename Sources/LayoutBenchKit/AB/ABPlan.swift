@@ -1,4 +1,5 @@
 import BenchResults
+
 /// The order `ab` runs the two builds in: pairs of child runs, alternately base-then-head and
 /// head-then-base (ABBA ...), so whatever drifts steadily over the session (a warming machine, a neighbour's
 /// job starting) and whatever favours the first or second run of a pair meets both builds alike.

@@ -13,10 +13,12 @@ public struct ABRunner: Sendable {
     /// Where the result files and logs go.
     public var folder: String
 
-    public init(baseBinary: String, headBinary: String,
-                benchArguments: @escaping @Sendable (_ resultFile: String) -> [String],
-                baseEnvironment: [String: String],
-                headEnvironment: [String: String], folder: String) {
+    public init(
+        baseBinary: String, headBinary: String,
+        benchArguments: @escaping @Sendable (_ resultFile: String) -> [String],
+        baseEnvironment: [String: String],
+        headEnvironment: [String: String], folder: String
+    ) {
         self.baseBinary = baseBinary; self.headBinary = headBinary; self.benchArguments = benchArguments
         self.baseEnvironment = baseEnvironment; self.headEnvironment = headEnvironment; self.folder = folder
     }
@@ -24,7 +26,9 @@ public struct ABRunner: Sendable {
     /// Checks that both binaries exist and can run.
     public func validate() throws(ABError) {
         for (side, path) in [("BASE_BINARY", baseBinary), ("HEAD_BINARY", headBinary)] {
-            guard FileManager.default.isExecutableFile(atPath: path) else { throw .notExecutable(side: side, path: path) }
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                throw .notExecutable(side: side, path: path)
+            }
         }
     }
 
@@ -37,7 +41,11 @@ public struct ABRunner: Sendable {
         for (index, run) in runs.enumerated() {
             progress("ab: run \(index + 1)/\(runs.count): pair \(run.pair + 1) \(run.side.rawValue)")
             let report = try runOnce(pair: run.pair, side: run.side)
-            if run.side == .base { reports[run.pair, default: (nil, nil)].base = report } else { reports[run.pair, default: (nil, nil)].head = report }
+            if run.side == .base {
+                reports[run.pair, default: (nil, nil)].base = report
+            } else {
+                reports[run.pair, default: (nil, nil)].head = report
+            }
         }
         return (0..<plan.pairs).compactMap { pair in
             guard let both = reports[pair], let b = both.base, let h = both.head else { return nil }
@@ -53,8 +61,10 @@ public struct ABRunner: Sendable {
         environment["GITHUB_STEP_SUMMARY"] = nil
         for (key, value) in side == .base ? baseEnvironment : headEnvironment { environment[key] = value }
         let binary = side == .base ? baseBinary : headBinary
-        let status = ChildProcess.run(binary, benchArguments(json), environment: environment,
-                                       output: .log(path: log)).status
+        let status = ChildProcess.run(
+            binary, benchArguments(json), environment: environment,
+            output: .log(path: log)
+        ).status
         guard status == 0 else { throw .childFailed(side: side.rawValue, status: status, log: ChildProcess.tail(log)) }
         do {
             return try BenchReport.load(path: json)
@@ -73,11 +83,13 @@ public enum ABError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .notExecutable(side, path):
-            return "\(side) \(path) is not an executable file; build it first (swift build -c release --product layoutbench) and give the path of .build/release/layoutbench"
+            return
+                "\(side) \(path) is not an executable file; build it first (swift build -c release --product layoutbench) and give the path of .build/release/layoutbench"
         case let .childFailed(side, status, log):
             return "the \(side) build's bench run failed (exit \(status)); its last lines:\n\(log)"
         case let .badResult(side, reason):
-            return "the \(side) build wrote a result file this layoutbench cannot read (\(reason)); are the two builds too far apart?"
+            return
+                "the \(side) build wrote a result file this layoutbench cannot read (\(reason)); are the two builds too far apart?"
         }
     }
 }

@@ -1,4 +1,5 @@
 import BenchResults
+
 /// One callgrind dump file as `bench --metric instructions` reads it: the label the probe gave the dump
 /// (its `desc: Trigger: Client Request: LABEL` line) and the instructions it counted (`totals:` or
 /// `summary:` line, the first event, Ir).

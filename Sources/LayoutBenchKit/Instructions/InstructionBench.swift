@@ -22,8 +22,10 @@ public struct InstructionBench: Sendable {
     public var seed: UInt64
     public var extraWork: ExtraWork?
 
-    public init(binary: String, childArguments: @escaping @Sendable (_ workIterationsFile: String?) -> [String],
-                scenarios: [ScenarioKind], operations: Int, seed: UInt64, extraWork: ExtraWork?) {
+    public init(
+        binary: String, childArguments: @escaping @Sendable (_ workIterationsFile: String?) -> [String],
+        scenarios: [ScenarioKind], operations: Int, seed: UInt64, extraWork: ExtraWork?
+    ) {
         self.binary = binary; self.childArguments = childArguments; self.scenarios = scenarios
         self.operations = operations; self.seed = seed; self.extraWork = extraWork
     }
@@ -38,10 +40,14 @@ public struct InstructionBench: Sendable {
         return existing + "," + fixed
     }
 
-    public func run(inputs: [BenchInput], configuration: RunnerConfiguration, environment: RunEnvironment,
-                    progress: ProgressReporter = .silent) throws -> BenchReport {
+    public func run(
+        inputs: [BenchInput], configuration: RunnerConfiguration, environment: RunEnvironment,
+        progress: ProgressReporter = .silent
+    ) throws -> BenchReport {
         guard let valgrind = Executables.find("valgrind") else { throw InstructionError.valgrindMissing }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layoutbench-instructions-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "layoutbench-instructions-\(UUID().uuidString)"
+        ).path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let stripped = try strip(into: folder)
@@ -50,17 +56,25 @@ public struct InstructionBench: Sendable {
         // Every pass reads an iterations file with every key (zeros here), so the plain and the work pass
         // start up alike: reading the file allocates, and a different heap state before the first operation
         // changed an insert's count by 4 % when only the work pass read one.
-        let zeros = Dictionary(inputs.flatMap { input in scenarios.map { ("\(input.name)|\($0.rawValue)", 0) } }, uniquingKeysWith: { a, _ in a })
-        var counts = try count(valgrind: valgrind, binary: stripped, folder: folder, pass: "plain", workIterations: zeros)
+        let zeros = Dictionary(
+            inputs.flatMap { input in scenarios.map { ("\(input.name)|\($0.rawValue)", 0) } },
+            uniquingKeysWith: { a, _ in a })
+        var counts = try count(
+            valgrind: valgrind, binary: stripped, folder: folder, pass: "plain", workIterations: zeros)
         var iterations: [String: Int] = [:]
         if let extraWork, extraWork.isActive {
-            guard let perIteration = counts.workPerIteration, perIteration > 0 else { throw InstructionError.noCounts(log: "no work-loop dump") }
+            guard let perIteration = counts.workPerIteration, perIteration > 0 else {
+                throw InstructionError.noCounts(log: "no work-loop dump")
+            }
             for (key, total) in counts.totals {
                 let perOperation = Double(total) / Double(operations)
                 iterations[key] = Int((perOperation * extraWork.percent / 100 / perIteration).rounded())
             }
-            progress.report("counting again with the test-only work knob (\(extraWork.percent)% more instructions per operation)...")
-            counts = try count(valgrind: valgrind, binary: stripped, folder: folder, pass: "work", workIterations: iterations)
+            progress.report(
+                "counting again with the test-only work knob (\(extraWork.percent)% more instructions per operation)..."
+            )
+            counts = try count(
+                valgrind: valgrind, binary: stripped, folder: folder, pass: "work", workIterations: iterations)
         }
 
         var results: [ScenarioResult] = []
@@ -82,9 +96,11 @@ public struct InstructionBench: Sendable {
                 parameters["operations"] = "\(operations)"
                 if let extra = iterations[key] { parameters["extraWorkIterations"] = "\(extra)" }
                 var result = ScenarioResult(
-                    spec: input.name, specHash: input.contentHash, items: input.items, scenario: kind.rawValue, threads: 1,
+                    spec: input.name, specHash: input.contentHash, items: input.items, scenario: kind.rawValue,
+                    threads: 1,
                     parameters: parameters, unit: kind.unit, workItems: scenario.workItems, warmupSamples: 1,
-                    samplesNs: [], summaryNs: SummaryNs(samples: []), wallTotalNs: 0, cpuTotalNs: 0, memory: .unavailable)
+                    samplesNs: [], summaryNs: SummaryNs(samples: []), wallTotalNs: 0, cpuTotalNs: 0,
+                    memory: .unavailable)
                 result.instructions = InstructionCount(total: total, operations: operations)
                 results.append(result)
             }
@@ -94,15 +110,18 @@ public struct InstructionBench: Sendable {
         return BenchReport(
             createdAt: Timestamp.now(), machine: environment.machine, toolchain: environment.toolchain,
             gitCommit: environment.gitCommit,
-            run: RunInfo(scenarios: scenarios.map(\.rawValue), threads: [1], runner: runner,
-                         buildConfiguration: BuildCheck.configuration, allocator: nil, commandLine: environment.commandLine),
+            run: RunInfo(
+                scenarios: scenarios.map(\.rawValue), threads: [1], runner: runner,
+                buildConfiguration: BuildCheck.configuration, allocator: nil, commandLine: environment.commandLine),
             specs: inputs.map(SpecInfo.init), results: results, skipped: skipped)
     }
 
     /// A stripped copy of the binary in `folder` (valgrind cannot read the unstripped release binary).
     func strip(into folder: String) throws(InstructionError) -> String {
         let output = "\(folder)/layoutbench-stripped"
-        guard let strip = Executables.find("strip") else { throw .stripFailed("`strip` is not installed (apt-get install -y binutils)") }
+        guard let strip = Executables.find("strip") else {
+            throw .stripFailed("`strip` is not installed (apt-get install -y binutils)")
+        }
         let status = ChildProcess.run(strip, ["-o", output, binary], output: .log(path: "\(folder)/strip.log")).status
         guard status == 0 else { throw .stripFailed(ChildProcess.tail("\(folder)/strip.log")) }
         return output
@@ -114,11 +133,15 @@ public struct InstructionBench: Sendable {
     }
 
     /// One callgrind run of the hidden command; the dumps it leaves, by `spec|scenario`.
-    func count(valgrind: String, binary: String, folder: String, pass: String, workIterations: [String: Int]) throws(InstructionError) -> Counts {
+    func count(valgrind: String, binary: String, folder: String, pass: String, workIterations: [String: Int])
+        throws(InstructionError) -> Counts
+    {
         let dumpFolder = "\(folder)/\(pass)"
         try? FileManager.default.createDirectory(atPath: dumpFolder, withIntermediateDirectories: true)
-        var arguments = ["--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no",
-                         "--callgrind-out-file=\(dumpFolder)/callgrind.out", binary]
+        var arguments = [
+            "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no",
+            "--callgrind-out-file=\(dumpFolder)/callgrind.out", binary,
+        ]
         var workFile: String?
         if !workIterations.isEmpty {
             let path = "\(folder)/\(pass)-work-iterations.json"
@@ -138,7 +161,8 @@ public struct InstructionBench: Sendable {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: dumpFolder)) ?? []
         for file in files {
             guard let text = try? String(contentsOfFile: "\(dumpFolder)/\(file)", encoding: .utf8),
-                  let dump = CallgrindDump.parse(text), let label = dump.label else { continue }
+                let dump = CallgrindDump.parse(text), let label = dump.label
+            else { continue }
             let parts = label.split(separator: "|").map(String.init)
             if parts.first == InstructionProbe.scenarioLabel, parts.count >= 3 {
                 counts.totals["\(parts[1])|\(parts[2])"] = dump.instructions
@@ -147,7 +171,11 @@ public struct InstructionBench: Sendable {
             }
         }
         guard !counts.totals.isEmpty else {
-            throw .noCounts(log: InstructionProbe.isCompiledIn ? ChildProcess.tail(log) : "this layoutbench was built without valgrind's headers (<valgrind/callgrind.h>): install valgrind and rebuild")
+            throw .noCounts(
+                log: InstructionProbe.isCompiledIn
+                    ? ChildProcess.tail(log)
+                    : "this layoutbench was built without valgrind's headers (<valgrind/callgrind.h>): install valgrind and rebuild"
+            )
         }
         return counts
     }
@@ -163,7 +191,8 @@ public enum InstructionError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .valgrindMissing:
-            return "--metric instructions needs valgrind, which is not on PATH: install it with `sudo apt-get install -y valgrind` (or run scripts/setup.sh), then rebuild so the counting hooks are compiled in"
+            return
+                "--metric instructions needs valgrind, which is not on PATH: install it with `sudo apt-get install -y valgrind` (or run scripts/setup.sh), then rebuild so the counting hooks are compiled in"
         case .stripFailed(let reason):
             return "cannot make the stripped copy of the binary valgrind needs: \(reason)"
         case let .childFailed(status, log):

@@ -41,8 +41,9 @@ public struct InstructionProbe: Sendable {
                     guard case .notApplicable = error else { throw error }
                     continue
                 }
-                try count(scenario, label: "\(Self.scenarioLabel)|\(input.name)|\(kind.rawValue)|1|\(operations)",
-                          extra: workIterations["\(input.name)|\(kind.rawValue)"] ?? 0)
+                try count(
+                    scenario, label: "\(Self.scenarioLabel)|\(input.name)|\(kind.rawValue)|1|\(operations)",
+                    extra: workIterations["\(input.name)|\(kind.rawValue)"] ?? 0)
             }
         }
         lb_callgrind_start_instrumentation()

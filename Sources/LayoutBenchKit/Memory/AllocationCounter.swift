@@ -1,6 +1,7 @@
 import BenchResults
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Counts allocations (how many, and their bytes) across every thread, from jemalloc's per-size-class
@@ -27,16 +28,19 @@ struct AllocationCounter {
     /// nil when jemalloc is not the allocator or has no statistics.
     init?() {
         guard Jemalloc.isAvailable,
-              let bins = Jemalloc.read("arenas.nbins", as: UInt32.self),
-              let lextents = Jemalloc.read("arenas.nlextents", as: UInt32.self) else { return nil }
+            let bins = Jemalloc.read("arenas.nbins", as: UInt32.self),
+            let lextents = Jemalloc.read("arenas.nlextents", as: UInt32.self)
+        else { return nil }
         for j in 0..<Int(bins) {
             guard let size = Jemalloc.read("arenas.bin.\(j).size", as: Int.self),
-                  let path = MallctlPath("stats.arenas.\(Jemalloc.allArenas).bins.\(j).nrequests") else { return nil }
+                let path = MallctlPath("stats.arenas.\(Jemalloc.allArenas).bins.\(j).nrequests")
+            else { return nil }
             paths.append((path, UInt64(size)))
         }
         for j in 0..<Int(lextents) {
             guard let size = Jemalloc.read("arenas.lextent.\(j).size", as: Int.self),
-                  let path = MallctlPath("stats.arenas.\(Jemalloc.allArenas).lextents.\(j).nrequests") else { return nil }
+                let path = MallctlPath("stats.arenas.\(Jemalloc.allArenas).lextents.\(j).nrequests")
+            else { return nil }
             paths.append((path, UInt64(size)))
         }
     }
@@ -63,8 +67,9 @@ struct ThreadByteCounters {
     /// nil without jemalloc. The pointers belong to the calling thread: use them on it only.
     init?() {
         guard Jemalloc.isAvailable,
-              let a = Jemalloc.read("thread.allocatedp", as: UnsafeMutablePointer<UInt64>.self),
-              let d = Jemalloc.read("thread.deallocatedp", as: UnsafeMutablePointer<UInt64>.self) else { return nil }
+            let a = Jemalloc.read("thread.allocatedp", as: UnsafeMutablePointer<UInt64>.self),
+            let d = Jemalloc.read("thread.deallocatedp", as: UnsafeMutablePointer<UInt64>.self)
+        else { return nil }
         allocated = a
         deallocated = d
     }

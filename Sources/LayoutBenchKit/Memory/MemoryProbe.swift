@@ -7,7 +7,9 @@ public enum MemoryProbe {
 
     /// Per-operation allocation figures: `repetitions` times `prepare()` (not counted) then `operation()`
     /// (counted), averaged. The calling thread's cache is off meanwhile, so its counts are exact.
-    public static func measure(repetitions: Int, prepare: () throws -> Void, operation: () throws -> Void) rethrows -> MemoryStats {
+    public static func measure(repetitions: Int, prepare: () throws -> Void, operation: () throws -> Void) rethrows
+        -> MemoryStats
+    {
         guard repetitions > 0, let counter = AllocationCounter(), let thread = ThreadByteCounters() else {
             return .unavailable
         }
@@ -27,8 +29,9 @@ public enum MemoryProbe {
             threadFreed &+= freedAfter &- freedBefore
         }
         let n = Double(repetitions)
-        return MemoryStats(allocatedBytes: Double(bytes) / n, allocations: Double(allocations) / n,
-                           threadAllocatedBytes: Double(threadBytes) / n, threadFreedBytes: Double(threadFreed) / n)
+        return MemoryStats(
+            allocatedBytes: Double(bytes) / n, allocations: Double(allocations) / n,
+            threadAllocatedBytes: Double(threadBytes) / n, threadFreedBytes: Double(threadFreed) / n)
     }
 
     /// The process's resident bytes (unused dirty pages purged first) and live bytes, fresh. nil without

@@ -92,8 +92,11 @@ public struct LayoutPreset: Hashable, Sendable, CustomStringConvertible {
     static func parseSize(_ text: String) -> Int? {
         var digits = Substring(text)
         var scale = 1.0
-        if digits.hasSuffix("k") { scale = 1_000; digits = digits.dropLast() }
-        else if digits.hasSuffix("m") { scale = 1_000_000; digits = digits.dropLast() }
+        if digits.hasSuffix("k") {
+            scale = 1_000; digits = digits.dropLast()
+        } else if digits.hasSuffix("m") {
+            scale = 1_000_000; digits = digits.dropLast()
+        }
         guard let value = Double(digits), value.isFinite, value > 0 else { return nil }
         let items = (value * scale).rounded()
         guard items == value * scale || abs(items - value * scale) < 1e-6, items <= 1e9 else { return nil }
@@ -119,7 +122,8 @@ public enum PresetError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownPreset(let name):
             return "unknown preset '\(name)'; presets: \(known), each with an optional size such as -10k, -100k, -1m"
         case .badSize(let name):
-            return "preset '\(name)': the size after '-' must be a count of items from 1 to 100m, such as 10k, 100k, 1m or 2500"
+            return
+                "preset '\(name)': the size after '-' must be a count of items from 1 to 100m, such as 10k, 100k, 1m or 2500"
         }
     }
 }

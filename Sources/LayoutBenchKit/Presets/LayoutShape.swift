@@ -22,8 +22,10 @@ public struct LayoutShape: Hashable, Sendable {
 
     public static let maxNesting = 8
 
-    public init(name: String = "generated", sections: Int = 100, itemsPerSection: Int = 100, nesting: Int = 1,
-                estimatedRatio: Double = 0, orthogonalRatio: Double = 0, supplementaries: Bool = false, seed: UInt64 = 0) {
+    public init(
+        name: String = "generated", sections: Int = 100, itemsPerSection: Int = 100, nesting: Int = 1,
+        estimatedRatio: Double = 0, orthogonalRatio: Double = 0, supplementaries: Bool = false, seed: UInt64 = 0
+    ) {
         self.name = name
         self.sections = sections
         self.itemsPerSection = itemsPerSection
@@ -36,15 +38,21 @@ public struct LayoutShape: Hashable, Sendable {
 
     /// Every value in range, or a message saying which is not.
     public func validate() throws(BenchError) {
-        if sections < 1 || sections > 10_000_000 { throw .badArgument("--sections must be from 1 to 10000000, got \(sections)") }
+        if sections < 1 || sections > 10_000_000 {
+            throw .badArgument("--sections must be from 1 to 10000000, got \(sections)")
+        }
         if itemsPerSection < 0 || itemsPerSection > 10_000_000 {
             throw .badArgument("--items-per-section must be from 0 to 10000000, got \(itemsPerSection)")
         }
         if sections * itemsPerSection > 100_000_000 {
-            throw .badArgument("\(sections) sections of \(itemsPerSection) items is over the 100,000,000 items a spec may hold")
+            throw .badArgument(
+                "\(sections) sections of \(itemsPerSection) items is over the 100,000,000 items a spec may hold")
         }
-        if nesting < 1 || nesting > Self.maxNesting { throw .badArgument("--nesting must be from 1 to \(Self.maxNesting), got \(nesting)") }
-        for (flag, ratio) in [("--estimated", estimatedRatio), ("--orthogonal", orthogonalRatio)] where !(ratio >= 0 && ratio <= 1) {
+        if nesting < 1 || nesting > Self.maxNesting {
+            throw .badArgument("--nesting must be from 1 to \(Self.maxNesting), got \(nesting)")
+        }
+        for (flag, ratio) in [("--estimated", estimatedRatio), ("--orthogonal", orthogonalRatio)]
+        where !(ratio >= 0 && ratio <= 1) {
             throw .badArgument("\(flag) is a share of sections from 0 to 1, got \(ratio)")
         }
     }
@@ -62,11 +70,13 @@ public struct LayoutShape: Hashable, Sendable {
         let estimated = Self.choose(Int((estimatedRatio * Double(runs.count)).rounded()), of: runs.count, rng: &rng)
         let orthogonal = Self.choose(Int((orthogonalRatio * Double(runs.count)).rounded()), of: runs.count, rng: &rng)
         let definitions = runs.enumerated().map { index, count in
-            SectionDefinition(name: "run-\(index)", count: count, items: itemsPerSection,
-                              fields: fields(estimated: estimated.contains(index), orthogonal: orthogonal.contains(index)))
+            SectionDefinition(
+                name: "run-\(index)", count: count, items: itemsPerSection,
+                fields: fields(estimated: estimated.contains(index), orthogonal: orthogonal.contains(index)))
         }
-        return CollectionLayout(name: name, container: Presets.container, sections: definitions,
-                                selfSizing: estimated.isEmpty ? nil : Presets.model(seed: seed, height: 30...120))
+        return CollectionLayout(
+            name: name, container: Presets.container, sections: definitions,
+            selfSizing: estimated.isEmpty ? nil : Presets.model(seed: seed, height: 30...120))
     }
 
     /// `k` distinct indices below `n`, seeded.
@@ -79,15 +89,17 @@ public struct LayoutShape: Hashable, Sendable {
     private func fields(estimated: Bool, orthogonal: Bool) -> SectionFields {
         var group = Self.nestedGroup(levels: nesting, estimated: estimated, badges: supplementaries)
         let rows = Double(1 << (nesting / 2))
-        group.layoutSize = Presets.size(.fractionalWidth(orthogonal ? 0.85 : 1), estimated ? .estimated(60 * rows) : .absolute(60 * rows))
+        group.layoutSize = Presets.size(
+            .fractionalWidth(orthogonal ? 0.85 : 1), estimated ? .estimated(60 * rows) : .absolute(60 * rows))
         var boundary: [BoundarySupplementaryItem] = []
         var decorations: [DecorationItem] = []
         if supplementaries {
             boundary = [Presets.header(pinned: true), Presets.footer(height: .absolute(24))]
             decorations = [Presets.background]
         }
-        return Presets.fields(group, insets: EdgeInsets(top: 0, leading: 8, bottom: 12, trailing: 8), spacing: 8,
-                              orthogonal: orthogonal ? .continuous : .none, boundary: boundary, decorations: decorations)
+        return Presets.fields(
+            group, insets: EdgeInsets(top: 0, leading: 8, bottom: 12, trailing: 8), spacing: 8,
+            orthogonal: orthogonal ? .continuous : .none, boundary: boundary, decorations: decorations)
     }
 
     /// Level 1 is a row of 3 items; level k > 1 holds two level k-1 groups along the other axis (vertical
@@ -97,8 +109,10 @@ public struct LayoutShape: Hashable, Sendable {
     private static func nestedGroup(levels: Int, estimated: Bool, badges: Bool = false) -> LayoutGroup {
         let fill = Presets.size(.fractionalWidth(1), .fractionalHeight(1))
         if levels == 1 {
-            var item = estimated ? LayoutItem(layoutSize: Presets.size(.fractionalWidth(1), .estimated(60)))
-                                 : Presets.fillingItem(inset: 2)
+            var item =
+                estimated
+                ? LayoutItem(layoutSize: Presets.size(.fractionalWidth(1), .estimated(60)))
+                : Presets.fillingItem(inset: 2)
             if badges { item.supplementaryItems = [Presets.badge()] }
             let box = estimated ? Presets.size(.fractionalWidth(1), .estimated(60)) : fill
             return LayoutGroup.horizontal(layoutSize: box, subitem: item, count: 3)
@@ -107,10 +121,12 @@ public struct LayoutShape: Hashable, Sendable {
         let vertical = levels % 2 == 0
         if estimated {
             let box = Presets.size(.fractionalWidth(1), .estimated(60))
-            return vertical ? LayoutGroup.vertical(layoutSize: box, repeatingSubitem: child, count: 2)
-                            : LayoutGroup.horizontal(layoutSize: box, subitem: child, count: 2)
+            return vertical
+                ? LayoutGroup.vertical(layoutSize: box, repeatingSubitem: child, count: 2)
+                : LayoutGroup.horizontal(layoutSize: box, subitem: child, count: 2)
         }
-        return vertical ? LayoutGroup.vertical(layoutSize: fill, subitem: child, count: 2)
-                        : LayoutGroup.horizontal(layoutSize: fill, subitem: child, count: 2)
+        return vertical
+            ? LayoutGroup.vertical(layoutSize: fill, subitem: child, count: 2)
+            : LayoutGroup.horizontal(layoutSize: fill, subitem: child, count: 2)
     }
 }

@@ -24,7 +24,8 @@ enum Presets {
     /// takes what remains. Complexity: O(definitions).
     static func arrange(_ archetypes: [Archetype], totalItems: Int, rng: inout BenchRandom) -> [SectionDefinition] {
         precondition(!archetypes.isEmpty)
-        let average = archetypes.map { Double($0.itemsPerSection.lowerBound + $0.itemsPerSection.upperBound) / 2 }
+        let average =
+            archetypes.map { Double($0.itemsPerSection.lowerBound + $0.itemsPerSection.upperBound) / 2 }
             .reduce(0, +) / Double(archetypes.count)
         let sections = max(1, Int(Double(totalItems) / max(1, average)))
         let run = max(1, sections / targetDefinitions)
@@ -39,12 +40,16 @@ enum Presets {
                 var count = rng.index(in: max(1, run / 2)...max(1, run + run / 2))
                 count = min(count, remaining / perSection)
                 if count == 0 {
-                    definitions.append(SectionDefinition(name: "\(archetype.name)-\(definitions.count)", count: 1,
-                                                         items: remaining, fields: archetype.fields))
+                    definitions.append(
+                        SectionDefinition(
+                            name: "\(archetype.name)-\(definitions.count)", count: 1,
+                            items: remaining, fields: archetype.fields))
                     remaining = 0
                 } else {
-                    definitions.append(SectionDefinition(name: "\(archetype.name)-\(definitions.count)", count: count,
-                                                         items: perSection, fields: archetype.fields))
+                    definitions.append(
+                        SectionDefinition(
+                            name: "\(archetype.name)-\(definitions.count)", count: count,
+                            items: perSection, fields: archetype.fields))
                     remaining -= count * perSection
                 }
             }
@@ -63,36 +68,45 @@ enum Presets {
         LayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)), contentInsets: EdgeInsets(all: inset))
     }
 
-    static func header(height: LayoutDimension = .absolute(44), pinned: Bool = false, selfSizing: SelfSizing? = nil) -> BoundarySupplementaryItem {
-        BoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), height), elementKind: "header", alignment: .top,
-                                  pinToVisibleBounds: pinned, selfSizing: selfSizing)
+    static func header(height: LayoutDimension = .absolute(44), pinned: Bool = false, selfSizing: SelfSizing? = nil)
+        -> BoundarySupplementaryItem
+    {
+        BoundarySupplementaryItem(
+            layoutSize: size(.fractionalWidth(1), height), elementKind: "header", alignment: .top,
+            pinToVisibleBounds: pinned, selfSizing: selfSizing)
     }
 
     static func footer(height: LayoutDimension = .absolute(28)) -> BoundarySupplementaryItem {
-        BoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), height), elementKind: "footer", alignment: .bottom)
+        BoundarySupplementaryItem(
+            layoutSize: size(.fractionalWidth(1), height), elementKind: "footer", alignment: .bottom)
     }
 
     /// A 22 pt badge on an item's top-trailing corner, nudged inwards.
     static func badge() -> SupplementaryItem {
-        SupplementaryItem(layoutSize: size(.absolute(22), .absolute(22)), elementKind: "badge",
-                          containerAnchor: LayoutAnchor(edges: [.top, .trailing], absoluteOffset: Point(x: -4, y: 4)))
+        SupplementaryItem(
+            layoutSize: size(.absolute(22), .absolute(22)), elementKind: "badge",
+            containerAnchor: LayoutAnchor(edges: [.top, .trailing], absoluteOffset: Point(x: -4, y: 4)))
     }
 
     static let background = DecorationItem.background(elementKind: "background")
 
     /// Section fields for a group.
-    static func fields(_ group: LayoutGroup, insets: EdgeInsets = .zero, spacing: Double = 0,
-                       orthogonal: OrthogonalScrollingBehavior = .none, boundary: [BoundarySupplementaryItem] = [],
-                       decorations: [DecorationItem] = []) -> SectionFields {
-        SectionFields(content: .group(group), contentInsets: insets, interGroupSpacing: spacing,
-                      orthogonalScrollingBehavior: orthogonal, boundarySupplementaryItems: boundary,
-                      decorationItems: decorations)
+    static func fields(
+        _ group: LayoutGroup, insets: EdgeInsets = .zero, spacing: Double = 0,
+        orthogonal: OrthogonalScrollingBehavior = .none, boundary: [BoundarySupplementaryItem] = [],
+        decorations: [DecorationItem] = []
+    ) -> SectionFields {
+        SectionFields(
+            content: .group(group), contentInsets: insets, interGroupSpacing: spacing,
+            orthogonalScrollingBehavior: orthogonal, boundarySupplementaryItems: boundary,
+            decorationItems: decorations)
     }
 
     /// A self-sizing model from a preset's seed.
     static func model(seed: UInt64, width: ClosedRange<Int>? = nil, height: ClosedRange<Int>? = nil) -> SelfSizing {
-        SelfSizing(seed: Int64(bitPattern: seed),
-                   width: width.map { SelfSizing.LengthRange(min: $0.lowerBound, max: $0.upperBound) },
-                   height: height.map { SelfSizing.LengthRange(min: $0.lowerBound, max: $0.upperBound) })
+        SelfSizing(
+            seed: Int64(bitPattern: seed),
+            width: width.map { SelfSizing.LengthRange(min: $0.lowerBound, max: $0.upperBound) },
+            height: height.map { SelfSizing.LengthRange(min: $0.lowerBound, max: $0.upperBound) })
     }
 }

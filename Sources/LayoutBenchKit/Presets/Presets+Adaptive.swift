@@ -17,23 +17,30 @@ extension Presets {
     /// - carousel: an orthogonal row of fixed tiles, on the safe area (the layout's reference).
     static func adaptive(name: String, items: Int, seed: UInt64, rng: inout BenchRandom) -> CollectionLayout {
         func cardRow(_ columns: Int) -> LayoutGroup {
-            let card = LayoutItem(layoutSize: size(.fractionalWidth(1.0 / Double(columns)), .uniformAcrossSiblings(estimate: 180)),
-                                  contentInsets: EdgeInsets(all: 4))
+            let card = LayoutItem(
+                layoutSize: size(.fractionalWidth(1.0 / Double(columns)), .uniformAcrossSiblings(estimate: 180)),
+                contentInsets: EdgeInsets(all: 4))
             return .horizontal(layoutSize: size(.fractionalWidth(1), .estimated(180)), subitems: [card])
         }
-        var cardFields = fields(cardRow(2), insets: EdgeInsets(top: 8, leading: 0, bottom: 8, trailing: 0), spacing: 8,
-                                boundary: [header()])
+        var cardFields = fields(
+            cardRow(2), insets: EdgeInsets(top: 8, leading: 0, bottom: 8, trailing: 0), spacing: 8,
+            boundary: [header()])
         cardFields.contentInsetsReference = .layoutMargins
         let cards = Archetype(name: "cards", itemsPerSection: 6...24, fields: cardFields)
 
-        var listFields = SectionFields(content: .list(ListConfiguration(
-            appearance: .insetGrouped, headerMode: .supplementary, headerTopPadding: .automatic)))
+        var listFields = SectionFields(
+            content: .list(
+                ListConfiguration(
+                    appearance: .insetGrouped, headerMode: .supplementary, headerTopPadding: .automatic)))
         listFields.contentInsetsReference = .readableContent
         let list = Archetype(name: "list", itemsPerSection: 4...16, fields: listFields)
 
-        let tile = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(0.42), .absolute(140)), subitems: [fillingItem(inset: 4)])
-        let carousel = Archetype(name: "carousel", itemsPerSection: 6...14, fields: fields(
-            tile, insets: EdgeInsets(all: 8), orthogonal: .groupPaging))
+        let tile = LayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(0.42), .absolute(140)), subitems: [fillingItem(inset: 4)])
+        let carousel = Archetype(
+            name: "carousel", itemsPerSection: 6...14,
+            fields: fields(
+                tile, insets: EdgeInsets(all: 8), orthogonal: .groupPaging))
 
         var sections = arrange([cards, list, carousel], totalItems: items, rng: &rng)
         var computed: [ComputedValue] = []
@@ -45,10 +52,13 @@ extension Presets {
                 SectionVariant(when: WidthCondition(horizontalSizeClass: .regular), fields: wide),
             ]
             for edge in ["leading", "trailing"] {
-                computed.append(ComputedValue(path: "sections[\(index)].contentInsets.\(edge)", expression: margin, range: .nonNegative))
+                computed.append(
+                    ComputedValue(
+                        path: "sections[\(index)].contentInsets.\(edge)", expression: margin, range: .nonNegative))
             }
         }
-        return CollectionLayout(name: name, container: adaptiveContainer, sections: sections,
-                                selfSizing: model(seed: seed, height: 120...260), computedValues: computed)
+        return CollectionLayout(
+            name: name, container: adaptiveContainer, sections: sections,
+            selfSizing: model(seed: seed, height: 120...260), computedValues: computed)
     }
 }

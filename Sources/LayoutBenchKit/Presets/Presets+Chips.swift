@@ -10,17 +10,23 @@ extension Presets {
     static func chips(name: String, items: Int, seed: UInt64, rng: inout BenchRandom) -> CollectionLayout {
         func cloud(chipHeight: Double, estimate: Double, spacing: Double) -> LayoutGroup {
             let chip = LayoutItem(layoutSize: size(.estimated(estimate), .absolute(chipHeight)))
-            return LayoutGroup(layoutSize: size(.fractionalWidth(1), .absolute(chipHeight)), arrangement: .horizontal,
-                               subitems: .repeatingUntilFull([chip.node]), interItemSpacing: .fixed(spacing))
+            return LayoutGroup(
+                layoutSize: size(.fractionalWidth(1), .absolute(chipHeight)), arrangement: .horizontal,
+                subitems: .repeatingUntilFull([chip.node]), interItemSpacing: .fixed(spacing))
         }
-        let regular = Archetype(name: "tags", itemsPerSection: 40...160, fields: fields(
-            cloud(chipHeight: 32, estimate: 72, spacing: 8), insets: EdgeInsets(all: 12), spacing: 8,
-            boundary: [header(height: .absolute(36))]))
-        let compact = Archetype(name: "filters", itemsPerSection: 20...80, fields: fields(
-            cloud(chipHeight: 26, estimate: 56, spacing: 6), insets: EdgeInsets(all: 8), spacing: 6,
-            decorations: [background]))
+        let regular = Archetype(
+            name: "tags", itemsPerSection: 40...160,
+            fields: fields(
+                cloud(chipHeight: 32, estimate: 72, spacing: 8), insets: EdgeInsets(all: 12), spacing: 8,
+                boundary: [header(height: .absolute(36))]))
+        let compact = Archetype(
+            name: "filters", itemsPerSection: 20...80,
+            fields: fields(
+                cloud(chipHeight: 26, estimate: 56, spacing: 6), insets: EdgeInsets(all: 8), spacing: 6,
+                decorations: [background]))
         let sections = arrange([regular, compact], totalItems: items, rng: &rng)
-        return CollectionLayout(name: name, container: container, sections: sections,
-                                selfSizing: model(seed: seed, width: 40...140))
+        return CollectionLayout(
+            name: name, container: container, sections: sections,
+            selfSizing: model(seed: seed, width: 40...140))
     }
 }

@@ -1,8 +1,9 @@
 import BenchResults
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A whole bench: every input, every scenario, every thread count, in that order, into one report.
@@ -15,8 +16,10 @@ public struct BenchSuite: Sendable {
     public var threads: [Int]
     public var configuration: RunnerConfiguration
 
-    public init(inputs: [BenchInput], scenarios: [ScenarioKind] = ScenarioKind.allCases, threads: [Int] = [1],
-                configuration: RunnerConfiguration = RunnerConfiguration()) {
+    public init(
+        inputs: [BenchInput], scenarios: [ScenarioKind] = ScenarioKind.allCases, threads: [Int] = [1],
+        configuration: RunnerConfiguration = RunnerConfiguration()
+    ) {
         self.inputs = inputs
         self.scenarios = scenarios
         self.threads = threads
@@ -41,7 +44,9 @@ public struct BenchSuite: Sendable {
                 var samplers: [ScenarioSampler] = []
                 for kind in scenarios {
                     do {
-                        samplers.append(ScenarioSampler(scenario: try kind.make(context), context: context, configuration: configuration))
+                        samplers.append(
+                            ScenarioSampler(
+                                scenario: try kind.make(context), context: context, configuration: configuration))
                     } catch let error as BenchError {
                         guard case .notApplicable = error else { throw error }
                         done += 1
@@ -51,16 +56,20 @@ public struct BenchSuite: Sendable {
                 }
                 for round in 0..<rounds {
                     for sampler in samplers { try sampler.runRound(round) }
-                    progress.step(ProgressStep(label: "\(input.name) threads \(threadCount)", round: round + 1, rounds: rounds,
-                                               done: stepsDone + round + 1, total: inputs.count * threads.count * rounds))
+                    progress.step(
+                        ProgressStep(
+                            label: "\(input.name) threads \(threadCount)", round: round + 1, rounds: rounds,
+                            done: stepsDone + round + 1, total: inputs.count * threads.count * rounds))
                 }
                 stepsDone += rounds
                 for sampler in samplers {
                     let result = try sampler.finish()
                     results.append(result)
                     done += 1
-                    progress.report(Self.progressLine(result, index: done, total: total,
-                                                      seconds: Double(BenchClock.monotonicNs() &- started) / 1e9))
+                    progress.report(
+                        Self.progressLine(
+                            result, index: done, total: total,
+                            seconds: Double(BenchClock.monotonicNs() &- started) / 1e9))
                 }
             }
         }
@@ -68,21 +77,25 @@ public struct BenchSuite: Sendable {
         let order = Dictionary(uniqueKeysWithValues: scenarios.enumerated().map { ($1.rawValue, $0) })
         let specOrder = Dictionary(inputs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
         results.sort {
-            (specOrder[$0.spec] ?? 0, order[$0.scenario] ?? 0, $0.threads) < (specOrder[$1.spec] ?? 0, order[$1.scenario] ?? 0, $1.threads)
+            (specOrder[$0.spec] ?? 0, order[$0.scenario] ?? 0, $0.threads) < (
+                specOrder[$1.spec] ?? 0, order[$1.scenario] ?? 0, $1.threads
+            )
         }
         return BenchReport(
             createdAt: Timestamp.now(), machine: environment.machine, toolchain: environment.toolchain,
             gitCommit: environment.gitCommit,
-            run: RunInfo(scenarios: scenarios.map(\.rawValue), threads: threads, runner: configuration,
-                         buildConfiguration: BuildCheck.configuration,
-                         allocator: MemoryProbe.isAvailable ? Jemalloc.version : nil,
-                         commandLine: environment.commandLine),
+            run: RunInfo(
+                scenarios: scenarios.map(\.rawValue), threads: threads, runner: configuration,
+                buildConfiguration: BuildCheck.configuration,
+                allocator: MemoryProbe.isAvailable ? Jemalloc.version : nil,
+                commandLine: environment.commandLine),
             specs: inputs.map(SpecInfo.init), results: results, skipped: skipped)
     }
 
     static func progressLine(_ r: ScenarioResult, index: Int, total: Int, seconds: Double) -> String {
         let width = String(total).count
         let counter = String(repeating: " ", count: width - String(index).count) + "\(index)/\(total)"
-        return "[\(counter)] \(r.spec) \(r.scenario) threads \(r.threads): median \(BenchFormat.duration(ns: r.summaryNs.median)), p99 \(BenchFormat.duration(ns: r.summaryNs.p99)) (\(r.samplesNs.count) samples; group \(BenchFormat.fixed(seconds, decimals: 1)) s)"
+        return
+            "[\(counter)] \(r.spec) \(r.scenario) threads \(r.threads): median \(BenchFormat.duration(ns: r.summaryNs.median)), p99 \(BenchFormat.duration(ns: r.summaryNs.p99)) (\(r.samplesNs.count) samples; group \(BenchFormat.fixed(seconds, decimals: 1)) s)"
     }
 }

@@ -1,13 +1,14 @@
 import BenchResults
+
 /// Whether this binary was built for measuring. A debug build of Swift is often 10 to 100 times slower than
 /// a release build and its numbers mean nothing, so `bench` refuses to run one unless told otherwise.
 public enum BuildCheck {
     /// The configuration this module was compiled in ("debug" or "release").
     public static var configuration: String {
         #if DEBUG
-        return "debug"
+            return "debug"
         #else
-        return "release"
+            return "release"
         #endif
     }
 

@@ -1,5 +1,6 @@
 import BenchResults
 import SeededRandom
+
 /// A fixed piece of work timed between a scenario's samples, so `compare` can tell a slower build from a
 /// slower machine.
 ///
@@ -54,7 +55,9 @@ public enum Calibration {
 
     /// The unit: one mixing pass over the buffer, then `chaseSteps` dependent loads along the cycle.
     @inline(never)
-    static func unit(_ buffer: inout [UInt64], _ cycle: UnsafeMutableBufferPointer<UInt32>, _ position: inout UInt32) -> UInt64 {
+    static func unit(_ buffer: inout [UInt64], _ cycle: UnsafeMutableBufferPointer<UInt32>, _ position: inout UInt32)
+        -> UInt64
+    {
         var x: UInt64 = 0x9E37_79B9_7F4A_7C15
         buffer.withUnsafeMutableBufferPointer { b in
             let mask = b.count - 1

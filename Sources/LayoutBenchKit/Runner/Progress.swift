@@ -1,4 +1,5 @@
 import BenchResults
+
 /// Where the suite says what it is doing: one line per finished scenario, on a terminal only.
 public struct ProgressReporter: Sendable {
     private let write: @Sendable (String) -> Void

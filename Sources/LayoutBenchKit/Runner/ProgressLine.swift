@@ -1,4 +1,5 @@
 import BenchResults
+
 /// One step of a bench's progress: a round of one (spec, thread count) group finished.
 public struct ProgressStep: Hashable, Sendable {
     public var label: String

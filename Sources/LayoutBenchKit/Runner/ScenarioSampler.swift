@@ -1,4 +1,5 @@
 import BenchResults
+
 /// The samples of one scenario, taken in rounds: the suite runs round 1 of every scenario, then round 2,
 /// and so on, so each scenario's samples spread over the whole run and meet the same changes of machine
 /// load. The rounds are kept (`roundSampleCounts`): `compare` takes each round's median as one observation,
@@ -103,8 +104,9 @@ final class ScenarioSampler {
     private func measureMemory(medianNs: UInt64) throws -> MemoryStats {
         guard MemoryProbe.isAvailable else { return .unavailable }
         let repetitions = medianNs > 50_000_000 ? 1 : max(1, configuration.memoryRepetitions)
-        var stats = try MemoryProbe.measure(repetitions: repetitions, prepare: scenario.prepareSample,
-                                            operation: scenario.runSample)
+        var stats = try MemoryProbe.measure(
+            repetitions: repetitions, prepare: scenario.prepareSample,
+            operation: scenario.runSample)
         // The layout's own footprint: resident and live bytes just before an operation that solves it and
         // just after (unused pages purged both times), so other scenarios' engines alive meanwhile cancel out.
         if scenario.measuresLiveBytes, let items = scenario.footprintItems, items > 0 {

@@ -31,8 +31,9 @@ extension BenchInput {
     /// A preset's layout. Its content hash is that of the YAML `SpecWriter` writes for it.
     public static func preset(_ preset: LayoutPreset) -> BenchInput {
         let layout = preset.layout()
-        return BenchInput(name: preset.name, layout: layout, source: "preset:\(preset.name)", specPath: nil,
-                          contentHash: ContentHash.fnv1a64(SpecWriter.yaml(layout)))
+        return BenchInput(
+            name: preset.name, layout: layout, source: "preset:\(preset.name)", specPath: nil,
+            contentHash: ContentHash.fnv1a64(SpecWriter.yaml(layout)))
     }
 
     /// A spec file, read with every check of docs/spec-format.md.
@@ -44,8 +45,9 @@ extension BenchInput {
         } catch {
             throw BenchError.spec(error)
         }
-        return BenchInput(name: read.layout.name, layout: read.layout, source: path, specPath: path,
-                          contentHash: ContentHash.fnv1a64(read.data))
+        return BenchInput(
+            name: read.layout.name, layout: read.layout, source: path, specPath: path,
+            contentHash: ContentHash.fnv1a64(read.data))
     }
 }
 

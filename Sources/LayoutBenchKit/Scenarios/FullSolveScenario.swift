@@ -30,7 +30,11 @@ final class FullSolveScenario: BenchScenario {
     var footprintItems: Int? { context.input.items }
     var measuresLiveBytes: Bool { true }
     var parameters: [String: String] {
-        ["measure": "all", "container": "\(formatNumber(context.layout.container.width))x\(formatNumber(context.layout.container.height))"]
+        [
+            "measure": "all",
+            "container":
+                "\(formatNumber(context.layout.container.width))x\(formatNumber(context.layout.container.height))",
+        ]
     }
 
     func prepareSample() throws { engine = nil }

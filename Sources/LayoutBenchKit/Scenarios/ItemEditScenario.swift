@@ -19,7 +19,9 @@ final class ItemEditScenario: BenchScenario {
         engine = try context.makeEngine()
         picker = ItemPicker(seed: context.seed, scenario: kind)
         guard engine.sectionCount > 0, inserting || context.input.items > 0 else {
-            throw BenchError.notApplicable(scenario: kind.rawValue, spec: context.input.name, reason: "no \(inserting ? "section" : "item") to edit")
+            throw BenchError.notApplicable(
+                scenario: kind.rawValue, spec: context.input.name,
+                reason: "no \(inserting ? "section" : "item") to edit")
         }
     }
 

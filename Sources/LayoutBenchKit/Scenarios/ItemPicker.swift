@@ -44,7 +44,9 @@ extension CollectionLayout {
     /// The lengths the scenarios give items that measure: the spec's top-level model where it has one,
     /// else a range around common cell sizes.
     var benchSizeRanges: (width: SelfSizing.LengthRange, height: SelfSizing.LengthRange) {
-        (selfSizing?.width ?? SelfSizing.LengthRange(min: 40, max: 160),
-         selfSizing?.height ?? SelfSizing.LengthRange(min: 40, max: 160))
+        (
+            selfSizing?.width ?? SelfSizing.LengthRange(min: 40, max: 160),
+            selfSizing?.height ?? SelfSizing.LengthRange(min: 40, max: 160)
+        )
     }
 }

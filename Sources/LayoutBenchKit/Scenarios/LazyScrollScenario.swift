@@ -28,8 +28,10 @@ final class LazyScrollScenario: BenchScenario {
     var workItems: Int { context.input.items }
     var footprintItems: Int? { context.input.items }
     var parameters: [String: String] {
-        ["viewport": "\(formatNumber(viewport.width))x\(formatNumber(viewport.height))", "step": "1 viewport",
-         "measuring": context.layout.selfSizing == nil ? "100x44" : "spec selfSizing model"]
+        [
+            "viewport": "\(formatNumber(viewport.width))x\(formatNumber(viewport.height))", "step": "1 viewport",
+            "measuring": context.layout.selfSizing == nil ? "100x44" : "spec selfSizing model",
+        ]
     }
 
     func prepareSample() throws {
@@ -44,7 +46,8 @@ final class LazyScrollScenario: BenchScenario {
         var offset = 0.0
         var stops = 0
         repeat {
-            let rect = axis == .y
+            let rect =
+                axis == .y
                 ? Rect(x: 0, y: offset, width: viewport.width, height: viewport.height)
                 : Rect(x: offset, y: 0, width: viewport.width, height: viewport.height)
             engine.prepare(visibleRect: rect, measuring: measuring)
@@ -57,8 +60,14 @@ final class LazyScrollScenario: BenchScenario {
     /// The size a cell reports: the model's lengths for the item's origin (its current index path here).
     static func measuringFunction(_ model: SelfSizing?) -> (IndexPath) -> Size {
         { path in
-            let width = model?.width.map { SelfSizing.length(seed: model!.seed, section: path.section, item: path.item, range: $0) } ?? 100
-            let height = model?.height.map { SelfSizing.length(seed: model!.seed, section: path.section, item: path.item, range: $0) } ?? 44
+            let width =
+                model?.width.map {
+                    SelfSizing.length(seed: model!.seed, section: path.section, item: path.item, range: $0)
+                } ?? 100
+            let height =
+                model?.height.map {
+                    SelfSizing.length(seed: model!.seed, section: path.section, item: path.item, range: $0)
+                } ?? 44
             return Size(width: width, height: height)
         }
     }

@@ -21,7 +21,8 @@ final class MeasureScenario: BenchScenario {
         self.batch = max(1, min(batch, context.input.items))
         picker = ItemPicker(seed: context.seed, scenario: kind)
         guard context.input.items > 0 else {
-            throw BenchError.notApplicable(scenario: kind.rawValue, spec: context.input.name, reason: "no items to measure")
+            throw BenchError.notApplicable(
+                scenario: kind.rawValue, spec: context.input.name, reason: "no items to measure")
         }
     }
 
@@ -29,8 +30,11 @@ final class MeasureScenario: BenchScenario {
     var footprintItems: Int? { context.input.items }
     var parameters: [String: String] {
         let ranges = context.layout.benchSizeRanges
-        return ["batch": "\(batch)", "seed": "\(context.seed)",
-                "widths": "\(ranges.width.min)...\(ranges.width.max)", "heights": "\(ranges.height.min)...\(ranges.height.max)"]
+        return [
+            "batch": "\(batch)", "seed": "\(context.seed)",
+            "widths": "\(ranges.width.min)...\(ranges.width.max)",
+            "heights": "\(ranges.height.min)...\(ranges.height.max)",
+        ]
     }
 
     func prepareSample() throws {

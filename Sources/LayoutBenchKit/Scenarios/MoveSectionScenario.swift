@@ -17,7 +17,8 @@ final class MoveSectionScenario: BenchScenario {
         engine = try context.makeEngine()
         picker = ItemPicker(seed: context.seed, scenario: kind)
         guard engine.sectionCount >= 2 else {
-            throw BenchError.notApplicable(scenario: kind.rawValue, spec: context.input.name, reason: "fewer than 2 sections")
+            throw BenchError.notApplicable(
+                scenario: kind.rawValue, spec: context.input.name, reason: "fewer than 2 sections")
         }
     }
 

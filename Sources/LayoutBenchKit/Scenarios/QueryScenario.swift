@@ -35,15 +35,18 @@ final class QueryScenario: BenchScenario {
     var workItems: Int { 1 }
     var footprintItems: Int? { context.input.items }
     var parameters: [String: String] {
-        ["viewport": "\(formatNumber(viewport.width))x\(formatNumber(viewport.height))",
-         "step": formatNumber((step * 100).rounded() / 100), "content": formatNumber(contentLength.rounded())]
+        [
+            "viewport": "\(formatNumber(viewport.width))x\(formatNumber(viewport.height))",
+            "step": formatNumber((step * 100).rounded() / 100), "content": formatNumber(contentLength.rounded()),
+        ]
     }
 
     /// Average elements a query returned, once samples ran.
     var averageElements: Double { queries == 0 ? 0 : Double(elementsFound) / Double(queries) }
 
     func prepareSample() throws {
-        rect = axis == .y
+        rect =
+            axis == .y
             ? Rect(x: 0, y: offset, width: viewport.width, height: viewport.height)
             : Rect(x: offset, y: 0, width: viewport.width, height: viewport.height)
         offset += step

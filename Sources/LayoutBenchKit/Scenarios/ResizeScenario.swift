@@ -21,14 +21,23 @@ final class ResizeScenario: BenchScenario {
         portrait = context.layout.container.size
         landscape = Size(width: portrait.height, height: portrait.width)
         let safe = context.layout.container.safeAreaInsets
-        safeAreas = safe == .zero ? nil : (safe, EdgeInsets(top: 0, leading: max(safe.top, safe.leading), bottom: min(safe.bottom, 21),
-                                                            trailing: max(safe.top, safe.trailing)))
+        safeAreas =
+            safe == .zero
+            ? nil
+            : (
+                safe,
+                EdgeInsets(
+                    top: 0, leading: max(safe.top, safe.leading), bottom: min(safe.bottom, 21),
+                    trailing: max(safe.top, safe.trailing))
+            )
         // An untimed rotation: a layout without a variant for the other width is bad input, not a crash.
         do {
             try rotate()
         } catch let error as BenchError {
             if case let .engine(.layout(layoutError), _) = error {
-                throw BenchError.layout(layoutError, source: context.input.source, context: "rotated to \(formatNumber(landscape.width)) wide")
+                throw BenchError.layout(
+                    layoutError, source: context.input.source,
+                    context: "rotated to \(formatNumber(landscape.width)) wide")
             }
             throw error
         }
@@ -37,9 +46,11 @@ final class ResizeScenario: BenchScenario {
     var workItems: Int { 2 * context.input.items }
     var footprintItems: Int? { context.input.items }
     var parameters: [String: String] {
-        ["from": "\(formatNumber(portrait.width))x\(formatNumber(portrait.height))",
-         "to": "\(formatNumber(landscape.width))x\(formatNumber(landscape.height))", "resizesPerSample": "2",
-         "safeArea": safeAreas == nil ? "none" : "rotated"]
+        [
+            "from": "\(formatNumber(portrait.width))x\(formatNumber(portrait.height))",
+            "to": "\(formatNumber(landscape.width))x\(formatNumber(landscape.height))", "resizesPerSample": "2",
+            "safeArea": safeAreas == nil ? "none" : "rotated",
+        ]
     }
 
     func prepareSample() throws {}
@@ -48,9 +59,10 @@ final class ResizeScenario: BenchScenario {
 
     private func rotate() throws {
         do {
-            let (toLandscape, toPortrait) = safeAreas.map {
-                (EnvironmentChange(safeAreaInsets: $0.landscape), EnvironmentChange(safeAreaInsets: $0.portrait))
-            } ?? (.unchanged, .unchanged)
+            let (toLandscape, toPortrait) =
+                safeAreas.map {
+                    (EnvironmentChange(safeAreaInsets: $0.landscape), EnvironmentChange(safeAreaInsets: $0.portrait))
+                } ?? (.unchanged, .unchanged)
             try engine.apply(.resize(width: landscape.width, height: landscape.height, environment: toLandscape))
             try engine.apply(.resize(width: portrait.width, height: portrait.height, environment: toPortrait))
         } catch {

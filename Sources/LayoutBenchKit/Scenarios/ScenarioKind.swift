@@ -59,7 +59,8 @@ public enum ScenarioKind: String, CaseIterable, Codable, Sendable, CustomStringC
         for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
             if part == "all" { return allCases }
             guard let kind = ScenarioKind(rawValue: part) else {
-                throw BenchError.badArgument("unknown scenario '\(part)'; known: \(allCases.map(\.rawValue).joined(separator: ", ")) (or all)")
+                throw BenchError.badArgument(
+                    "unknown scenario '\(part)'; known: \(allCases.map(\.rawValue).joined(separator: ", ")) (or all)")
             }
             if !result.contains(kind) { result.append(kind) }
         }

@@ -2,7 +2,8 @@ import BenchResults
 
 extension SpecInfo {
     public init(_ input: BenchInput) {
-        self.init(name: input.name, source: input.source, items: input.items,
-                  sections: input.layout.sectionCount, contentHash: input.contentHash)
+        self.init(
+            name: input.name, source: input.source, items: input.items,
+            sections: input.layout.sectionCount, contentHash: input.contentHash)
     }
 }

@@ -44,23 +44,30 @@ public struct HistoryReport: Codable, Hashable, Sendable {
         for run in runs {
             for result in run.report.results {
                 let key = ResultKey(spec: "", scenario: result.scenario, threads: result.threads)
-                points[key, default: []].append(Point(run: run.id, time: run.report.createdAt, commit: run.report.gitCommit,
-                                                      label: run.metadata.label, medianNs: result.summaryNs.median))
+                points[key, default: []].append(
+                    Point(
+                        run: run.id, time: run.report.createdAt, commit: run.report.gitCommit,
+                        label: run.metadata.label, medianNs: result.summaryNs.median))
             }
         }
         series = points.keys.sorted().map { key in
             let values = points[key]!
-            return Series(scenario: key.scenario, threads: key.threads, points: values,
-                          sparkline: Sparkline.render(values.map { Double($0.medianNs) }))
+            return Series(
+                scenario: key.scenario, threads: key.threads, points: values,
+                sparkline: Sparkline.render(values.map { Double($0.medianNs) }))
         }
         var regressions: [Regression] = []
         let options = ComparisonOptions(threshold: threshold)
         for (previous, run) in zip(runs, runs.dropFirst()) {
-            guard let report = try? Comparator.compare(base: previous.report, head: run.report, options: options) else { continue }
+            guard let report = try? Comparator.compare(base: previous.report, head: run.report, options: options) else {
+                continue
+            }
             for c in report.regressions where c.metric == .time {
-                regressions.append(Regression(run: run.id, previousRun: previous.id, time: run.report.createdAt,
-                                              commit: run.report.gitCommit, scenario: c.scenario, threads: c.threads,
-                                              ratio: c.interval.ratio, lower: c.interval.lower, upper: c.interval.upper))
+                regressions.append(
+                    Regression(
+                        run: run.id, previousRun: previous.id, time: run.report.createdAt,
+                        commit: run.report.gitCommit, scenario: c.scenario, threads: c.threads,
+                        ratio: c.interval.ratio, lower: c.interval.lower, upper: c.interval.upper))
             }
         }
         self.regressions = regressions
@@ -86,12 +93,17 @@ public struct HistoryReport: Codable, Hashable, Sendable {
         let rows = series.map { s -> [String] in
             let first = s.points.first?.medianNs ?? 0, last = s.points.last?.medianNs ?? 0
             let least = s.points.map(\.medianNs).min() ?? 0
-            return [s.scenario, "\(s.threads)", "\(s.points.count)", s.sparkline, BenchFormat.duration(ns: first),
-                    BenchFormat.duration(ns: last), BenchFormat.duration(ns: least),
-                    first == 0 ? "" : BenchFormat.change(Double(last) / Double(first))]
+            return [
+                s.scenario, "\(s.threads)", "\(s.points.count)", s.sparkline, BenchFormat.duration(ns: first),
+                BenchFormat.duration(ns: last), BenchFormat.duration(ns: least),
+                first == 0 ? "" : BenchFormat.change(Double(last) / Double(first)),
+            ]
         }
         let table = TextTable(header: header, rows: rows, numeric: [1, 2, 4, 5, 6, 7])
-        var lines = [(markdown ? "### " : "") + "layoutbench history: \(spec) (\(runs) run\(runs == 1 ? "" : "s"), oldest first)", ""]
+        var lines = [
+            (markdown ? "### " : "")
+                + "layoutbench history: \(spec) (\(runs) run\(runs == 1 ? "" : "s"), oldest first)", "",
+        ]
         lines.append(markdown ? table.markdown() : table.plain())
         lines.append("")
         if regressions.isEmpty {
@@ -100,7 +112,10 @@ public struct HistoryReport: Codable, Hashable, Sendable {
             lines.append(markdown ? "**regressions**" : "regressions:")
             for r in regressions {
                 let commit = String(r.commit.prefix(10))
-                lines.append((markdown ? "- " : "  ") + "run \(r.run) (\(r.time), commit \(commit)) vs run \(r.previousRun): \(r.scenario) \(r.threads) thr \(BenchFormat.change(r.ratio)) [\(BenchFormat.change(r.lower)), \(BenchFormat.change(r.upper))]")
+                lines.append(
+                    (markdown ? "- " : "  ")
+                        + "run \(r.run) (\(r.time), commit \(commit)) vs run \(r.previousRun): \(r.scenario) \(r.threads) thr \(BenchFormat.change(r.ratio)) [\(BenchFormat.change(r.lower)), \(BenchFormat.change(r.upper))]"
+                )
             }
         }
         return lines.joined(separator: "\n")

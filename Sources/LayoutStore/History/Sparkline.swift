@@ -6,11 +6,12 @@ public enum Sparkline {
     public static func render(_ values: [Double]) -> String {
         let finite = values.filter(\.isFinite)
         guard let low = finite.min(), let high = finite.max() else { return "" }
-        return String(values.map { value -> Character in
-            guard value.isFinite else { return " " }
-            guard high > low else { return blocks[3] }
-            let index = Int(((value - low) / (high - low) * Double(blocks.count - 1)).rounded())
-            return blocks[min(blocks.count - 1, max(0, index))]
-        })
+        return String(
+            values.map { value -> Character in
+                guard value.isFinite else { return " " }
+                guard high > low else { return blocks[3] }
+                let index = Int(((value - low) / (high - low) * Double(blocks.count - 1)).rounded())
+                return blocks[min(blocks.count - 1, max(0, index))]
+            })
     }
 }

@@ -7,14 +7,16 @@ public enum LayoutFeature: Hashable, Sendable {
     // §2 dimensions
     case fractionalWidth, fractionalHeight, absolute, estimated, displayScale
     // §3 groups
-    case nestingDepth(Int), horizontalGroup, verticalGroup, customGroup
+    case nestingDepth(Int)
+    case horizontalGroup, verticalGroup, customGroup
     case subitemsForm, repeatingSubitemForm, dividingSubitemForm
     case fixedInterItemSpacing, flexibleInterItemSpacing, fixedEdgeSpacing, flexibleEdgeSpacing
     case itemContentInsets, groupContentInsets, rootGroupEdgeSpacing
     // §4 sections
     case sectionContentInsets, positiveInterGroupSpacing, negativeInterGroupSpacing
     case positiveInterSectionSpacing, negativeInterSectionSpacing
-    case boundaryAlignment(BoundaryAlignment), nonExtendingBoundaryItem, boundaryItemOffset, pinnedBoundaryItem
+    case boundaryAlignment(BoundaryAlignment)
+    case nonExtendingBoundaryItem, boundaryItemOffset, pinnedBoundaryItem
     case estimatedBoundaryItem, boundaryItemSelfSizing, boundaryItemZIndex, supplementariesIgnoreContentInsets
     case itemAnchoredSupplementary, groupAnchoredSupplementary, absoluteAnchorOffset, fractionalAnchorOffset
     case itemAnchor, estimatedAnchoredSupplementary, anchoredSupplementarySelfSizing
@@ -26,7 +28,8 @@ public enum LayoutFeature: Hashable, Sendable {
     // §6 self-sizing
     case estimatedSection, topLevelSelfSizing, itemSelfSizing
     // §7 lists
-    case list(ListConfiguration.Appearance), listHeaderSupplementary, listHeaderFirstItem, listFooterSupplementary
+    case list(ListConfiguration.Appearance)
+    case listHeaderSupplementary, listHeaderFirstItem, listFooterSupplementary
     case listRowHeight
     // data and container
     case emptySection, zeroWidth, smallContainer
@@ -85,7 +88,7 @@ private struct FeatureCensus {
         if configuration.interSectionSpacing > 0 { found.insert(.positiveInterSectionSpacing) }
         if configuration.interSectionSpacing < 0 { found.insert(.negativeInterSectionSpacing) }
         if !configuration.boundarySupplementaryItems.isEmpty { found.insert(.layoutBoundaryItems) }
-        configuration.boundarySupplementaryItems.forEach { boundary($0) }
+        for item in configuration.boundarySupplementaryItems { boundary(item) }
         if layout.selfSizing != nil { found.insert(.topLevelSelfSizing) }
         for definition in layout.sections {
             if definition.items == 0 { found.insert(.emptySection) }
@@ -110,7 +113,7 @@ private struct FeatureCensus {
             if spacing < 0 { found.insert(.negativeInterGroupSpacing) }
         }
         if let behavior = fields.orthogonalScrollingBehavior, behavior != .none { found.insert(.orthogonal(behavior)) }
-        fields.boundarySupplementaryItems?.forEach { boundary($0) }
+        for item in fields.boundarySupplementaryItems ?? [] { boundary(item) }
         for decoration in fields.decorationItems ?? [] {
             found.insert(.decoration)
             if decoration.contentInsets != .zero { found.insert(.decorationInsets) }
@@ -130,7 +133,7 @@ private struct FeatureCensus {
             if list.rowHeight != nil { found.insert(.listRowHeight) }
             let section = LayoutSection.list(using: list)
             if LayoutNode.group(section.group).containsEstimatedDimension { found.insert(.estimatedSection) }
-            section.boundarySupplementaryItems.forEach { boundary($0) }
+            for item in section.boundarySupplementaryItems { boundary(item) }
         case nil:
             break
         }
@@ -149,12 +152,12 @@ private struct FeatureCensus {
             if item.contentInsets != .zero { found.insert(.itemContentInsets) }
             if item.selfSizing != nil { found.insert(.itemSelfSizing) }
             if !item.supplementaryItems.isEmpty { found.insert(.itemAnchoredSupplementary) }
-            item.supplementaryItems.forEach { anchored($0) }
+            for supplementary in item.supplementaryItems { anchored(supplementary) }
             return 0
         case .group(let group):
             if group.contentInsets != .zero { found.insert(.groupContentInsets) }
             if !group.supplementaryItems.isEmpty { found.insert(.groupAnchoredSupplementary) }
-            group.supplementaryItems.forEach { anchored($0) }
+            for supplementary in group.supplementaryItems { anchored(supplementary) }
             if let spacing = group.interItemSpacing {
                 found.insert(spacing.isFlexible ? .flexibleInterItemSpacing : .fixedInterItemSpacing)
             }

@@ -43,21 +43,25 @@ extension LayoutBuilder {
                 (estimated ? 0.2 : 0, .estimated(rng.double(30...200, step: 1))),
             ])
             let size = LayoutSize(scrollAxis, scrollDimension, across: crossDimension)
-            let context = NodeContext(box: Size(width: limit, height: limit), parentMain: nil, inSubitemsLoop: false,
-                                      estimated: estimated, depthLeft: depth)
+            let context = NodeContext(
+                box: Size(width: limit, height: limit), parentMain: nil, inSubitemsLoop: false,
+                estimated: estimated, depthLeft: depth)
             var (group, leaves) = self.group(size: size, context: context)
             if estimated && !LayoutNode.group(group).containsEstimatedDimension {
                 // An estimated section needs an estimated dimension somewhere: the root's own length.
-                group.layoutSize = LayoutSize(scrollAxis, .estimated(rng.double(30...200, step: 1)), across: crossDimension)
+                group.layoutSize = LayoutSize(
+                    scrollAxis, .estimated(rng.double(30...200, step: 1)), across: crossDimension)
             }
             if estimated || leaves <= options.maxTemplateLeaves {
                 if group.arrangement.mainAxis != nil, rng.chance(0.15) { group.edgeSpacing = edgeSpacing() }
                 return group
             }
         }
-        let item = LayoutItem(layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1)))
-        return .horizontal(layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(60)),
-                           subitems: [item])
+        let item = LayoutItem(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1)))
+        return .horizontal(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(60)),
+            subitems: [item])
     }
 
     /// A group of `size` with its subitems; returns it with a bound on the leaves one instance places.
@@ -68,8 +72,9 @@ extension LayoutBuilder {
         }
         let main: Axis = rng.chance(0.5) ? .x : .y
         let arrangement: LayoutGroup.Arrangement = main == .x ? .horizontal : .vertical
-        var childContext = NodeContext(box: upper, parentMain: main, inSubitemsLoop: false,
-                                       estimated: context.estimated, depthLeft: context.depthLeft - 1)
+        var childContext = NodeContext(
+            box: upper, parentMain: main, inSubitemsLoop: false,
+            estimated: context.estimated, depthLeft: context.depthLeft - 1)
         let subitems: LayoutGroup.Subitems
         let leafBound: Int
         switch rng.weighted(context.isRoot ? [(0.55, 0), (0.25, 1), (0.2, 2)] : [(0.35, 0), (0.35, 1), (0.3, 2)]) {
@@ -110,10 +115,11 @@ extension LayoutBuilder {
     /// A custom group (§3.5): one item per listed frame.
     mutating func customGroup(size: LayoutSize, upper: Size) -> (LayoutGroup, Int) {
         let frames = (0..<rng.int(1...6)).map { _ in
-            Rect(x: rng.double(0...max(0, min(upper.width, 300)), step: 0.5),
-                 y: rng.double(0...max(0, min(upper.height, 300)), step: 0.5),
-                 width: rng.chance(0.05) ? 0 : rng.double(5...150, step: 0.5),
-                 height: rng.chance(0.05) ? 0 : rng.double(5...150, step: 0.5))
+            Rect(
+                x: rng.double(0...max(0, min(upper.width, 300)), step: 0.5),
+                y: rng.double(0...max(0, min(upper.height, 300)), step: 0.5),
+                width: rng.chance(0.05) ? 0 : rng.double(5...150, step: 0.5),
+                height: rng.chance(0.05) ? 0 : rng.double(5...150, step: 0.5))
         }
         // The format gives custom groups a size and frames only (no insets, edge spacing or supplementaries).
         return (LayoutGroup.custom(layoutSize: size, frames: frames), frames.count)
@@ -129,7 +135,10 @@ extension LayoutBuilder {
         let free = context.estimated || !context.inSubitemsLoop
         let minAbsolute = max(isGroup ? 20 : 4, mainUpper / (isGroup ? 8 : 25))
         let mainDimension: LayoutDimension = rng.weighted([
-            (0.5, fraction(of: main, rng.pick(isGroup ? [1, 0.5, 1.0 / 3, 0.25] : [1, 0.5, 1.0 / 3, 0.25, 0.2, 0.125]))),
+            (
+                0.5,
+                fraction(of: main, rng.pick(isGroup ? [1, 0.5, 1.0 / 3, 0.25] : [1, 0.5, 1.0 / 3, 0.25, 0.2, 0.125]))
+            ),
             (0.1, fraction(of: main, rng.double((isGroup ? 0.2 : 0.05)...1, step: 0.01))),
             (0.3, .absolute(rng.double(minAbsolute...max(minAbsolute, min(400, mainUpper / 2)), step: 0.5))),
             (free ? 0.04 : 0, .absolute(0)),

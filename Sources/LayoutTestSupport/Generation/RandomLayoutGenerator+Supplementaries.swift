@@ -27,7 +27,9 @@ extension LayoutBuilder {
         case .leading, .trailing: prefix = "side"
         }
         var item = BoundarySupplementaryItem(layoutSize: size, elementKind: kind(prefix), alignment: alignment)
-        if rng.chance(0.2) { item.offset = Point(x: rng.double(-10...10, step: 0.5), y: rng.double(-10...10, step: 0.5)) }
+        if rng.chance(0.2) {
+            item.offset = Point(x: rng.double(-10...10, step: 0.5), y: rng.double(-10...10, step: 0.5))
+        }
         if rng.chance(0.2) { item.extendsBoundary = false }
         if rng.chance(0.2) { item.pinToVisibleBounds = true }
         if rng.chance(0.15) { item.zIndex = rng.int(-2...5) }
@@ -40,7 +42,12 @@ extension LayoutBuilder {
         func dimension(_ rng: inout BenchRandom, _ axis: Axis) -> LayoutDimension {
             rng.weighted([
                 (0.55, .absolute(rng.double(6...30, step: 1))),
-                (0.25, axis == .x ? .fractionalWidth(rng.double(0.1...0.5, step: 0.05)) : .fractionalHeight(rng.double(0.1...0.5, step: 0.05))),
+                (
+                    0.25,
+                    axis == .x
+                        ? .fractionalWidth(rng.double(0.1...0.5, step: 0.05))
+                        : .fractionalHeight(rng.double(0.1...0.5, step: 0.05))
+                ),
                 (0.2, .estimated(rng.double(10...30, step: 1))),
             ])
         }
@@ -49,8 +56,14 @@ extension LayoutBuilder {
         let containerAnchor: LayoutAnchor
         switch rng.int(0...2) {
         case 0: containerAnchor = LayoutAnchor(edges: edges)
-        case 1: containerAnchor = LayoutAnchor(edges: edges, absoluteOffset: Point(x: rng.double(-10...10, step: 0.5), y: rng.double(-10...10, step: 0.5)))
-        default: containerAnchor = LayoutAnchor(edges: edges, fractionalOffset: Point(x: rng.double(-0.5...0.5, step: 0.1), y: rng.double(-0.5...0.5, step: 0.1)))
+        case 1:
+            containerAnchor = LayoutAnchor(
+                edges: edges,
+                absoluteOffset: Point(x: rng.double(-10...10, step: 0.5), y: rng.double(-10...10, step: 0.5)))
+        default:
+            containerAnchor = LayoutAnchor(
+                edges: edges,
+                fractionalOffset: Point(x: rng.double(-0.5...0.5, step: 0.1), y: rng.double(-0.5...0.5, step: 0.1)))
         }
         var item = SupplementaryItem(layoutSize: size, elementKind: kind("badge"), containerAnchor: containerAnchor)
         if rng.chance(0.3) { item.itemAnchor = LayoutAnchor(edges: anchorEdges()) }

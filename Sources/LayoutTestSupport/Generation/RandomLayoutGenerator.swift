@@ -71,7 +71,9 @@ struct LayoutBuilder {
             (0.5, 0), (0.35, rng.double(0...40, step: 0.5)), (0.15, -rng.double(0.5...20, step: 0.5)),
         ])
         if rng.chance(0.2) {
-            configuration.boundarySupplementaryItems = (0..<rng.int(1...2)).map { _ in boundaryItem(estimatedAllowed: true) }
+            configuration.boundarySupplementaryItems = (0..<rng.int(1...2)).map { _ in
+                boundaryItem(estimatedAllowed: true)
+            }
         }
         let selfSizing: SelfSizing? = rng.chance(0.4) ? self.selfSizing(bothAxesLikely: true) : nil
 
@@ -84,15 +86,19 @@ struct LayoutBuilder {
             var definition = self.definition(count: count)
             if rng.chance(0.5) {
                 // Sometimes a name used twice: operations must then address the definition by index.
-                let name = (!names.isEmpty && rng.chance(0.1)) ? rng.pick(names)
-                    : rng.pick(["photos", "feed", "grid", "list", "banner", "chips", "shelf", "tags"]) + "\(definitions.count)"
+                let name =
+                    (!names.isEmpty && rng.chance(0.1))
+                    ? rng.pick(names)
+                    : rng.pick(["photos", "feed", "grid", "list", "banner", "chips", "shelf", "tags"])
+                        + "\(definitions.count)"
                 names.append(name)
                 definition.name = name
             }
             definitions.append(definition)
         }
-        return CollectionLayout(name: name, container: container, configuration: configuration,
-                                sections: definitions, selfSizing: selfSizing)
+        return CollectionLayout(
+            name: name, container: container, configuration: configuration,
+            sections: definitions, selfSizing: selfSizing)
     }
 
     /// Phones and tablets mostly, sometimes tiny or zero-width containers, sometimes a display scale.
@@ -120,7 +126,9 @@ struct LayoutBuilder {
     mutating func definition(count: Int) -> SectionDefinition {
         let bounds = options.itemsPerSection
         // Empty sections one time in ten, when the bounds allow them.
-        let items = bounds.lowerBound == 0 && rng.chance(0.1) ? 0 : rng.int(max(1, bounds.lowerBound)...max(1, bounds.upperBound))
+        let items =
+            bounds.lowerBound == 0 && rng.chance(0.1)
+            ? 0 : rng.int(max(1, bounds.lowerBound)...max(1, bounds.upperBound))
         let variantsOnly = rng.chance(0.1)
         var fields = variantsOnly ? SectionFields() : sectionFields(contentRequired: true)
         var variants: [SectionVariant] = []
@@ -137,7 +145,8 @@ struct LayoutBuilder {
                     when.maxWidth = thresholds[b]
                 }
                 let catchAll = index > 0 && rng.chance(0.2)
-                variants.append(SectionVariant(when: catchAll ? nil : when, fields: sectionFields(contentRequired: variantsOnly)))
+                variants.append(
+                    SectionVariant(when: catchAll ? nil : when, fields: sectionFields(contentRequired: variantsOnly)))
             }
         }
         if fields.content == nil, !variants.contains(where: { $0.when == nil }) {
@@ -166,7 +175,8 @@ struct LayoutBuilder {
         let variantChance = contentRequired ? 1.0 : 0.4
         if rng.chance(0.5 * variantChance) { fields.contentInsets = insets(max: 24) }
         if rng.chance(0.5 * variantChance) {
-            fields.interGroupSpacing = rng.chance(0.15) ? -rng.double(0.5...10, step: 0.5) : rng.double(0...20, step: 0.5)
+            fields.interGroupSpacing =
+                rng.chance(0.15) ? -rng.double(0.5...10, step: 0.5) : rng.double(0...20, step: 0.5)
         }
         if rng.chance(0.25 * variantChance) {
             fields.orthogonalScrollingBehavior = rng.pick(OrthogonalScrollingBehavior.allCases)
@@ -177,19 +187,29 @@ struct LayoutBuilder {
         if rng.chance(0.25 * variantChance) {
             fields.decorationItems = (0..<rng.int(1...2)).map { _ in decorationItem() }
         }
-        if rng.chance(0.15 * variantChance) { fields.supplementariesFollowContentInsets = rng.chance(0.8) ? false : true }
+        if rng.chance(0.15 * variantChance) {
+            fields.supplementariesFollowContentInsets = rng.chance(0.8) ? false : true
+        }
         return fields
     }
 
     mutating func listConfiguration() -> ListConfiguration {
-        var list = ListConfiguration(appearance: rng.pick(ListConfiguration.Appearance.allCases),
-                                     headerMode: rng.pick(ListConfiguration.HeaderMode.allCases),
-                                     footerMode: rng.pick(ListConfiguration.FooterMode.allCases))
+        var list = ListConfiguration(
+            appearance: rng.pick(ListConfiguration.Appearance.allCases),
+            headerMode: rng.pick(ListConfiguration.HeaderMode.allCases),
+            footerMode: rng.pick(ListConfiguration.FooterMode.allCases))
         if rng.chance(0.35) {
-            list.rowHeight = rng.chance(0.5) ? .absolute(rng.double(30...80, step: 1)) : .estimated(rng.double(30...60, step: 1))
+            list.rowHeight =
+                rng.chance(0.5) ? .absolute(rng.double(30...80, step: 1)) : .estimated(rng.double(30...60, step: 1))
         }
-        if rng.chance(0.2) { list.headerHeight = rng.chance(0.5) ? .absolute(rng.double(20...60, step: 1)) : .estimated(rng.double(20...50, step: 1)) }
-        if rng.chance(0.2) { list.footerHeight = rng.chance(0.5) ? .absolute(rng.double(20...60, step: 1)) : .estimated(rng.double(20...50, step: 1)) }
+        if rng.chance(0.2) {
+            list.headerHeight =
+                rng.chance(0.5) ? .absolute(rng.double(20...60, step: 1)) : .estimated(rng.double(20...50, step: 1))
+        }
+        if rng.chance(0.2) {
+            list.footerHeight =
+                rng.chance(0.5) ? .absolute(rng.double(20...60, step: 1)) : .estimated(rng.double(20...50, step: 1))
+        }
         return list
     }
 
@@ -219,7 +239,8 @@ struct LayoutBuilder {
 
     /// A self-sizing model for one or both axes, with whole-point bounds.
     mutating func selfSizing(bothAxesLikely: Bool) -> SelfSizing {
-        func range(_ rng: inout BenchRandom, _ low: ClosedRange<Int>, span: ClosedRange<Int>) -> SelfSizing.LengthRange {
+        func range(_ rng: inout BenchRandom, _ low: ClosedRange<Int>, span: ClosedRange<Int>) -> SelfSizing.LengthRange
+        {
             if rng.chance(0.25) { return SelfSizing.LengthRange(fixed: rng.int(low)) }
             let min = rng.int(low)
             return SelfSizing.LengthRange(min: min, max: min + rng.int(span))

@@ -88,8 +88,9 @@ public struct RandomOperationGenerator: Sendable {
             let fromItem = rng.int(0...(sections[from].items.count - 1))
             let to = rng.chance(0.6) ? from : rng.int(0...(sections.count - 1))
             let countAfterRemoval = sections[to].items.count - (to == from ? 1 : 0)
-            return .moveItem(from: IndexPath(section: from, item: fromItem),
-                             to: IndexPath(section: to, item: rng.int(0...countAfterRemoval)))
+            return .moveItem(
+                from: IndexPath(section: from, item: fromItem),
+                to: IndexPath(section: to, item: rng.int(0...countAfterRemoval)))
         case .insertSections:
             let definitions = state.layout.sections
             let index = rng.int(0...(definitions.count - 1))
@@ -112,7 +113,8 @@ public struct RandomOperationGenerator: Sendable {
     }
 
     private enum Kind: Equatable {
-        case resize, measure, insertItems, deleteItems, moveItem, reloadItems, insertSections, deleteSections, moveSection
+        case resize, measure, insertItems, deleteItems, moveItem, reloadItems, insertSections, deleteSections,
+            moveSection
     }
 
     /// A new container: a rotation, width 0 (docs/layout-rules.md E12), a device size, or any size.
@@ -123,11 +125,14 @@ public struct RandomOperationGenerator: Sendable {
         case 1:
             return .resize(width: 0, height: container.height)
         case 2:
-            let size = rng.pick([(320.0, 568.0), (375, 667), (390, 844), (430, 932), (744, 1133), (820, 1180), (1024, 1366)])
+            let size = rng.pick([
+                (320.0, 568.0), (375, 667), (390, 844), (430, 932), (744, 1133), (820, 1180), (1024, 1366),
+            ])
             return rng.chance(0.5) ? .resize(width: size.0, height: size.1) : .resize(width: size.1, height: size.0)
         default:
-            return .resize(width: rng.double(0...options.maxContainerLength, step: 0.5),
-                           height: rng.double(0...options.maxContainerLength, step: 0.5))
+            return .resize(
+                width: rng.double(0...options.maxContainerLength, step: 0.5),
+                height: rng.double(0...options.maxContainerLength, step: 0.5))
         }
     }
 

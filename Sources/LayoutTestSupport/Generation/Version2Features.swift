@@ -15,7 +15,8 @@ public struct Version2Features: Sendable {
         var layout = layout
         layout.container = environment(layout.container, rng: &rng)
         layout.configuration.contentInsetsReference = rng.weighted([
-            (0.5, .safeArea), (0.2, .layoutMargins), (0.15, .readableContent), (0.1, .none), (0.05, .automatic)])
+            (0.5, .safeArea), (0.2, .layoutMargins), (0.15, .readableContent), (0.1, .none), (0.05, .automatic),
+        ])
         if rng.chance(0.3) {
             layout.selfSizing = SelfSizing(cycle: cycle(&rng))
         }
@@ -30,19 +31,27 @@ public struct Version2Features: Sendable {
             }
             if rng.chance(0.25) {
                 let edge = rng.pick(["leading", "trailing", "top"])
-                let expression = rng.pick(["max(0, 0.05 * width)", "min(24, max(0, width / 40))", "max(0, (width - 600) / 2)",
-                                           "max(0, height / 100)"])
-                layout.computedValues.append(ComputedValue(path: "sections[\(d)].contentInsets.\(edge)",
-                                                           expression: try! CalcExpression(parsing: expression), range: .nonNegative))
+                let expression = rng.pick([
+                    "max(0, 0.05 * width)", "min(24, max(0, width / 40))", "max(0, (width - 600) / 2)",
+                    "max(0, height / 100)",
+                ])
+                layout.computedValues.append(
+                    ComputedValue(
+                        path: "sections[\(d)].contentInsets.\(edge)",
+                        expression: try! CalcExpression(parsing: expression), range: .nonNegative))
             }
             if rng.chance(0.15) {
-                layout.computedValues.append(ComputedValue(path: "sections[\(d)].interGroupSpacing",
-                                                           expression: try! CalcExpression(parsing: "min(20, width / 50) - 4"), range: .any))
+                layout.computedValues.append(
+                    ComputedValue(
+                        path: "sections[\(d)].interGroupSpacing",
+                        expression: try! CalcExpression(parsing: "min(20, width / 50) - 4"), range: .any))
             }
         }
         if rng.chance(0.2) {
-            layout.computedValues.append(ComputedValue(path: "layout.interSectionSpacing",
-                                                       expression: try! CalcExpression(parsing: "max(0, width / 40)"), range: .any))
+            layout.computedValues.append(
+                ComputedValue(
+                    path: "layout.interSectionSpacing",
+                    expression: try! CalcExpression(parsing: "max(0, width / 40)"), range: .any))
         }
         return layout
     }
@@ -51,7 +60,10 @@ public struct Version2Features: Sendable {
     public func environmentChange(_ rng: inout BenchRandom) -> EnvironmentChange {
         var change = EnvironmentChange()
         if rng.chance(0.6) { change.safeAreaInsets = safeArea(&rng) }
-        if rng.chance(0.2) { change.layoutMargins = EdgeInsets(top: 8, leading: rng.double(0...40, step: 1), bottom: 8, trailing: rng.double(0...40, step: 1)) }
+        if rng.chance(0.2) {
+            change.layoutMargins = EdgeInsets(
+                top: 8, leading: rng.double(0...40, step: 1), bottom: 8, trailing: rng.double(0...40, step: 1))
+        }
         if rng.chance(0.3) { change.layoutDirection = rng.pick(LayoutDirection.allCases) }
         if rng.chance(0.3) { change.horizontalSizeClass = rng.pick(UserInterfaceSizeClass.allCases) }
         if rng.chance(0.2) { change.verticalSizeClass = rng.pick(UserInterfaceSizeClass.allCases) }
@@ -61,14 +73,17 @@ public struct Version2Features: Sendable {
 
     /// `operations` with some resizes carrying an environment change, and some environment-only resizes
     /// (the same size) added, starting from `container`.
-    public func decorate(_ operations: [LayoutOperation], container: LayoutContainer, seed: UInt64) -> [LayoutOperation] {
+    public func decorate(_ operations: [LayoutOperation], container: LayoutContainer, seed: UInt64) -> [LayoutOperation]
+    {
         var rng = BenchRandom(seed: seed ^ 0x0E4E_0E4E_0E4E_0E4E)
         var size = (container.width, container.height)
         var out: [LayoutOperation] = []
         for operation in operations {
             if case let .resize(width, height, _) = operation {
                 size = (width, height)
-                out.append(rng.chance(0.6) ? .resize(width: width, height: height, environment: environmentChange(&rng)) : operation)
+                out.append(
+                    rng.chance(0.6)
+                        ? .resize(width: width, height: height, environment: environmentChange(&rng)) : operation)
             } else {
                 out.append(operation)
             }
@@ -86,27 +101,36 @@ public struct Version2Features: Sendable {
             (0.3, EdgeInsets.zero),
             (0.3, EdgeInsets(top: 47, bottom: 34)),
             (0.3, EdgeInsets(top: 0, leading: 47, bottom: 21, trailing: 47)),
-            (0.1, EdgeInsets(top: rng.double(0...60, step: 1), leading: rng.double(0...60, step: 1),
-                             bottom: rng.double(0...60, step: 1), trailing: rng.double(0...60, step: 1))),
+            (
+                0.1,
+                EdgeInsets(
+                    top: rng.double(0...60, step: 1), leading: rng.double(0...60, step: 1),
+                    bottom: rng.double(0...60, step: 1), trailing: rng.double(0...60, step: 1))
+            ),
         ])
     }
 
     private func environment(_ container: LayoutContainer, rng: inout BenchRandom) -> LayoutContainer {
         var c = container
         if rng.chance(0.6) { c.safeAreaInsets = safeArea(&rng) }
-        if rng.chance(0.15) { c.layoutMargins = EdgeInsets(top: 8, leading: rng.double(0...40, step: 1), bottom: 8, trailing: rng.double(0...40, step: 1)) }
+        if rng.chance(0.15) {
+            c.layoutMargins = EdgeInsets(
+                top: 8, leading: rng.double(0...40, step: 1), bottom: 8, trailing: rng.double(0...40, step: 1))
+        }
         if rng.chance(0.2) { c.readableWidth = rng.double(300...800, step: 1) }
         if rng.chance(0.35) { c.layoutDirection = .rightToLeft }
-        c.traits = LayoutTraits(horizontalSizeClass: rng.pick(UserInterfaceSizeClass.allCases),
-                                verticalSizeClass: rng.pick(UserInterfaceSizeClass.allCases),
-                                preferredContentSizeCategory: rng.pick(ContentSizeCategory.allCases))
+        c.traits = LayoutTraits(
+            horizontalSizeClass: rng.pick(UserInterfaceSizeClass.allCases),
+            verticalSizeClass: rng.pick(UserInterfaceSizeClass.allCases),
+            preferredContentSizeCategory: rng.pick(ContentSizeCategory.allCases))
         return c
     }
 
     private func cycle(_ rng: inout BenchRandom) -> [SelfSizing.CycleEntry] {
         (0..<rng.int(1...4)).map { _ in
-            SelfSizing.CycleEntry(width: rng.chance(0.6) ? rng.double(10...160, step: 0.5) : nil,
-                                  height: rng.chance(0.8) ? rng.double(10...160, step: 0.5) : nil)
+            SelfSizing.CycleEntry(
+                width: rng.chance(0.6) ? rng.double(10...160, step: 0.5) : nil,
+                height: rng.chance(0.8) ? rng.double(10...160, step: 0.5) : nil)
         }
     }
 
@@ -133,7 +157,9 @@ public struct Version2Features: Sendable {
                 f.content = .group(g)
             }
         case .list(var list)?:
-            if rng.chance(0.4) { list.headerTopPadding = rng.chance(0.5) ? .automatic : .points(rng.double(0...30, step: 0.5)) }
+            if rng.chance(0.4) {
+                list.headerTopPadding = rng.chance(0.5) ? .automatic : .points(rng.double(0...30, step: 0.5))
+            }
             f.content = .list(list)
         case nil: break
         }
@@ -155,11 +181,14 @@ public struct Version2Features: Sendable {
     /// group).
     private func rootSupplementary(_ rng: inout BenchRandom, kind: String) -> SupplementaryItem {
         let fractional = rng.chance(0.5)
-        let size = fractional
-            ? LayoutSize(widthDimension: .fractionalWidth(rng.double(0.1...0.5, step: 0.05)),
-                         heightDimension: .fractionalHeight(rng.double(0.1...0.5, step: 0.05)))
-            : LayoutSize(widthDimension: .absolute(rng.double(6...30, step: 1)),
-                         heightDimension: .absolute(rng.double(6...30, step: 1)))
+        let size =
+            fractional
+            ? LayoutSize(
+                widthDimension: .fractionalWidth(rng.double(0.1...0.5, step: 0.05)),
+                heightDimension: .fractionalHeight(rng.double(0.1...0.5, step: 0.05)))
+            : LayoutSize(
+                widthDimension: .absolute(rng.double(6...30, step: 1)),
+                heightDimension: .absolute(rng.double(6...30, step: 1)))
         let edges = rng.pick([DirectionalRectEdge.bottom, .trailing, [.bottom, .trailing], [.top, .leading], []])
         return SupplementaryItem(layoutSize: size, elementKind: kind, containerAnchor: LayoutAnchor(edges: edges))
     }
@@ -174,7 +203,9 @@ public struct Version2Features: Sendable {
         case .item(var item):
             item.layoutSize.widthDimension = convert(item.layoutSize.widthDimension, &rng)
             item.layoutSize.heightDimension = convert(item.layoutSize.heightDimension, &rng)
-            if item.layoutSize.hasEstimatedDimension, rng.chance(0.2) { item.selfSizing = SelfSizing(cycle: cycle(&rng)) }
+            if item.layoutSize.hasEstimatedDimension, rng.chance(0.2) {
+                item.selfSizing = SelfSizing(cycle: cycle(&rng))
+            }
             return .item(item)
         case .group(var group):
             if rng.chance(0.15) {
@@ -182,7 +213,8 @@ public struct Version2Features: Sendable {
                 group.layoutSize.heightDimension = convert(group.layoutSize.heightDimension, &rng)
             }
             switch group.subitems {
-            case .repeatingUntilFull(let nodes): group.subitems = .repeatingUntilFull(nodes.map { uniform($0, rng: &rng) })
+            case .repeatingUntilFull(let nodes):
+                group.subitems = .repeatingUntilFull(nodes.map { uniform($0, rng: &rng) })
             case .repeating(let child, let count): group.subitems = .repeating(uniform(child, rng: &rng), count: count)
             case .dividing(let child, let count): group.subitems = .dividing(uniform(child, rng: &rng), count: count)
             }

@@ -6,7 +6,10 @@ import LayoutBenchKit
 
 /// What `bench` offers a CI job beyond measuring: the metric, scenario globs, a label, and exports.
 struct BenchCIOptions: ParsableArguments {
-    @Option(help: "What to measure: time (wall clock, the default) or instructions (exact counts under valgrind's callgrind, one thread).")
+    @Option(
+        help:
+            "What to measure: time (wall clock, the default) or instructions (exact counts under valgrind's callgrind, one thread)."
+    )
     var metric: BenchMetric = .time
 
     @Option(help: "Operations counted per scenario with --metric instructions.")
@@ -34,10 +37,13 @@ struct BenchCIOptions: ParsableArguments {
     /// The scenarios `--filter` and `--skip` leave; bad input when none is left.
     func select(_ kinds: [ScenarioKind]) throws -> [ScenarioKind] {
         let kept = kinds.filter { kind in
-            (filter.isEmpty || filter.contains { Glob.matches($0, kind.rawValue) }) && !skip.contains { Glob.matches($0, kind.rawValue) }
+            (filter.isEmpty || filter.contains { Glob.matches($0, kind.rawValue) })
+                && !skip.contains { Glob.matches($0, kind.rawValue) }
         }
         if kept.isEmpty {
-            throw CLIError.badArgument("--filter \(filter) and --skip \(skip) leave no scenario of: \(kinds.map(\.rawValue).joined(separator: ", "))")
+            throw CLIError.badArgument(
+                "--filter \(filter) and --skip \(skip) leave no scenario of: \(kinds.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         return kept
     }

@@ -16,7 +16,9 @@ struct ComparisonExportOptions: ParsableArguments {
     func write(_ report: ComparisonReport) throws {
         let markdown = report.formatted(.markdown)
         if let exportMarkdown { try ExportFile.write(markdown + "\n", to: exportMarkdown, option: "--export-markdown") }
-        if let exportJSON { try ExportFile.write(report.formatted(.json) + "\n", to: exportJSON, option: "--export-json") }
+        if let exportJSON {
+            try ExportFile.write(report.formatted(.json) + "\n", to: exportJSON, option: "--export-json")
+        }
         try ExportFile.appendToStepSummary(markdown)
     }
 }
@@ -32,9 +34,15 @@ enum ExportFile {
     }
 
     /// Appends to the file `GITHUB_STEP_SUMMARY` names (GitHub Actions shows it on the run's page).
-    static func appendToStepSummary(_ markdown: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    static func appendToStepSummary(
+        _ markdown: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
         guard let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
-        guard let handle = FileHandle(forWritingAtPath: path) ?? (FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil) else {
+        guard
+            let handle = FileHandle(forWritingAtPath: path)
+                ?? (FileManager.default.createFile(atPath: path, contents: nil)
+                    ? FileHandle(forWritingAtPath: path) : nil)
+        else {
             throw CLIError.unwritable(path: path, option: "GITHUB_STEP_SUMMARY", reason: "cannot open it to append")
         }
         defer { try? handle.close() }

@@ -19,8 +19,9 @@ struct ThresholdOption: ParsableArguments {
 struct ComparisonThresholdOptions: ParsableArguments {
     @OptionGroup var time: ThresholdOption
 
-    @Option(name: .customLong("instruction-threshold"),
-            help: "Smallest change of instructions per operation that counts.")
+    @Option(
+        name: .customLong("instruction-threshold"),
+        help: "Smallest change of instructions per operation that counts.")
     var instructionThreshold = "1%"
 
     @Option(help: "Per-scenario thresholds: lines of `glob: percent` (or a JSON object).")
@@ -29,8 +30,9 @@ struct ComparisonThresholdOptions: ParsableArguments {
     /// Comparison options with these thresholds.
     func options() throws -> ComparisonOptions {
         var options = ComparisonOptions(threshold: try time.fraction())
-        options.instructionThreshold = try ThresholdArgument.parse(instructionThreshold,
-                                                                   option: "--instruction-threshold")
+        options.instructionThreshold = try ThresholdArgument.parse(
+            instructionThreshold,
+            option: "--instruction-threshold")
         options.thresholds = try thresholds.map { try ThresholdArgument.table($0) }
         return options
     }

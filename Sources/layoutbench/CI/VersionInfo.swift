@@ -22,7 +22,8 @@ enum VersionInfo {
         let executable = URL(fileURLWithPath: ChildProcess.ownExecutable)
         let stamp = executable.deletingLastPathComponent().appendingPathComponent(stampName)
         guard let text = try? String(contentsOf: stamp, encoding: .utf8),
-              let line = text.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces), !line.isEmpty else { return nil }
+            let line = text.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces), !line.isEmpty
+        else { return nil }
         return line
     }
 }

@@ -8,7 +8,8 @@ extension Layoutbench {
     struct AB: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "ab",
-            abstract: "Run two builds alternately and say whether HEAD is slower than BASE: the CI comparison to trust.",
+            abstract:
+                "Run two builds alternately and say whether HEAD is slower than BASE: the CI comparison to trust.",
             discussion: """
                 Runs `BASE_BINARY bench ...` and `HEAD_BINARY bench ...` as child processes in --pairs pairs, \
                 alternating the order (base-head, head-base, ...: ABBA), with the same bench options (specs, \
@@ -52,7 +53,10 @@ extension Layoutbench {
         @Argument(help: "The layoutbench binary built from the change.")
         var headBinary: String
 
-        @Option(help: "Pairs of runs (time; default \(AB.defaultPairs), enough for a family-wise 95% over up to 100 rows). Instruction counts are exact: 1 pair by default.")
+        @Option(
+            help:
+                "Pairs of runs (time; default \(AB.defaultPairs), enough for a family-wise 95% over up to 100 rows). Instruction counts are exact: 1 pair by default."
+        )
         var pairs: Int?
 
         static let defaultPairs = 12
@@ -78,7 +82,9 @@ extension Layoutbench {
 
         @OptionGroup var exports: ComparisonExportOptions
 
-        @Argument(parsing: .allUnrecognized, help: "Options for both sides' bench (--preset, --scenarios, --time-budget, --allow-debug, ...).")
+        @Argument(
+            parsing: .allUnrecognized,
+            help: "Options for both sides' bench (--preset, --scenarios, --time-budget, --allow-debug, ...).")
         var benchOptions: [String] = []
 
         func validate() throws {
@@ -100,20 +106,25 @@ extension Layoutbench {
                 // Short blocks: many short pairs measure the noise between runs better than few long ones.
                 if !invocation.passthroughSetsStop { invocation.stop = .timeBudget(seconds: Self.defaultBudget) }
             }
-            let folder = keep ?? FileManager.default.temporaryDirectory.appendingPathComponent("layoutbench-ab-\(UUID().uuidString)").path
+            let folder =
+                keep
+                ?? FileManager.default.temporaryDirectory.appendingPathComponent("layoutbench-ab-\(UUID().uuidString)")
+                .path
             defer { if keep == nil { try? FileManager.default.removeItem(atPath: folder) } }
-            let runner = ABRunner(baseBinary: baseBinary, headBinary: headBinary,
-                                  benchArguments: { [invocation] json in
-                                      var run = invocation
-                                      run.json = json
-                                      return run.arguments
-                                  },
-                                  baseEnvironment: try Self.environment(baseEnv, option: "--base-env"),
-                                  headEnvironment: try Self.environment(headEnv, option: "--head-env"), folder: folder)
+            let runner = ABRunner(
+                baseBinary: baseBinary, headBinary: headBinary,
+                benchArguments: { [invocation] json in
+                    var run = invocation
+                    run.json = json
+                    return run.arguments
+                },
+                baseEnvironment: try Self.environment(baseEnv, option: "--base-env"),
+                headEnvironment: try Self.environment(headEnv, option: "--head-env"), folder: folder)
             // ABError and CompareError go to Failure (exit 2).
             let results = try runner.run(plan) { Failure.printError($0) }
-            let report = try PairedComparison.compare(results, metric: metric == .instructions ? .instructions : .time,
-                                                      options: options, base: baseBinary, head: headBinary)
+            let report = try PairedComparison.compare(
+                results, metric: metric == .instructions ? .instructions : .time,
+                options: options, base: baseBinary, head: headBinary)
             print(report.formatted(format))
             try exports.write(report)
             if !report.regressions.isEmpty { throw CLIError.regression(report.regressionSummary) }

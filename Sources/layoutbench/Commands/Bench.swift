@@ -41,7 +41,9 @@ extension Layoutbench {
         @Argument(help: "Spec files (.yaml, .yml or .json).")
         var specs: [String] = []
 
-        @Option(name: .customLong("preset"), help: "A preset such as grid-10k or nested-100k (repeatable, or comma-separated).")
+        @Option(
+            name: .customLong("preset"),
+            help: "A preset such as grid-10k or nested-100k (repeatable, or comma-separated).")
         var presets: [String] = []
 
         @Option(help: "Scenarios, comma-separated, or all.")
@@ -53,13 +55,15 @@ extension Layoutbench {
         @Option(help: "Exactly this many timed samples per scenario.")
         var repetitions: Int?
 
-        @Option(name: .customLong("time-budget"), help: "Seconds of sampling per scenario and thread count (default 1).")
+        @Option(
+            name: .customLong("time-budget"), help: "Seconds of sampling per scenario and thread count (default 1).")
         var timeBudget: Double?
 
-        @Option(help: """
-            Rounds per scenario: the scenarios' samples interleave in this many rounds, and compare reads round \
-            medians.
-            """)
+        @Option(
+            help: """
+                Rounds per scenario: the scenarios' samples interleave in this many rounds, and compare reads round \
+                medians.
+                """)
         var rounds = 5
 
         @Option(help: "Untimed warm-up samples per scenario.")
@@ -89,13 +93,17 @@ extension Layoutbench {
         @Option(help: "Add the run to this results store (SQLite; see `history`).")
         var store: String?
 
-        @Option(name: .customLong("save-baseline"), help: "Name the stored run (for `compare --baseline NAME`); implies --store .layoutbench/results.sqlite.")
+        @Option(
+            name: .customLong("save-baseline"),
+            help: "Name the stored run (for `compare --baseline NAME`); implies --store .layoutbench/results.sqlite.")
         var saveBaseline: String?
 
         @OptionGroup(title: "CI") var ci: BenchCIOptions
 
-        @Option(help: ArgumentHelp("Also draw the (one) spec's picture here, as `render` does (the watch's redraw).",
-                                   visibility: .hidden))
+        @Option(
+            help: ArgumentHelp(
+                "Also draw the (one) spec's picture here, as `render` does (the watch's redraw).",
+                visibility: .hidden))
         var picture: String?
 
         func validate() throws {
@@ -134,7 +142,8 @@ extension Layoutbench {
             if BuildCheck.isDebug {
                 Failure.printError(BuildCheck.debugWarning)
                 if !allowDebug {
-                    throw CLIError.badArgument("refusing to bench a debug build; build with -c release, or pass --allow-debug to run anyway")
+                    throw CLIError.badArgument(
+                        "refusing to bench a debug build; build with -c release, or pass --allow-debug to run anyway")
                 }
             }
             let environment = ProcessInfo.processInfo.environment
@@ -149,30 +158,38 @@ extension Layoutbench {
                     measuresMemory: !noMemory, seed: seed, slowdown: try Slowdown.fromEnvironment(environment))
                 configuration.extraWork = try ExtraWork.fromEnvironment(environment)
                 if configuration.slowdown.isActive {
-                    Failure.printError("warning: the test-only LAYOUTBENCH_SLOWDOWN_* knob is on: every operation is slowed on purpose")
+                    Failure.printError(
+                        "warning: the test-only LAYOUTBENCH_SLOWDOWN_* knob is on: every operation is slowed on purpose"
+                    )
                 }
                 if configuration.extraWork != nil {
-                    Failure.printError("warning: the test-only \(ExtraWork.environmentKey) knob is on: every operation does extra work on purpose")
+                    Failure.printError(
+                        "warning: the test-only \(ExtraWork.environmentKey) knob is on: every operation does extra work on purpose"
+                    )
                 }
                 let progress = ProgressOutput.reporter(environment: environment)
                 let runEnvironment = RunEnvironment.capture()
                 var report: BenchReport
                 if ci.metric == .instructions {
-                    let child = BenchInvocation(command: .countInstructions, specs: specs, presets: presets,
-                                                scenarios: kinds.map(\.rawValue).joined(separator: ","),
-                                                operations: ci.operations, seed: seed)
-                    let counter = InstructionBench(binary: ChildProcess.ownExecutable,
-                                                   childArguments: { file in
-                                                       var pass = child
-                                                       pass.workIterationsFile = file
-                                                       return pass.arguments
-                                                   },
-                                                   scenarios: kinds, operations: ci.operations, seed: seed,
-                                                   extraWork: configuration.extraWork)
+                    let child = BenchInvocation(
+                        command: .countInstructions, specs: specs, presets: presets,
+                        scenarios: kinds.map(\.rawValue).joined(separator: ","),
+                        operations: ci.operations, seed: seed)
+                    let counter = InstructionBench(
+                        binary: ChildProcess.ownExecutable,
+                        childArguments: { file in
+                            var pass = child
+                            pass.workIterationsFile = file
+                            return pass.arguments
+                        },
+                        scenarios: kinds, operations: ci.operations, seed: seed,
+                        extraWork: configuration.extraWork)
                     // An InstructionError goes to Failure: valgrind missing is bad input (2), a failed count 1.
-                    report = try counter.run(inputs: inputs, configuration: configuration, environment: runEnvironment, progress: progress)
+                    report = try counter.run(
+                        inputs: inputs, configuration: configuration, environment: runEnvironment, progress: progress)
                 } else {
-                    let suite = BenchSuite(inputs: inputs, scenarios: kinds, threads: try threadCounts(), configuration: configuration)
+                    let suite = BenchSuite(
+                        inputs: inputs, scenarios: kinds, threads: try threadCounts(), configuration: configuration)
                     report = try suite.run(environment: runEnvironment, progress: progress)
                 }
                 report.gitDirty = runEnvironment.gitDirty
@@ -215,7 +232,8 @@ extension Layoutbench {
             var counts: [Int] = []
             for part in threads.split(separator: ",") {
                 guard let n = Int(part.trimmingCharacters(in: .whitespaces)), n >= 1, n <= 256 else {
-                    throw ValidationError("--threads takes thread counts from 1 to 256, comma-separated (such as 1,2), got '\(threads)'")
+                    throw ValidationError(
+                        "--threads takes thread counts from 1 to 256, comma-separated (such as 1,2), got '\(threads)'")
                 }
                 if !counts.contains(n) { counts.append(n) }
             }

@@ -40,7 +40,10 @@ extension Layoutbench {
                 Example: layoutbench compare base.json head.json --threshold 5% --export-markdown summary.md
                 """)
 
-        @Argument(help: "The result file to compare against (from `bench --json`); with --baseline, the result file of the change.")
+        @Argument(
+            help:
+                "The result file to compare against (from `bench --json`); with --baseline, the result file of the change."
+        )
         var base: String
 
         @Argument(help: "The result file of the change.")
@@ -59,7 +62,11 @@ extension Layoutbench {
         @Option(help: "Output format.")
         var format: ComparisonReport.Format = .table
 
-        @Option(name: .customLong("run-to-run-floor"), help: "The least difference two separate runs of the same build show here, added to both ends of every time interval.")
+        @Option(
+            name: .customLong("run-to-run-floor"),
+            help:
+                "The least difference two separate runs of the same build show here, added to both ends of every time interval."
+        )
         var runToRunFloor = "\(Int(ComparisonOptions().runToRunFloor * 100))%"
 
         func validate() throws {
@@ -71,9 +78,10 @@ extension Layoutbench {
         func run() throws {
             var options = try thresholds.options()
             options.runToRunFloor = try ThresholdArgument.parse(runToRunFloor, option: "--run-to-run-floor")
-            let report = try baseline.map { name in
-                try StoreCommand.compare(baseline: name, store: store, headPath: base, options: options)
-            } ?? Comparator.compare(basePath: base, headPath: head ?? "", options: options)
+            let report =
+                try baseline.map { name in
+                    try StoreCommand.compare(baseline: name, store: store, headPath: base, options: options)
+                } ?? Comparator.compare(basePath: base, headPath: head ?? "", options: options)
             print(report.formatted(format))
             try exports.write(report)
             if !report.regressions.isEmpty { throw CLIError.regression(report.regressionSummary) }

@@ -22,7 +22,9 @@ extension Layoutbench {
             let inputs = try BenchInputs.load(specs: specs, presets: presets)
             var iterations: [String: Int] = [:]
             if let workIterationsFile {
-                iterations = (try? JSONDecoder().decode([String: Int].self, from: Data(contentsOf: URL(fileURLWithPath: workIterationsFile)))) ?? [:]
+                iterations =
+                    (try? JSONDecoder().decode(
+                        [String: Int].self, from: Data(contentsOf: URL(fileURLWithPath: workIterationsFile)))) ?? [:]
             }
             try InstructionProbe(operations: operations, workIterations: iterations)
                 .run(inputs: inputs, scenarios: try ScenarioKind.parseList(scenarios), seed: seed)

@@ -29,8 +29,10 @@ extension Layoutbench {
         @Argument(help: "A spec file (.yaml, .yml, .json) or Swift layout code (.swift).")
         var spec: String
 
-        @Option(help: ArgumentHelp("The element: its section and item, SECTION.ITEM (0.3 is item 3 of section 0).",
-                                   valueName: "section.item"))
+        @Option(
+            help: ArgumentHelp(
+                "The element: its section and item, SECTION.ITEM (0.3 is item 3 of section 0).",
+                valueName: "section.item"))
         var element: String
 
         @Option(help: "An element kind (a header, badge or background) instead of the cell.")
@@ -45,8 +47,9 @@ extension Layoutbench {
             let parts = element.split(separator: ".", omittingEmptySubsequences: false)
             guard parts.count == 2, let section = Int(parts[0]), let item = Int(parts[1]), section >= -1, item >= 0
             else {
-                throw ValidationError("--element takes SECTION.ITEM, two whole numbers such as 0.3 (section 0, item 3), "
-                    + "got '\(element)'")
+                throw ValidationError(
+                    "--element takes SECTION.ITEM, two whole numbers such as 0.3 (section 0, item 3), "
+                        + "got '\(element)'")
             }
             return (section, item)
         }
@@ -66,9 +69,10 @@ extension Layoutbench {
             }
             guard let explanation = explanations.first else {
                 let what = kind.map { "no element of kind '\($0)'" } ?? "no cell"
-                throw CLIError.badArgument("\(spec): \(what) at section \(section), item \(item) at "
-                    + "\(Self.number(layout.container.width)) × \(Self.number(layout.container.height)); "
-                    + "`layoutbench solve \(spec)` lists every element")
+                throw CLIError.badArgument(
+                    "\(spec): \(what) at section \(section), item \(item) at "
+                        + "\(Self.number(layout.container.width)) × \(Self.number(layout.container.height)); "
+                        + "`layoutbench solve \(spec)` lists every element")
             }
             switch format {
             case .text: print(Self.text(explanation, spec: spec, container: layout.container))
@@ -93,8 +97,10 @@ extension Layoutbench {
         }
 
         static func text(_ explanation: Explanation, spec: String, container: LayoutContainer) -> String {
-            var lines = ["\(describe(explanation.element)) of \(spec) at \(number(container.width)) × "
-                         + "\(number(container.height)):"]
+            var lines = [
+                "\(describe(explanation.element)) of \(spec) at \(number(container.width)) × "
+                    + "\(number(container.height)):"
+            ]
             let width = String(explanation.steps.count).count
             for (index, step) in explanation.steps.enumerated() {
                 let number = String(repeating: " ", count: width - String(index + 1).count) + "\(index + 1)"

@@ -52,10 +52,13 @@ extension Layoutbench {
         var output: String
 
         func validate() throws {
-            let shapeGiven = sections != nil || itemsPerSection != nil || nesting != nil || estimated != nil
+            let shapeGiven =
+                sections != nil || itemsPerSection != nil || nesting != nil || estimated != nil
                 || orthogonal != nil || supplementaries
             if preset != nil && shapeGiven {
-                throw ValidationError("--preset and the shape options (--sections, --items-per-section, --nesting, --estimated, --orthogonal, --supplementaries) exclude each other: give one or the other")
+                throw ValidationError(
+                    "--preset and the shape options (--sections, --items-per-section, --nesting, --estimated, --orthogonal, --supplementaries) exclude each other: give one or the other"
+                )
             }
         }
 
@@ -65,9 +68,10 @@ extension Layoutbench {
             if let preset {
                 layout = try LayoutPreset(parsing: preset, seed: seed).layout()
             } else {
-                let shape = LayoutShape(sections: sections ?? 100, itemsPerSection: itemsPerSection ?? 100,
-                                        nesting: nesting ?? 1, estimatedRatio: estimated ?? 0,
-                                        orthogonalRatio: orthogonal ?? 0, supplementaries: supplementaries, seed: seed)
+                let shape = LayoutShape(
+                    sections: sections ?? 100, itemsPerSection: itemsPerSection ?? 100,
+                    nesting: nesting ?? 1, estimatedRatio: estimated ?? 0,
+                    orthogonalRatio: orthogonal ?? 0, supplementaries: supplementaries, seed: seed)
                 try shape.validate()
                 layout = shape.layout()
             }
@@ -81,7 +85,9 @@ extension Layoutbench {
             } catch {
                 throw CLIError.unwritable(path: output, option: "-o", reason: error.localizedDescription)
             }
-            Failure.printError("wrote \(output): \(layout.name), \(layout.itemCount) items in \(layout.sectionCount) sections (\(layout.sections.count) definitions)")
+            Failure.printError(
+                "wrote \(output): \(layout.name), \(layout.itemCount) items in \(layout.sectionCount) sections (\(layout.sections.count) definitions)"
+            )
         }
     }
 }

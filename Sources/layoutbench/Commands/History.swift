@@ -44,11 +44,15 @@ extension Layoutbench {
             let fraction = try threshold.fraction()
             let report = try { () throws -> HistoryReport in
                 guard FileManager.default.fileExists(atPath: store) else {
-                    throw CLIError.badArgument("\(store): no results store (write one with `layoutbench bench --store FILE` or `layoutbench watch`)")
+                    throw CLIError.badArgument(
+                        "\(store): no results store (write one with `layoutbench bench --store FILE` or `layoutbench watch`)"
+                    )
                 }
                 let runs = try SQLiteResultStore(path: store).history(
                     spec: spec, scenarios: scenarios.map { $0.split(separator: ",").map(String.init) }, last: last)
-                guard !runs.isEmpty else { throw CLIError.badArgument("\(store): no run of '\(spec)' (give its path as benched, or its name)") }
+                guard !runs.isEmpty else {
+                    throw CLIError.badArgument("\(store): no run of '\(spec)' (give its path as benched, or its name)")
+                }
                 return HistoryReport(spec: spec, runs: runs, threshold: fraction)
             }()
             print(report.formatted(format))

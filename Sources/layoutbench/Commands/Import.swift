@@ -39,7 +39,8 @@ extension Layoutbench {
         @Option(name: .customLong("display-scale"), help: "Device pixels per point (over --container's).")
         var displayScale: Double?
 
-        @Option(name: [.customShort("o"), .customLong("output")], help: "Where to write the spec; - for standard output.")
+        @Option(
+            name: [.customShort("o"), .customLong("output")], help: "Where to write the spec; - for standard output.")
         var output: String = OutputPath.standardOutput
 
         func run() throws {
@@ -47,7 +48,8 @@ extension Layoutbench {
             var request = ImportRequest(files: files, entry: entry)
             if let items { request.itemCounts = try ImportRequest.itemCounts(parsing: items) }
             if container != nil || width != nil || height != nil || displayScale != nil {
-                var box = try container.map { text throws(SpecError) in try ImportRequest.container(parsing: text) }
+                var box =
+                    try container.map { text throws(SpecError) in try ImportRequest.container(parsing: text) }
                     ?? ImportRequest.defaultContainer
                 if let width { box.width = width }
                 if let height { box.height = height }

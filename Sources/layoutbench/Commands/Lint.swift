@@ -46,8 +46,9 @@ extension Layoutbench {
             let parts = widths.split(separator: ",", omittingEmptySubsequences: false)
             let values = parts.map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard !parts.isEmpty, values.allSatisfy({ $0 != nil && $0! > 0 && $0! <= 100_000 }) else {
-                throw ValidationError("--widths takes widths in points from 1 to 100000, comma-separated "
-                    + "(for example 320,390,430), got '\(widths)'")
+                throw ValidationError(
+                    "--widths takes widths in points from 1 to 100000, comma-separated "
+                        + "(for example 320,390,430), got '\(widths)'")
             }
             return values.map { $0! }
         }

@@ -27,7 +27,9 @@ extension Layoutbench {
                 print(Self.names(section).joined(separator: "\n"))
                 return
             }
-            var lines: [String] = ["Presets (--preset NAME; sizes \(LayoutPreset.standardSizes.map(Self.size).joined(separator: ", ")), or any count such as grid-250k):"]
+            var lines: [String] = [
+                "Presets (--preset NAME; sizes \(LayoutPreset.standardSizes.map(Self.size).joined(separator: ", ")), or any count such as grid-250k):"
+            ]
             for kind in LayoutPreset.Kind.allCases {
                 lines.append("  \(kind.rawValue)-10k ... \(kind.rawValue)-1m: \(kind.summary)")
             }
@@ -37,14 +39,17 @@ extension Layoutbench {
             lines.append("")
             lines.append("Metrics (--metric NAME; compare and ab read both):")
             lines.append("  time: wall-clock time per operation (default; threshold 5%)")
-            lines.append("  instructions: instructions per operation under valgrind, exact and repeatable (threshold 1%)")
+            lines.append(
+                "  instructions: instructions per operation under valgrind, exact and repeatable (threshold 1%)")
             print(lines.joined(separator: "\n"))
         }
 
         static func names(_ section: Section) -> [String] {
             switch section {
             case .presets:
-                return LayoutPreset.Kind.allCases.flatMap { kind in LayoutPreset.standardSizes.map { "\(kind.rawValue)-\(size($0))" } }
+                return LayoutPreset.Kind.allCases.flatMap { kind in
+                    LayoutPreset.standardSizes.map { "\(kind.rawValue)-\(size($0))" }
+                }
             case .scenarios:
                 return ScenarioKind.allCases.map(\.rawValue)
             case .metrics:

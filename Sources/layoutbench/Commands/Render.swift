@@ -40,7 +40,9 @@ extension Layoutbench {
             var options = RenderOptions()
             if let sections, let range = parseSectionRange(sections) {
                 guard range.lowerBound < solved.sections.count else {
-                    throw CLIError.badArgument("--sections \(sections): the layout has \(solved.sections.count) sections (0..\(solved.sections.count - 1))")
+                    throw CLIError.badArgument(
+                        "--sections \(sections): the layout has \(solved.sections.count) sections (0..\(solved.sections.count - 1))"
+                    )
                 }
                 options.sections = range.lowerBound...min(range.upperBound, solved.sections.count - 1)
             }

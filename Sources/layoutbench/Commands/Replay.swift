@@ -49,7 +49,8 @@ extension Layoutbench {
             do throws(ReplayError) {
                 let output = try Replayer.replay(
                     layout, measure: layoutOptions.measure, operations: steps, solver: solver, file: operations,
-                    afterEach: each ? { _, output in print(output.jsonText(includeSections: sections, pretty: false)) } : nil)
+                    afterEach: each
+                        ? { _, output in print(output.jsonText(includeSections: sections, pretty: false)) } : nil)
                 if !each { print(output.jsonText(includeSections: sections, pretty: true)) }
             } catch {
                 // Before any operation the spec itself cannot be solved: that is the spec's error, not the ops file's.

@@ -32,7 +32,8 @@ extension Layoutbench {
         @Option(help: "Output format.")
         var format: Format = .json
 
-        @Option(help: "The solver: the fast engine, or the reference solver that follows docs/layout-rules.md literally.")
+        @Option(
+            help: "The solver: the fast engine, or the reference solver that follows docs/layout-rules.md literally.")
         var solver: SolverChoice = .engine
 
         func run() throws {
@@ -44,8 +45,10 @@ extension Layoutbench {
                 let output = try LayoutOptions.solving(path) { () throws(LayoutError) in
                     switch solver {
                     case .engine:
-                        return try LayoutEngine(layout: layout, measure: measure,
-                                                threads: ProcessInfo.processInfo.activeProcessorCount).output()
+                        return try LayoutEngine(
+                            layout: layout, measure: measure,
+                            threads: ProcessInfo.processInfo.activeProcessorCount
+                        ).output()
                     case .reference:
                         return try ReferenceSolver.solve(layout, measure: measure)
                     }

@@ -22,14 +22,17 @@ enum StoreCommand {
     static func baseline(_ name: String, store: String?) throws -> BenchReport {
         let path = store ?? SQLiteResultStore.defaultPath
         guard FileManager.default.fileExists(atPath: path) else {
-            throw CLIError.badArgument("\(path): no results store (save a baseline with `layoutbench bench --save-baseline \(name)`)")
+            throw CLIError.badArgument(
+                "\(path): no results store (save a baseline with `layoutbench bench --save-baseline \(name)`)")
         }
         return try SQLiteResultStore(path: path).baseline(named: name).report
     }
 
     /// Compares the result file at `headPath` against the stored baseline `name`.
-    static func compare(baseline name: String, store: String?, headPath: String,
-                        options: ComparisonOptions) throws -> ComparisonReport {
+    static func compare(
+        baseline name: String, store: String?, headPath: String,
+        options: ComparisonOptions
+    ) throws -> ComparisonReport {
         let base = try baseline(name, store: store)
         let head: BenchReport
         do {
@@ -37,6 +40,7 @@ enum StoreCommand {
         } catch {
             throw CompareError.file(error)
         }
-        return try Comparator.compare(base: base, head: head, basePath: "baseline \(name)", headPath: headPath, options: options)
+        return try Comparator.compare(
+            base: base, head: head, basePath: "baseline \(name)", headPath: headPath, options: options)
     }
 }

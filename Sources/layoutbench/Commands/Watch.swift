@@ -64,13 +64,18 @@ extension Layoutbench {
 
         @OptionGroup var threshold: ThresholdOption
 
-        @Option(name: .customLong("log-level"), help: "Diagnostics on standard error: trace, debug, info, notice, warning, error, critical.")
+        @Option(
+            name: .customLong("log-level"),
+            help: "Diagnostics on standard error: trace, debug, info, notice, warning, error, critical.")
         var logLevel = "info"
 
-        @Option(name: .customLong("time-budget"), help: ArgumentHelp("Seconds of sampling per scenario in each child.", visibility: .hidden))
+        @Option(
+            name: .customLong("time-budget"),
+            help: ArgumentHelp("Seconds of sampling per scenario in each child.", visibility: .hidden))
         var timeBudget = 0.2
 
-        @Option(help: ArgumentHelp("Exactly this many samples per scenario in each child (tests).", visibility: .hidden))
+        @Option(
+            help: ArgumentHelp("Exactly this many samples per scenario in each child (tests).", visibility: .hidden))
         var repetitions: Int?
 
         @Option(help: ArgumentHelp("Rounds per scenario in each child.", visibility: .hidden))
@@ -83,7 +88,8 @@ extension Layoutbench {
             if !(timeBudget > 0) { throw ValidationError("--time-budget must be positive") }
             if let repetitions, repetitions < 1 { throw ValidationError("--repetitions must be at least 1") }
             if Logger.Level(rawValue: logLevel) == nil {
-                throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError(
+                    "--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
             }
         }
 

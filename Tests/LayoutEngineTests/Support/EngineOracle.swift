@@ -15,8 +15,11 @@ enum EngineOracle {
             problems.append("output: \(actual.elements.count) elements, expected \(expected.elements.count)")
         }
         let size = engine.contentSize
-        if abs(size.width - expected.contentSize.width) > 1e-6 || abs(size.height - expected.contentSize.height) > 1e-6 {
-            problems.append("contentSize: \(size.width) x \(size.height), expected \(expected.contentSize.width) x \(expected.contentSize.height)")
+        if abs(size.width - expected.contentSize.width) > 1e-6 || abs(size.height - expected.contentSize.height) > 1e-6
+        {
+            problems.append(
+                "contentSize: \(size.width) x \(size.height), expected \(expected.contentSize.width) x \(expected.contentSize.height)"
+            )
         }
         problems += cellFrameProblems(engine: engine, expected: expected, rng: &rng)
         for rect in queryRects(expected, rng: &rng) {
@@ -46,7 +49,8 @@ enum EngineOracle {
             case let (frame?, wanted?) where close(frame, wanted):
                 break
             default:
-                problems.append("frame(of: \(path)): \(frame.map(describe) ?? "nil"), expected \(wanted.map(describe) ?? "nil")")
+                problems.append(
+                    "frame(of: \(path)): \(frame.map(describe) ?? "nil"), expected \(wanted.map(describe) ?? "nil")")
             }
         }
         problems += materializeProblems(engine: engine, expected: cells)
@@ -58,17 +62,23 @@ enum EngineOracle {
         var order: [(IndexPath, Rect)] = []
         engine.forEachCellFrame { order.append(($0, $1)) }
         var problems: [String] = []
-        if order.count != cells.count { problems.append("forEachCellFrame: \(order.count) cells, expected \(cells.count)") }
+        if order.count != cells.count {
+            problems.append("forEachCellFrame: \(order.count) cells, expected \(cells.count)")
+        }
         for threads in [1, 2] {
             let buffer = UnsafeMutableBufferPointer<Rect>.allocate(capacity: max(1, order.count))
             defer { buffer.deallocate() }
             let written = engine.writeCellFrames(into: buffer, threads: threads)
             guard written == order.count else {
-                problems.append("writeCellFrames (\(threads) threads): \(written) cells, forEachCellFrame \(order.count)")
+                problems.append(
+                    "writeCellFrames (\(threads) threads): \(written) cells, forEachCellFrame \(order.count)")
                 continue
             }
-            for (k, (path, frame)) in order.enumerated() where buffer[k] != frame || !(cells[path].map { close($0, frame) } ?? false) {
-                problems.append("writeCellFrames (\(threads) threads) slot \(k) \(path): \(describe(buffer[k])), expected \(cells[path].map(describe) ?? "nil")")
+            for (k, (path, frame)) in order.enumerated()
+            where buffer[k] != frame || !(cells[path].map { close($0, frame) } ?? false) {
+                problems.append(
+                    "writeCellFrames (\(threads) threads) slot \(k) \(path): \(describe(buffer[k])), expected \(cells[path].map(describe) ?? "nil")"
+                )
                 break
             }
         }
@@ -86,7 +96,9 @@ enum EngineOracle {
         let allowed = Set(expected.elements.filter { $0.frame.intersects(rect.insetBy(-1e-6)) }.map(\.key))
         let missing = required.subtracting(actual), extra = actual.subtracting(allowed)
         if !missing.isEmpty || !extra.isEmpty {
-            problems.append("elements(in: \(describe(rect))): missing \(missing.sorted().prefix(4).map(describe)), extra \(extra.sorted().prefix(4).map(describe))")
+            problems.append(
+                "elements(in: \(describe(rect))): missing \(missing.sorted().prefix(4).map(describe)), extra \(extra.sorted().prefix(4).map(describe))"
+            )
         }
         return problems
     }
@@ -96,8 +108,10 @@ enum EngineOracle {
     static func queryRects(_ output: SolveOutput, rng: inout BenchRandom) -> [Rect] {
         let content = output.contentSize
         let screen = Size(width: max(1, output.container.width), height: max(1, output.container.height))
-        var rects = [Rect(x: 0, y: 0, width: screen.width, height: screen.height),
-                     Rect(x: -1e6, y: -1e6, width: 3e6, height: 3e6)]
+        var rects = [
+            Rect(x: 0, y: 0, width: screen.width, height: screen.height),
+            Rect(x: -1e6, y: -1e6, width: 3e6, height: 3e6),
+        ]
         for k in 0..<3 {
             // Coordinates off the half-point grid, so edges rarely touch frames exactly.
             // (Content can be negative: negative spacings may overlap sections.)
@@ -116,7 +130,8 @@ enum EngineOracle {
     }
 
     static func close(_ a: Rect, _ b: Rect) -> Bool {
-        abs(a.x - b.x) <= 1e-6 && abs(a.y - b.y) <= 1e-6 && abs(a.width - b.width) <= 1e-6 && abs(a.height - b.height) <= 1e-6
+        abs(a.x - b.x) <= 1e-6 && abs(a.y - b.y) <= 1e-6 && abs(a.width - b.width) <= 1e-6
+            && abs(a.height - b.height) <= 1e-6
     }
 
     static func describe(_ r: Rect) -> String { "[\(r.x), \(r.y), \(r.width), \(r.height)]" }

@@ -23,7 +23,10 @@ struct RandomScenario: Sendable, CustomStringConvertible {
     /// container's display scale replaced by `displayScale`.
     /// - Parameter movesSections: draw `moveSection` operations too (off: the sequences of the seeds kept as
     ///   regression nets stay what they were).
-    init(seed: UInt64, operations count: Int, displayScale: Double? = nil, version2: Bool = false, movesSections: Bool = false) {
+    init(
+        seed: UInt64, operations count: Int, displayScale: Double? = nil, version2: Bool = false,
+        movesSections: Bool = false
+    ) {
         self.seed = seed
         self.displayScale = displayScale
         self.version2 = version2
@@ -63,7 +66,8 @@ struct RandomScenario: Sendable, CustomStringConvertible {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 try SpecWriter.yaml(layout).write(to: spec, atomically: true, encoding: .utf8)
-                try OperationsWriter.text(Array(operations.prefix(step))).write(to: replay, atomically: true, encoding: .utf8)
+                try OperationsWriter.text(Array(operations.prefix(step))).write(
+                    to: replay, atomically: true, encoding: .utf8)
                 text += "\nsaved: layoutbench replay \(spec.path) \(replay.path) --measure \(measure.rawValue) --each"
             } catch {
                 text += "\n(could not save the trace in \(directory): \(error))"

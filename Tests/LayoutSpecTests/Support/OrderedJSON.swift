@@ -169,7 +169,8 @@ indirect enum OrderedJSON: Equatable {
 
         mutating func hex4() throws -> UInt32 {
             guard index + 4 <= bytes.count,
-                  let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
+                let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+            else {
                 throw fail("bad \\u escape")
             }
             index += 4

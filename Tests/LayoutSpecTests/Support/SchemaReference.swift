@@ -75,11 +75,14 @@ struct SchemaReference {
     /// The Markdown between the markers (without them), ending with a newline.
     func markdown() -> String {
         var out: [String] = []
-        out.append("<!-- Generated from Sources/LayoutSpec/Resources/layoutbench-spec.schema.json by "
-                   + "Tests/LayoutSpecTests/SpecFormatDocTests.swift. Do not edit by hand: change the schema, then run "
-                   + "`LAYOUTBENCH_UPDATE_DOCS=1 swift test --filter SpecFormatDocTests`. -->")
+        out.append(
+            "<!-- Generated from Sources/LayoutSpec/Resources/layoutbench-spec.schema.json by "
+                + "Tests/LayoutSpecTests/SpecFormatDocTests.swift. Do not edit by hand: change the schema, then run "
+                + "`LAYOUTBENCH_UPDATE_DOCS=1 swift test --filter SpecFormatDocTests`. -->")
         out.append("")
-        section(name: "(top level)", anchorName: "top-level", node: schema, level: "###", into: &out, title: "The spec (top level)")
+        section(
+            name: "(top level)", anchorName: "top-level", node: schema, level: "###", into: &out,
+            title: "The spec (top level)")
         for name in orderedDefNames {
             section(name: name, anchorName: name, node: def(name)!, level: "###", into: &out, title: nil)
         }
@@ -89,8 +92,10 @@ struct SchemaReference {
 
     /// A heading, the description, and a table or the forms of a value; then the tables of inline objects
     /// (such as `container`) that this one's keys hold.
-    private func section(name: String, anchorName: String, node: OrderedJSON, level: String, into out: inout [String],
-                         title: String?) {
+    private func section(
+        name: String, anchorName: String, node: OrderedJSON, level: String, into out: inout [String],
+        title: String?
+    ) {
         out.append("\(level) \(title ?? "`\(name)`")")
         out.append("")
         if let description = node["description"]?.string {
@@ -117,8 +122,10 @@ struct SchemaReference {
             if isObjectTable(property) { inline.append((key, property)) }
             let fallback = required.contains(key) ? "required" : "–"
             let defaultText = property["default"].map { "`\(literal($0))`" } ?? fallback
-            let cells = ["`\(key)`", type(of: property, name: key), defaultText, allowed(property),
-                         property["description"]?.string.map(sentence) ?? ""]
+            let cells = [
+                "`\(key)`", type(of: property, name: key), defaultText, allowed(property),
+                property["description"]?.string.map(sentence) ?? "",
+            ]
             out.append("| " + cells.map(cell).joined(separator: " | ") + " |")
         }
     }
@@ -155,7 +162,8 @@ struct SchemaReference {
     /// `{ item: <item> }`: a one-key map, as nodes are written.
     private func singleKeyForm(_ node: OrderedJSON) -> (key: String, type: String)? {
         guard let entries = node["properties"]?.entries, entries.count == 1,
-              node["required"]?.array?.compactMap(\.string) == [entries[0].key] else { return nil }
+            node["required"]?.array?.compactMap(\.string) == [entries[0].key]
+        else { return nil }
         return (entries[0].key, type(of: entries[0].value, name: entries[0].key))
     }
 
