@@ -24,6 +24,10 @@ final class DefinitionCache: Sendable {
     let uniformRoot: Bool
     /// A flat plan whose rows change their items when items measure along the row (`mainIsConstant` false).
     let rowsMayReflow: Bool
+    /// How many items past its last one an instance may examine (docs/layout-rules.md §3.1: a candidate that does
+    /// not fit is solved, its items looked at, then dropped); nil when unbounded (a nested `subitems` group can
+    /// be a rejected candidate of any length). An update re-solves every instance that may have looked at it.
+    let lookahead: Int?
 
     init(
         section: LayoutSection, boundaryInsets: EdgeInsets, estimated: Bool, template: Template?,
@@ -40,6 +44,26 @@ final class DefinitionCache: Sendable {
         self.hasEstimatedSupplementaries = hasEstimatedSupplementaries
         uniformRoot = section.group.layoutSize.hasUniformDimension
         rowsMayReflow = !(flatPlan?.mainIsConstant ?? true)
+        lookahead = Self.lookahead(section.group)
+    }
+
+    /// The most items a candidate below `root` examines (§3.1, §3.2, §3.5), or nil when unbounded.
+    static func lookahead(_ root: LayoutGroup) -> Int? {
+        func examined(_ node: LayoutNode) -> Int? {
+            guard case .group(let group) = node else { return 1 }
+            if case .custom(let frames) = group.arrangement { return frames.count }
+            switch group.subitems {
+            case .repeatingUntilFull: return nil
+            case .repeating(let child, let count), .dividing(let child, let count):
+                return examined(child).map { $0 * max(1, count) }
+            }
+        }
+        var most = 1
+        for child in root.children {
+            guard let n = examined(child) else { return nil }
+            most = max(most, n)
+        }
+        return most
     }
 }
 

@@ -247,8 +247,16 @@ extension LayoutEngine {
         sections[section].storage = .fixed(stride: 0, instances: 0)
         let itemCount = state.sections[section].items.count
         // The instance before the one holding `at` tried it as its next candidate (and stopped there): with a
-        // new size it may fit there now, so re-solving starts one instance earlier.
-        let firstInstance = max(0, storage.instance(of: min(at, storage.itemCount - 1)) - 1)
+        // new size it may fit there now, so re-solving starts one instance earlier. A candidate that is a nested
+        // group looks at several items before it is dropped (docs/layout-rules.md §3.1, §6): every instance
+        // that may have looked at `at` re-solves, all of them when nested `subitems` groups make that unbounded.
+        let last = storage.itemCount - 1
+        var firstInstance = max(0, storage.instance(of: min(at, last)) - 1)
+        if let lookahead = cache.lookahead {
+            firstInstance = min(firstInstance, storage.instance(of: min(max(0, at - lookahead), last)))
+        } else {
+            firstInstance = 0
+        }
         let (sizing, saved) = lendSizing()
         defer { returnSizing(saved) }
         do throws(LayoutError) {
