@@ -205,7 +205,9 @@ extension LayoutEngine {
     func ensureTemplateSlots(_ items: Int) throws(LayoutError) {
         guard items > templateSlotCap else { return }
         templateSlotCap = max(items, templateSlotCap * 2)
-        for index in definitions.indices where definitions[index]?.template != nil {
+        // Only a template that left slots unplaced changes: the others already hold every slot (N <= cap).
+        for index in definitions.indices where definitions[index]?.template.map({ $0.cells.count < $0.count }) ?? false
+        {
             do throws(LayoutError) {
                 definitions[index] = try solver.cache(for: environment.environmentSection(forDefinition: index))
             } catch {

@@ -253,7 +253,10 @@ extension LayoutEngine {
         let last = storage.itemCount - 1
         var firstInstance = max(0, storage.instance(of: min(at, last)) - 1)
         if let lookahead = cache.lookahead {
-            firstInstance = min(firstInstance, storage.instance(of: min(max(0, at - lookahead), last)))
+            // One item of look-ahead (a root of items) is the instance before the holder already: no search.
+            if lookahead > 1 {
+                firstInstance = min(firstInstance, storage.instance(of: min(max(0, at - lookahead), last)))
+            }
         } else {
             firstInstance = 0
         }
