@@ -71,6 +71,8 @@ package struct SolvedNode {
 
     /// Counts `child`'s slots at `origin` without placing them.
     mutating func count(_ child: SolvedNode, at origin: Point) {
+        // A counted slot's group with no room is reported as a placed one's would be (§3.6).
+        noRoom = noRoom || child.noRoom
         guard child.unplacedLeaves > 0 else { return }
         unplacedLeaves += child.unplacedLeaves
         unplacedReach = Size(
@@ -343,6 +345,8 @@ package struct GroupSolver {
         }
         solved.unplacedLeaves = leaves
         solved.unplacedReach = Size(main, reach, across: reachAcross)
+        // A counted slot's group with no room is reported as a placed one's would be (§3.6).
+        for k in 0..<min(tail.count, tail.memo.count) where tail[k].node.noRoom { solved.noRoom = true }
     }
 
     /// A subitem placed by a group's loop: the solved node and its edge spacing; for an item, its declaration
