@@ -13,12 +13,14 @@ extension ReferenceSolver {
     /// Explains the elements `wants` picks: solves `layout` as `solve` does, with the sections recording what
     /// they do for those elements (docs/layout-rules.md, every step citing its rule).
     /// - Complexity: a solve, plus the steps of the wanted elements.
+    /// `sections`, when given, names the only sections that can hold a wanted element: the others are solved
+    /// without recording anything.
     public static func explain(
-        _ layout: CollectionLayout, measure mode: MeasureMode = .all,
+        _ layout: CollectionLayout, measure mode: MeasureMode = .all, sections: ((Int) -> Bool)? = nil,
         elements wants: @escaping (ElementKey) -> Bool
     ) throws(LayoutError) -> [Explanation] {
         let resolved = try layout.resolvedForEnvironment()
-        let trace = SolveTrace(wants: wants)
+        let trace = SolveTrace(wants: wants, sections: sections ?? { _ in true })
         let output = try solve(
             resolved, sections: resolved.resolvedSections(), sizing: layout.sizing(mode), trace: trace)
         let container = resolved.container

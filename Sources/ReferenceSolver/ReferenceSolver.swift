@@ -59,7 +59,7 @@ public enum ReferenceSolver {
                     section: resolved.section, index: index, itemCount: resolved.itemCount,
                     container: container, scrollAxis: scrollAxis, sizing: sizing,
                     referenceInsets: references.content, supplementaryReferenceInsets: references.supplementary,
-                    trace: trace
+                    trace: trace.flatMap { $0.wantsSection(index) ? $0 : nil }
                 ).solve(start: cursor)
             } catch {
                 throw error.located(definition: resolved.definition, section: index)

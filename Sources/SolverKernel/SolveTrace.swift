@@ -30,8 +30,12 @@ public final class SolveTrace {
     /// Per element, its steps from the container to its frame before mirroring and rounding.
     public internal(set) var steps: [ElementKey: [TraceStep]] = [:]
 
-    public init(wants: @escaping (ElementKey) -> Bool) {
+    /// Which sections to trace (tracing a section records strings for every group it solves): all by default.
+    package let wantsSection: (Int) -> Bool
+
+    public init(wants: @escaping (ElementKey) -> Bool, sections: @escaping (Int) -> Bool = { _ in true }) {
         self.wants = wants
+        self.wantsSection = sections
     }
 
     package func record(_ key: ElementKey, _ steps: [TraceStep]) {

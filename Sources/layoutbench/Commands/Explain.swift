@@ -65,7 +65,7 @@ extension Layoutbench {
             }
             let measure = layoutOptions.measure
             let explanations = try LayoutOptions.solving(spec) { () throws(LayoutError) in
-                try ReferenceSolver.explain(layout, measure: measure, elements: wanted)
+                try ReferenceSolver.explain(layout, measure: measure, sections: { $0 == section }, elements: wanted)
             }
             guard let explanation = explanations.first else {
                 let what = kind.map { "no element of kind '\($0)'" } ?? "no cell"
