@@ -11,7 +11,7 @@
 //   SolverKernel          the rules both solvers share: dimensions, groups, supplementary placement
 //   ReferenceSolver       the layout rules, literally, one function per rule: the oracle
 //   LayoutEngine          the fast, incremental solver: templates, offset trees, queries
-//   LayoutRender          SVG pictures of a solve output
+//   LayoutRender          SVG pictures of a solve output, or of the engine read by section
 //   LayoutLint            compositional layout's known traps found in a spec (lint), text, JSON and SARIF
 //   CompositionalLayoutUIKit  UIKit's layout classes under UIKit's names, to and from the model
 //   LayoutImport          UIKit layout code sliced (swift-syntax), compiled and run (swiftc) into a spec
@@ -71,7 +71,8 @@ let package = Package(
         .target(name: "SolverKernel", dependencies: ["CompositionalLayout"]),
         .target(name: "ReferenceSolver", dependencies: ["CompositionalLayout", "SolverKernel"]),
         .target(name: "LayoutEngine", dependencies: ["CompositionalLayout", "SolverKernel"]),
-        .target(name: "LayoutRender", dependencies: ["CompositionalLayout", "ErrorReporting"]),
+        // Pictures of a solve output, or of the engine read by section (only the sections drawn are emitted).
+        .target(name: "LayoutRender", dependencies: ["CompositionalLayout", "LayoutEngine", "ErrorReporting"]),
         // Known traps found in a layout before a device does: static checks and solves at device widths.
         .target(
             name: "LayoutLint", dependencies: ["CompositionalLayout", "LayoutSpec", "SolverKernel", "ReferenceSolver"]),
@@ -161,7 +162,10 @@ let package = Package(
         ),
         // Replays every kept fuzz input (Tests/Fixtures/fuzz-cases/<target>/) through its target's check.
         .testTarget(name: "LayoutFuzzChecksTests", dependencies: ["LayoutFuzzChecks", "CompositionalLayout"]),
-        .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "CompositionalLayout"]),
+        .testTarget(
+            name: "LayoutRenderTests",
+            dependencies: ["LayoutRender", "LayoutEngine", "LayoutSpec", "CompositionalLayout", "LayoutTestSupport"]
+        ),
         .testTarget(
             name: "LayoutLintTests",
             dependencies: ["LayoutLint", "LayoutSpec", "CompositionalLayout", "LayoutTestSupport"]),

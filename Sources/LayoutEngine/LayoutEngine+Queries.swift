@@ -24,25 +24,9 @@ extension LayoutEngine {
             emitter.emitSection(index, into: &elements)
         }
         elements += layoutBoundaryElements().map { $0.pixelRounded(scale) }
-        var frames: [SectionFrame] = []
-        frames.reserveCapacity(sections.count)
-        let across = state.layout.container.size.length(scrollAxis.other)
-        var diagnostics: [LayoutDiagnostic] = []
-        for (index, g) in sections.enumerated() {
-            let frame = Rect.along(
-                scrollAxis, origin: sectionStart(index), length: g.extent, acrossOrigin: 0, acrossLength: across)
-            frames.append(
-                SectionFrame(
-                    index: index, frame: frame.pixelRounded(scale),
-                    orthogonalContentSize: g.orthogonalContentSize?.pixelRounded(scale)))
-            // A section keeps its diagnostics when sections before it are inserted or deleted: renumber here.
-            diagnostics += g.diagnostics.map { LayoutDiagnostic(section: index, kind: $0.kind, message: $0.message) }
-        }
-        return SolveOutput(
-            spec: state.layout.name, container: state.layout.container.size,
-            contentSize: exactContentSize.pixelRounded(scale),
-            elements: elements, sections: frames, diagnostics: diagnostics,
-            scrollDirection: state.layout.configuration.scrollDirection)
+        var output = outline(scale: scale)
+        output.elements = elements
+        return output
     }
 
     /// Calls `body` with every cell's frame (rounded to pixels with a display scale, §1), section by section,

@@ -253,8 +253,9 @@ extension LayoutEngine {
         let last = storage.itemCount - 1
         var firstInstance = max(0, storage.instance(of: min(at, last)) - 1)
         if let lookahead = cache.lookahead {
-            // One item of look-ahead (a root of items) is the instance before the holder already: no search.
-            if lookahead > 1 {
+            // The instance before the holder covers a look-ahead that starts within it (always so for one item,
+            // a root of items): the O(1) first-item check spares the O(log instances) search.
+            if lookahead > 1, firstInstance > 0, at - lookahead < storage.firstItem(firstInstance) {
                 firstInstance = min(firstInstance, storage.instance(of: min(max(0, at - lookahead), last)))
             }
         } else {

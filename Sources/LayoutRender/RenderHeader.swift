@@ -33,7 +33,8 @@ struct RenderHeader {
         facts.append(vertical ? "scrolls vertically" : "scrolls horizontally")
         let sectionCount = selection.sectionCount
         facts.append("\(groupedCount(sectionCount)) section\(sectionCount == 1 ? "" : "s")")
-        facts.append("\(groupedCount(output.elements.count)) element\(output.elements.count == 1 ? "" : "s")")
+        let elementCount = selection.elementCount
+        facts.append("\(groupedCount(elementCount)) element\(elementCount == 1 ? "" : "s")")
         if scale != 1 { facts.append("scale \(svgNumber(scale))") }
         lines.append(Line(text: facts.joined(separator: " · "), className: "subtitle", fontSize: 12, height: 18))
         if let note = selection.note {

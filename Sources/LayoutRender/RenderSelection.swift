@@ -22,6 +22,8 @@ struct RenderSelection {
     let fullScrollerSections: Set<Int>
     /// How many sections the layout has (drawn or not).
     let sectionCount: Int
+    /// How many elements the layout has (drawn or not).
+    let elementCount: Int
 
     /// The region as a rectangle in content coordinates.
     var region: Rect {
@@ -36,13 +38,18 @@ struct RenderSelection {
                 height: crossExtent.upperBound - crossExtent.lowerBound)
     }
 
-    /// Chooses what to draw. Complexity: O(elements) to select, plus sorting the drawn elements.
-    init(output: SolveOutput, options: RenderOptions) {
+    /// Chooses what to draw, asking `source` only for the elements of the sections it draws (and, when a
+    /// section is cut after some items, that section's).
+    /// Complexity: O(sections) plus the source's counts, O(elements fetched), plus sorting the drawn elements.
+    init(source: some RenderSource, options: RenderOptions) {
+        let output = source.outline()
         let axis: Axis = output.scrollDirection == .horizontal ? .x : .y
         let across = axis.other
         scrollAxis = axis
-        let frames = Self.sectionFrames(of: output, axis: axis)
-        let total = output.elements.count
+        let frames = output.sections
+        let layoutWideElements = source.layoutElements()
+        let counts = frames.map { source.elementCount(inSection: $0.index) }
+        let total = counts.reduce(0, +) + layoutWideElements.count
 
         // 1. Which sections, and whether the last one is cut after some items.
         var range: ClosedRange<Int>? = options.sections
@@ -50,11 +57,12 @@ struct RenderSelection {
         var limitNote = false
         if range == nil, total > max(0, options.elementLimit), let first = frames.first {
             limitNote = true
-            let (last, cutoff) = Self.leadingSections(
-                output: output, frames: frames,
-                limit: max(0, options.elementLimit))
+            let (last, cut) = Self.leadingSections(frames: frames, counts: counts, limit: max(0, options.elementLimit))
             range = first.index...last
-            itemCutoff = cutoff
+            if let cut {
+                itemCutoff = Self.itemCutoff(
+                    source.elements(inSections: cut.section...cut.section), section: cut.section, budget: cut.budget)
+            }
         }
         let drawnFrames = range.map { r in frames.filter { r.contains($0.index) } } ?? frames
         let partialSection = itemCutoff != nil ? drawnFrames.last?.index : nil
@@ -63,11 +71,9 @@ struct RenderSelection {
         var drawn: [LayoutElement] = []
         var cutCells = [LayoutElement]()
         var cutOthers = [LayoutElement]()
-        var layoutWide = [LayoutElement]()
         if let range {
             let lo = drawnFrames.first?.index ?? range.lowerBound, hi = drawnFrames.last?.index ?? range.upperBound
-            for element in output.elements {
-                if element.section < 0 { layoutWide.append(element); continue }
+            for element in source.elements(inSections: lo...hi) {
                 guard element.section >= lo, element.section <= hi, range.contains(element.section) else { continue }
                 if element.section == partialSection, let itemCutoff {
                     guard element.item < itemCutoff else { continue }
@@ -77,7 +83,10 @@ struct RenderSelection {
                 }
             }
         } else {
-            drawn = output.elements
+            if let first = frames.first, let last = frames.last {
+                drawn = source.elements(inSections: first.index...last.index)
+            }
+            drawn += layoutWideElements
         }
 
         // 3. The region along the scroll axis.
@@ -105,7 +114,7 @@ struct RenderSelection {
         drawn += cutCells
         drawn += cutOthers.filter { cutIsOrthogonal || overlaps($0.frame, scrollRange, along: axis) }
         if range != nil {
-            drawn += layoutWide.filter { overlaps($0.frame, scrollRange, along: axis) }
+            drawn += layoutWideElements.filter { overlaps($0.frame, scrollRange, along: axis) }
         }
 
         // 4. The region across, wide enough for every drawn element and every whole scroller.
@@ -128,6 +137,7 @@ struct RenderSelection {
         viewportOffset = viewport
         fullScrollerSections = fullScrollers
         sectionCount = frames.count
+        elementCount = total
         note = Self.note(
             requested: options.sections, limited: limitNote, limit: options.elementLimit,
             drawnFrames: drawnFrames, sectionCount: frames.count, itemCutoff: itemCutoff,
@@ -160,22 +170,18 @@ struct RenderSelection {
         }
     }
 
-    /// The last of the leading sections whose elements fit under `limit`, and, when even the first section
-    /// with elements does not fit, that section with an item cutoff (items `0..<cutoff` are drawn).
-    /// Complexity: O(elements).
-    static func leadingSections(output: SolveOutput, frames: [SectionFrame], limit: Int) -> (Int, Int?) {
-        let maxIndex = frames.last!.index
-        var counts = [Int](repeating: 0, count: max(0, maxIndex) + 1)
-        for element in output.elements where element.section >= 0 && element.section <= maxIndex {
-            counts[element.section] += 1
-        }
+    /// The last of the leading sections whose elements (`counts`, one per frame) fit under `limit`, and, when
+    /// even the first section with elements does not fit, that section with the budget left for its items.
+    /// Complexity: O(sections).
+    static func leadingSections(frames: [SectionFrame], counts: [Int], limit: Int)
+        -> (last: Int, cut: (section: Int, budget: Int)?)
+    {
         var sum = 0
         var last: Int? = nil
-        for frame in frames {
-            let count = frame.index >= 0 ? counts[frame.index] : 0
+        for (frame, count) in zip(frames, counts) {
             if sum + count > limit {
                 if sum > 0, let last { return (last, nil) }
-                return (frame.index, itemCutoff(output: output, section: frame.index, budget: limit - sum))
+                return (frame.index, (frame.index, limit - sum))
             }
             sum += count
             last = frame.index
@@ -184,9 +190,10 @@ struct RenderSelection {
     }
 
     /// The largest k such that the section's elements with item < k number at most `budget` (at least 1).
-    private static func itemCutoff(output: SolveOutput, section: Int, budget: Int) -> Int {
+    /// Complexity: O(elements given).
+    private static func itemCutoff(_ elements: [LayoutElement], section: Int, budget: Int) -> Int {
         var perItem: [Int] = []
-        for element in output.elements where element.section == section && element.item >= 0 {
+        for element in elements where element.section == section && element.item >= 0 {
             if element.item >= perItem.count { perItem += [Int](repeating: 0, count: element.item - perItem.count + 1) }
             perItem[element.item] += 1
         }

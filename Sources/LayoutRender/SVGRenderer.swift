@@ -15,7 +15,16 @@ public enum SVGRenderer {
     /// - Complexity: O(elements) to choose what to draw, plus O(d log d) for the d drawn elements (at most
     ///   about `options.elementLimit` when no section range is given).
     public static func render(_ output: SolveOutput, options: RenderOptions = RenderOptions()) -> String {
-        let selection = RenderSelection(output: output, options: options)
+        render(OutputRenderSource(output), options: options)
+    }
+
+    /// The SVG document for the layout `source` solves, fetching only the elements it draws.
+    ///
+    /// - Complexity: O(sections) and the source's element counts to choose what to draw, plus O(d log d) for
+    ///   the d drawn elements (at most about `options.elementLimit` when no section range is given).
+    public static func render(_ source: some RenderSource, options: RenderOptions = RenderOptions()) -> String {
+        let output = source.outline()
+        let selection = RenderSelection(source: source, options: options)
         let region = selection.region
         let scale = RenderCanvas.scale(for: region, options: options)
         let header = RenderHeader(output: output, options: options, selection: selection, scale: scale)

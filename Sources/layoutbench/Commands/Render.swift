@@ -36,17 +36,17 @@ extension Layoutbench {
         func run() throws {
             let toStandardOutput = output == OutputPath.standardOutput
             if !toStandardOutput { try OutputPath.check(output, option: "-o") }
-            let solved = try Picture.solve(try layoutOptions.load(spec), measure: layoutOptions.measure, file: spec)
+            let engine = try Picture.engine(try layoutOptions.load(spec), measure: layoutOptions.measure, file: spec)
             var options = RenderOptions()
             if let sections, let range = parseSectionRange(sections) {
-                guard range.lowerBound < solved.sections.count else {
+                guard range.lowerBound < engine.sectionCount else {
                     throw CLIError.badArgument(
-                        "--sections \(sections): the layout has \(solved.sections.count) sections (0..\(solved.sections.count - 1))"
+                        "--sections \(sections): the layout has \(engine.sectionCount) sections (0..\(engine.sectionCount - 1))"
                     )
                 }
-                options.sections = range.lowerBound...min(range.upperBound, solved.sections.count - 1)
+                options.sections = range.lowerBound...min(range.upperBound, engine.sectionCount - 1)
             }
-            let svg = SVGRenderer.render(solved, options: options)
+            let svg = SVGRenderer.render(engine, options: options)
             if toStandardOutput {
                 print(svg, terminator: svg.hasSuffix("\n") ? "" : "\n")
             } else {
@@ -56,17 +56,17 @@ extension Layoutbench {
     }
 }
 
-/// What `render` and the watch's redraw (`bench --picture`) draw: the engine's solve of the layout (the
-/// reference solver gives the same frames, slower).
+/// What `render`, the report and the watch's redraw (`bench --picture`) draw from: the engine's solve of the
+/// layout, read by section (its outline, then only the sections drawn), never every element of a large layout.
 enum Picture {
-    static func solve(_ layout: CollectionLayout, measure: MeasureMode, file: String) throws -> SolveOutput {
+    static func engine(_ layout: CollectionLayout, measure: MeasureMode, file: String) throws -> LayoutEngine {
         try LayoutOptions.solving(file) { () throws(LayoutError) in try LayoutEngine(layout: layout, measure: measure) }
-            .output()
     }
 
     /// Draws `layout` (every section the renderer's default selection shows) into `path`, atomically.
     static func draw(_ layout: CollectionLayout, file: String, to path: String) throws {
-        try SVGRenderer.write(SVGRenderer.render(try solve(layout, measure: .all, file: file)), to: path)
+        let source = try engine(layout, measure: .all, file: file)
+        try SVGRenderer.write(SVGRenderer.render(source, options: RenderOptions()), to: path)
     }
 }
 

@@ -124,10 +124,10 @@ enum ReportPicture {
         }
         do {
             // The first section only: a 10k-item layout drawn whole is a thin strip on the page.
-            let solved = try Picture.solve(layout, measure: .all, file: file)
+            let engine = try Picture.engine(layout, measure: .all, file: file)
             var options = RenderOptions()
-            if !solved.sections.isEmpty { options.sections = 0...0 }
-            return .svg(SVGRenderer.render(solved, options: options))
+            if engine.sectionCount > 0 { options.sections = 0...0 }
+            return .svg(SVGRenderer.render(engine, options: options))
         } catch {
             return .missing("\(file) cannot be solved: \(error)")
         }

@@ -1,0 +1,49 @@
+import CompositionalLayout
+import LayoutEngine
+import LayoutRender
+import LayoutSpec
+import LayoutTestSupport
+import Testing
+
+/// A picture drawn from the engine read by section is the picture of its whole output: every fixture spec,
+/// whole, with an element limit that keeps only leading sections or cuts a section after some items, and with
+/// a section range.
+@Suite("Pictures drawn from the engine")
+struct EngineRenderTests {
+    static let specs: [String] = Array(Set(LayoutTestSupport.Fixtures.cases().map(\.specURL.path))).sorted()
+
+    @Test("the engine's picture equals the picture of its output", arguments: specs)
+    func sameAsWholeOutput(_ path: String) throws {
+        let engine = try LayoutEngine(layout: try SpecReader.read(contentsOf: path), measure: .all)
+        let output = engine.output()
+        var options: [RenderOptions] = [
+            RenderOptions(), RenderOptions(elementLimit: 7), RenderOptions(elementLimit: 1),
+        ]
+        if engine.sectionCount > 1 { options.append(RenderOptions(sections: 1...(engine.sectionCount - 1))) }
+        for option in options {
+            #expect(SVGRenderer.render(engine, options: option) == SVGRenderer.render(output, options: option))
+        }
+    }
+
+    @Test("a large layout's picture names its total and draws only the leading sections")
+    func largeLayout() throws {
+        let yaml = """
+            version: 1
+            name: grid
+            container: { width: 400, height: 800 }
+            sections:
+              - items: 1000
+                count: 200
+                group:
+                  horizontal:
+                    size: { width: fractionalWidth(1), height: absolute(50) }
+                    subitems:
+                      - item: { size: { width: fractionalWidth(0.25), height: fractionalHeight(1) } }
+            """
+        let engine = try LayoutEngine(layout: try SpecReader.read(yaml: yaml), measure: .none)
+        let svg = try ParsedSVG(SVGRenderer.render(engine))
+        #expect(
+            try svg.texts(class: "note")
+                == ["element limit 5,000: showing sections 0–4 of 200 (5,000 of 200,000 elements)"])
+    }
+}
