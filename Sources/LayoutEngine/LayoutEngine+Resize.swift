@@ -42,6 +42,7 @@ extension LayoutEngine {
                 }
                 if fresh.section != cache.section || fresh.boundaryInsets != cache.boundaryInsets {
                     definitions[index] = try solver.cache(for: fresh)
+                    noteTemplate(of: definitions[index]!)
                     report.templatesSolved += definitions[index]?.template == nil ? 0 : 1
                     changed.insert(index)
                 }

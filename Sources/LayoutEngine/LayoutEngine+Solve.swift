@@ -54,6 +54,7 @@ extension LayoutEngine {
             report.templatesSolved += caches[definition]!.template == nil ? 0 : 1
         }
         definitions = caches
+        for cache in distinct { noteTemplate(of: cache) }
         let sizing = state.sizing()
         let sectionData = state.sections
         let frozen = caches
@@ -194,6 +195,7 @@ extension LayoutEngine {
         do throws(LayoutError) {
             let cache = try solver.cache(for: environment.environmentSection(forDefinition: index))
             definitions[index] = cache
+            noteTemplate(of: cache)
             return cache
         } catch {
             throw error.located(definition: index)
@@ -202,18 +204,29 @@ extension LayoutEngine {
 
     /// Makes the templates place at least `items` slots: past `templateSlotCap` they are solved again with a
     /// cap at least twice the old one (their placed frames stay; more of them are placed).
+    /// - Complexity: O(1) unless the cap grows (at most O(log items) times, each at least doubling it) while
+    ///   some template left slots unplaced; then O(definitions) plus the templates solved again.
     func ensureTemplateSlots(_ items: Int) throws(LayoutError) {
         guard items > templateSlotCap else { return }
+        let oldCap = templateSlotCap
         templateSlotCap = max(items, templateSlotCap * 2)
+        guard largestTemplateSlots > oldCap else { return }  // every template already holds all its slots
         // Only a template that left slots unplaced changes: the others already hold every slot (N <= cap).
         for index in definitions.indices where definitions[index]?.template.map({ $0.cells.count < $0.count }) ?? false
         {
             do throws(LayoutError) {
-                definitions[index] = try solver.cache(for: environment.environmentSection(forDefinition: index))
+                let cache = try solver.cache(for: environment.environmentSection(forDefinition: index))
+                definitions[index] = cache
+                noteTemplate(of: cache)
             } catch {
                 throw error.located(definition: index)
             }
         }
+    }
+
+    /// Keeps `largestTemplateSlots` at least `cache`'s template's N. O(1).
+    func noteTemplate(of cache: DefinitionCache) {
+        if let template = cache.template { largestTemplateSlots = max(largestTemplateSlots, template.count) }
     }
 
     /// Re-solves section `index` from scratch and moves every later section (O(log n)).

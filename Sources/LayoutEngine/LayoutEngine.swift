@@ -36,6 +36,9 @@ public final class LayoutEngine {
     /// Templates place slots for item indices below this (at least every section's item count); slots past it
     /// are counted, not placed (docs/layout-rules.md §4.1). An insert past it re-solves the templates.
     @exclusivity(unchecked) var templateSlotCap = 0
+    /// At least the slots per instance (N) of every template this engine has made: while it is at most the
+    /// cap, no template left slots unplaced, and growing the cap needs no look at the definitions.
+    @exclusivity(unchecked) var largestTemplateSlots = 0
     @exclusivity(unchecked) var sections: [SectionGeometry] = []
     /// Per section, its extent plus the inter-section spacing: section i starts at the prefix sum of i values.
     @exclusivity(unchecked) var sectionOffsets = FenwickTree(count: 0)
