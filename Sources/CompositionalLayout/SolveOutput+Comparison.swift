@@ -3,7 +3,11 @@
 /// diagnostics per section.
 extension SolveOutput {
     /// Human-readable differences between `self` (actual) and `expected`; empty when they agree.
-    /// - Parameter limit: the most differences to list. Complexity: O(elements).
+    /// - Parameters:
+    ///   - expected: the output `self` should equal.
+    ///   - tolerance: the largest difference of a frame coordinate or content size still equal.
+    ///   - limit: the most differences to list.
+    /// - Complexity: O(elements).
     public func differences(from expected: SolveOutput, tolerance: Double = 1e-6, limit: Int = 20) -> [String] {
         var out: [String] = []
         func note(_ s: String) { if out.count < limit { out.append(s) } }

@@ -4,8 +4,10 @@ import Foundation
 /// not with `JSONEncoder`: layouts hold millions of elements, and the format wants one element per line.
 extension SolveOutput {
     /// The JSON text: one element per line, numbers with enough digits to round-trip a Double.
-    /// - Parameter includeSections: whether to write the `sections` list.
-    /// Complexity: O(elements).
+    /// - Parameters:
+    ///   - includeSections: whether to write the `sections` list.
+    ///   - pretty: whether to break lines (one element per line) rather than write one line.
+    /// - Complexity: O(elements).
     public func jsonText(includeSections: Bool = true, pretty: Bool = true) -> String {
         var out = ""
         out.reserveCapacity(128 + elements.count * 96)

@@ -66,6 +66,7 @@ public final class LayoutEngine {
 
     /// Solves `layout` in full.
     /// - Parameters:
+    ///   - layout: the layout to solve, with its sections' item counts.
     ///   - measure: how unmeasured estimated items size: the spec's model (`all`) or their estimates (`none`).
     ///   - threads: threads for full solves.
     ///   - lazy: start every item at its estimate; `prepare(visibleRect:measuring:)` measures them as they come

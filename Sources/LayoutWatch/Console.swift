@@ -46,6 +46,14 @@ public struct Console: Sendable {
             }
             lines.append(line)
         }
+        if let lint = record.lint {
+            for finding in lint.new {
+                lines.append(
+                    "    "
+                        + paint("lint: \(finding.code) \(finding.line):\(finding.column): \(finding.message)", .yellow))
+            }
+            if lint.fixed > 0 { lines.append("    lint: \(lint.fixed) finding\(lint.fixed == 1 ? "" : "s") fixed") }
+        }
         for warning in record.warnings ?? [] { lines.append("    " + paint("warning: " + warning, .yellow)) }
         return lines.joined(separator: "\n")
     }

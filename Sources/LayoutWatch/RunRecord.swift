@@ -21,15 +21,59 @@ public struct RunRecord: Codable, Hashable, Sendable {
     public var storeRun: Int64?
     /// Things that went wrong without failing the run (the store or the picture could not be written).
     public var warnings: [String]?
+    /// The lint findings that are new since the previous linted run of this spec, and how many of that run's
+    /// are gone (nil when the run was not linted or nothing changed).
+    public var lint: LintChange?
 
     public init(
         time: String, spec: String, specHash: String?, status: RunStatus, error: RecordedError? = nil,
         results: [ScenarioSummary]? = nil, duration: Double, picture: String? = nil, storeRun: Int64? = nil,
-        warnings: [String]? = nil
+        warnings: [String]? = nil, lint: LintChange? = nil
     ) {
         self.time = time; self.spec = spec; self.specHash = specHash; self.status = status; self.error = error
         self.results = results; self.duration = duration; self.picture = picture; self.storeRun = storeRun
         self.warnings = warnings?.isEmpty == true ? nil : warnings
+        self.lint = lint
+    }
+}
+
+/// One lint finding as watch shows it (`layoutbench lint`'s check code, location and message).
+public struct WatchLintFinding: Codable, Hashable, Sendable {
+    /// The check's code (`LB101`, docs/lint.md).
+    public var code: String
+    public var line: Int
+    public var column: Int
+    /// The JSON path of the spec value the finding is about: with the code, what makes it the same finding
+    /// after an edit moved its line.
+    public var path: String
+    public var message: String
+
+    public init(code: String, line: Int, column: Int, path: String, message: String) {
+        self.code = code; self.line = line; self.column = column; self.path = path; self.message = message
+    }
+
+    /// What two runs' findings are compared by: not the line, which moves with edits above it.
+    var identity: String { code + "\u{0}" + path + "\u{0}" + message }
+}
+
+/// The difference between a spec's findings and its previous linted run's.
+public struct LintChange: Codable, Hashable, Sendable {
+    /// Findings this run has and the previous did not (every finding on a spec's first linted run).
+    public var new: [WatchLintFinding]
+    /// How many of the previous run's findings this run no longer has.
+    public var fixed: Int
+
+    public init(new: [WatchLintFinding], fixed: Int) {
+        self.new = new; self.fixed = fixed
+    }
+
+    /// nil when nothing is new and nothing was fixed. Complexity: O(previous + current).
+    public static func between(previous: [WatchLintFinding], current: [WatchLintFinding]) -> LintChange? {
+        let before = Set(previous.map(\.identity))
+        let now = Set(current.map(\.identity))
+        let new = current.filter { !before.contains($0.identity) }
+        let fixed = before.subtracting(now).count
+        return new.isEmpty && fixed == 0 ? nil : LintChange(new: new, fixed: fixed)
     }
 }
 

@@ -21,6 +21,9 @@ public struct WatchConfiguration: Sendable {
     /// `BenchInvocation`.
     public var benchArguments: @Sendable (_ spec: String, _ resultFile: String, _ picture: String?) -> [String]
     public var colour: Bool
+    /// Lints a spec after each run that benched it (the CLI's `LayoutLinter`, run in the daemon: it reads the
+    /// file the child just checked); nil when the spec cannot be read any more. Nil: no lint.
+    public var lint: (@Sendable (_ spec: String) -> [WatchLintFinding]?)?
 
     public init(
         paths: [String], rules: IgnoreRules = IgnoreRules(), logPath: String,
@@ -29,12 +32,13 @@ public struct WatchConfiguration: Sendable {
         benchArguments:
             @escaping @Sendable (_ spec: String, _ resultFile: String, _ picture: String?)
             -> [String],
-        colour: Bool
+        colour: Bool, lint: (@Sendable (_ spec: String) -> [WatchLintFinding]?)? = nil
     ) {
         self.paths = paths; self.rules = rules
         self.logPath = logPath; self.renderFolder = renderFolder
         self.debounceMs = debounceMs; self.initialRun = initialRun; self.once = once
         self.timeoutSeconds = timeoutSeconds; self.threshold = threshold; self.executable = executable
         self.benchArguments = benchArguments; self.colour = colour
+        self.lint = lint
     }
 }

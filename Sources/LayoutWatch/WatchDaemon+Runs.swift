@@ -145,7 +145,16 @@ extension WatchDaemon {
         finish(
             RunRecord(
                 time: Self.timestamp(), spec: run.spec, specHash: hash, status: .ok, results: summaries,
-                duration: Self.seconds(since: run.started), picture: picture, storeRun: storeRun, warnings: warnings))
+                duration: Self.seconds(since: run.started), picture: picture, storeRun: storeRun, warnings: warnings,
+                lint: lintChange(run.spec)))
+    }
+
+    /// Lints `spec` and returns what changed since its previous linted run (nil without a linter, when the
+    /// file cannot be read any more, or when nothing changed).
+    private func lintChange(_ spec: String) -> LintChange? {
+        guard let lint = configuration.lint, let findings = lint(spec) else { return nil }
+        defer { lastFindings[spec] = findings }
+        return LintChange.between(previous: lastFindings[spec] ?? [], current: findings)
     }
 
     /// The previous ok run of `spec`: this session's, or else the store's newest.

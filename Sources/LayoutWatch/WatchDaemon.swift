@@ -35,6 +35,8 @@ public final class WatchDaemon: @unchecked Sendable {
     /// The previous ok run per spec, for the changes (read from the store the first time it is needed).
     var previousOK: [String: BenchReport] = [:]
     var previousLoaded: Set<String> = []
+    /// Per spec, the findings of its last linted run (what the next run's are compared with).
+    var lastFindings: [String: [WatchLintFinding]] = [:]
     var current: CurrentRun?
     var stopping = false
     var exitCode: Int32 = 0

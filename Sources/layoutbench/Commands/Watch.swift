@@ -117,7 +117,8 @@ extension Layoutbench {
                     invocation.picture = picture
                     return invocation.arguments
                 },
-                colour: Console.wantsColour(environment: environment, stdoutIsTerminal: isatty(STDOUT_FILENO) != 0))
+                colour: Console.wantsColour(environment: environment, stdoutIsTerminal: isatty(STDOUT_FILENO) != 0),
+                lint: WatchLint.findings(spec:))
             // A StoreError or WatchSetupError says its own exit status.
             let resultStore = try SQLiteResultStore(path: store)
             let code = try WatchDaemon(configuration: configuration, logger: logger, store: resultStore).run()
