@@ -129,7 +129,13 @@ extension Layoutbench {
                 throw ValidationError("--min-samples must be at least 1 and at most --max-samples")
             }
             _ = try threadCounts()
-            if let shard { _ = try ShardSelector.parse(shard) }
+            if let shard {
+                do {
+                    _ = try ShardSelector.parse(shard)
+                } catch {
+                    throw ValidationError(error.description)
+                }
+            }
             if picture != nil && (specs.count != 1 || !presets.isEmpty) {
                 throw ValidationError("--picture draws one spec: give exactly one spec and no preset")
             }
