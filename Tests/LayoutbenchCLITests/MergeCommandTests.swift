@@ -31,7 +31,10 @@ struct MergeCommandTests {
         #expect(!s1.results.isEmpty && !s2.results.isEmpty, "each shard runs part of the 6 units")
         #expect(Set(Self.rows(s1)).isDisjoint(with: Self.rows(s2)))
 
-        let merge = try CLI.run(["merge", files.path("s2.json"), files.path("s1.json"), "-o", files.path("all.json")])
+        let merge = try CLI.run([
+            "merge", files.path("s2.json"), files.path("s1.json"), "-o", files.path("all.json"), "--store",
+            files.path("results.sqlite"),
+        ])
         #expect(merge.status == 0, "\(merge.stderr)")
         #expect(merge.stdout.contains("merged 2 shards (6 results)"), "\(merge.stdout)")
         let merged = try BenchReport.load(path: files.path("all.json"))
@@ -45,6 +48,13 @@ struct MergeCommandTests {
         let compare = try CLI.run(["compare", files.path("all.json"), files.path("whole.json")])
         #expect(compare.status != 2, "\(compare.stderr)")
         #expect(compare.stdout.contains("resize"), "\(compare.stdout)")
+
+        // The stored merged run is history like any run: its six rows are there.
+        let history = try CLI.run([
+            "history", "grid", "--store", files.path("results.sqlite"), "--scenarios", "resize",
+        ])
+        #expect(history.status == 0, "\(history.stderr)")
+        #expect(history.stdout.contains("resize"), "\(history.stdout)")
 
         // A shard missing: exit 2 naming it, unless --allow-partial.
         let partial = try CLI.run(["merge", files.path("s1.json"), "-o", files.path("part.json")])

@@ -23,7 +23,7 @@ extension Layoutbench {
                 Example:
                   layoutbench bench --preset grid-10k --shard 1/2 --json s1.json
                   layoutbench bench --preset grid-10k --shard 2/2 --json s2.json
-                  layoutbench merge s1.json s2.json -o all.json
+                  layoutbench merge s1.json s2.json -o all.json --store results.sqlite
                 """)
 
         @Argument(help: "Shard result files (from `bench --shard I/N --json FILE`).")
@@ -31,6 +31,16 @@ extension Layoutbench {
 
         @Option(name: .shortAndLong, help: "Where to write the merged result file.")
         var output: String
+
+        @Option(help: "Also add the merged run to this results store (SQLite; see `history`).")
+        var store: String?
+
+        @Option(
+            name: .customLong("save-baseline"),
+            help:
+                "Name the stored merged run (for `compare --baseline NAME`); implies --store .layoutbench/results.sqlite."
+        )
+        var saveBaseline: String?
 
         @Flag(name: .customLong("allow-partial"), help: "Merge even when shards are missing (they are named).")
         var allowPartial = false
@@ -55,6 +65,7 @@ extension Layoutbench {
             } catch {
                 throw CLIError.unwritable(path: output, option: "-o", reason: error.localizedDescription)
             }
+            try StoreCommand.save(merged, store: store, baseline: saveBaseline, label: merged.label)
             print("merged \(loaded.count) shards (\(merged.results.count) results) into \(output)")
         }
     }
