@@ -10,7 +10,7 @@ struct HelpTests {
         #expect(root.status == 0)
         #expect(root.stdout.contains("SUBCOMMANDS") && root.stdout.contains("compare"))
         #expect(root.stdout.contains("Exit codes"))
-        for command in ["solve", "render", "replay", "generate", "bench", "compare"] {
+        for command in ["solve", "render", "replay", "generate", "bench", "compare", "merge"] {
             let result = try CLI.run(["help", command])
             #expect(result.status == 0, "\(command)")
             #expect(result.stdout.contains("USAGE: layoutbench \(command)"), "\(command)")

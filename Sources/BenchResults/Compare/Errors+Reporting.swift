@@ -39,3 +39,13 @@ extension ThresholdError: ReportableError {
     public var exitStatus: ExitStatus { .badInput }
     public var report: String { "error: \(self)" }
 }
+
+extension MergeError: ReportableError {
+    public var exitStatus: ExitStatus { .badInput }
+    public var report: String { "error: \(self)" }
+}
+
+extension ShardError: ReportableError {
+    public var exitStatus: ExitStatus { .badInput }
+    public var report: String { "error: \(self)" }
+}

@@ -26,6 +26,8 @@ public struct BenchReport: Codable, Hashable, Sendable {
     public var gitDirty: Bool?
     /// Where `gitCommit` came from: "git", "GITHUB_SHA", "CI_COMMIT_SHA" or "unknown" (optional).
     public var commitSource: String?
+    /// Which share of the work this file holds (`bench --shard I/N`); absent in an unsharded or merged result.
+    public var shard: ShardInfo?
 
     public init(
         createdAt: String, machine: MachineInfo, toolchain: ToolchainInfo, gitCommit: String,

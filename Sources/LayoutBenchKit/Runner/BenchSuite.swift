@@ -15,6 +15,8 @@ public struct BenchSuite: Sendable {
     public var scenarios: [ScenarioKind]
     public var threads: [Int]
     public var configuration: RunnerConfiguration
+    /// `bench --shard I/N`: run only this shard's units (nil: every unit), and record it in the report.
+    public var shard: ShardInfo?
 
     public init(
         inputs: [BenchInput], scenarios: [ScenarioKind] = ScenarioKind.allCases, threads: [Int] = [1],
@@ -33,7 +35,7 @@ public struct BenchSuite: Sendable {
     public func run(environment: RunEnvironment, progress: ProgressReporter = .silent) throws -> BenchReport {
         var results: [ScenarioResult] = []
         var skipped: [String] = []
-        let total = inputs.count * scenarios.count * threads.count
+        let total = shard?.units.count ?? inputs.count * scenarios.count * threads.count
         let rounds = ScenarioSampler.rounds(configuration)
         var done = 0
         var stepsDone = 0
@@ -43,6 +45,11 @@ public struct BenchSuite: Sendable {
                 let started = BenchClock.monotonicNs()
                 var samplers: [ScenarioSampler] = []
                 for kind in scenarios {
+                    if let shard,
+                        !shard.units.contains(WorkUnit(spec: input.name, scenario: kind.rawValue, threads: threadCount))
+                    {
+                        continue
+                    }
                     do {
                         samplers.append(
                             ScenarioSampler(
@@ -50,7 +57,9 @@ public struct BenchSuite: Sendable {
                     } catch let error as BenchError {
                         guard case .notApplicable = error else { throw error }
                         done += 1
-                        if threadCount == threads.first { skipped.append(error.description) }
+                        if threadCount == threads.first || shard != nil, !skipped.contains(error.description) {
+                            skipped.append(error.description)
+                        }
                         progress.report("[\(done)/\(total)] skipped: \(error)")
                     }
                 }
@@ -81,7 +90,7 @@ public struct BenchSuite: Sendable {
                 specOrder[$1.spec] ?? 0, order[$1.scenario] ?? 0, $1.threads
             )
         }
-        return BenchReport(
+        var report = BenchReport(
             createdAt: Timestamp.now(), machine: environment.machine, toolchain: environment.toolchain,
             gitCommit: environment.gitCommit,
             run: RunInfo(
@@ -90,6 +99,33 @@ public struct BenchSuite: Sendable {
                 allocator: MemoryProbe.isAvailable ? Jemalloc.version : nil,
                 commandLine: environment.commandLine),
             specs: inputs.map(SpecInfo.init), results: results, skipped: skipped)
+        report.shard = shard
+        return report
+    }
+
+    /// Every unit this suite runs unsharded, with its expected cost for `ShardPlan` (the spec's items × the
+    /// scenario's `shardWeight`; thread counts cost alike, as the time budget is per unit).
+    public var workUnits: [(unit: WorkUnit, cost: Double)] {
+        inputs.flatMap { input in
+            scenarios.flatMap { kind in
+                threads.map { threadCount in
+                    (
+                        unit: WorkUnit(spec: input.name, scenario: kind.rawValue, threads: threadCount),
+                        cost: Double(max(input.items, 1)) * kind.shardWeight
+                    )
+                }
+            }
+        }
+    }
+
+    /// This suite restricted to shard `selector` of `ShardPlan.split(workUnits, count:)`: the same split on
+    /// every machine for the same inputs, scenarios and thread counts.
+    /// - Complexity: O(u log u + u × N) for u units and N shards.
+    public func sharded(_ selector: ShardSelector) -> BenchSuite {
+        var copy = self
+        let units = ShardPlan.split(workUnits, count: selector.count)[selector.index - 1]
+        copy.shard = ShardInfo(index: selector.index, count: selector.count, units: units)
+        return copy
     }
 
     static func progressLine(_ r: ScenarioResult, index: Int, total: Int, seconds: Double) -> String {

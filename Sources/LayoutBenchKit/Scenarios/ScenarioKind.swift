@@ -45,6 +45,16 @@ public enum ScenarioKind: String, CaseIterable, Codable, Sendable, CustomStringC
         }
     }
 
+    /// The expected cost of one unit of this scenario per item, relative to `full` (1), for balancing
+    /// `bench --shard I/N`: set-up solves dominate a time-budgeted unit, so scenarios that solve more weigh more.
+    public var shardWeight: Double {
+        switch self {
+        case .full, .query, .measureOne, .measureBatch, .insert, .delete, .moveSection: return 1
+        case .fullMaterialize, .resize, .lazyScroll: return 2
+        case .parse: return 3
+        }
+    }
+
     /// The unit of throughput: what `workItems` counts.
     public var unit: String {
         switch self {

@@ -36,6 +36,7 @@ extension Layoutbench {
                   layoutbench bench app.yaml --scenarios full,resize,query --repetitions 50 --markdown
                   layoutbench bench --preset grid-10k --filter 'measure-*' --label base --json base.json --export-csv base.csv
                   layoutbench bench --preset grid-10k --metric instructions --json base-instr.json
+                  layoutbench bench --preset grid-10k --shard 1/2 --json shard1.json
                 """)
 
         @Argument(help: "Spec files (.yaml, .yml or .json).")
@@ -77,6 +78,14 @@ extension Layoutbench {
 
         @Option(help: "The seed of every random choice (items measured, sections edited).")
         var seed: UInt64 = 1
+
+        @Option(
+            help: """
+                Run shard I of N (1-based, such as 2/4): a deterministic share of the (spec, scenario, threads) \
+                units, balanced by expected cost and the same on every machine; the result records it. Join the \
+                N result files with `layoutbench merge`.
+                """)
+        var shard: String?
 
         @Option(help: "Write the result file (JSON, every sample) here.")
         var json: String?
@@ -120,6 +129,13 @@ extension Layoutbench {
                 throw ValidationError("--min-samples must be at least 1 and at most --max-samples")
             }
             _ = try threadCounts()
+            if let shard {
+                do {
+                    _ = try ShardSelector.parse(shard)
+                } catch {
+                    throw ValidationError(error.description)
+                }
+            }
             if picture != nil && (specs.count != 1 || !presets.isEmpty) {
                 throw ValidationError("--picture draws one spec: give exactly one spec and no preset")
             }
@@ -171,6 +187,9 @@ extension Layoutbench {
                 let runEnvironment = RunEnvironment.capture()
                 var report: BenchReport
                 if ci.metric == .instructions {
+                    if shard != nil {
+                        throw CLIError.badArgument("--shard splits timed runs only; drop it or --metric instructions")
+                    }
                     let child = BenchInvocation(
                         command: .countInstructions, specs: specs, presets: presets,
                         scenarios: kinds.map(\.rawValue).joined(separator: ","),
@@ -188,8 +207,9 @@ extension Layoutbench {
                     report = try counter.run(
                         inputs: inputs, configuration: configuration, environment: runEnvironment, progress: progress)
                 } else {
-                    let suite = BenchSuite(
+                    var suite = BenchSuite(
                         inputs: inputs, scenarios: kinds, threads: try threadCounts(), configuration: configuration)
+                    if let shard { suite = suite.sharded(try ShardSelector.parse(shard)) }
                     report = try suite.run(environment: runEnvironment, progress: progress)
                 }
                 report.gitDirty = runEnvironment.gitDirty
