@@ -2,7 +2,7 @@
 # The main job: sets up the machine, builds a release binary and runs the benchmark on the embedded default
 # preset (grid-10k: 100 sections of 100 square cells in 4 columns, a header each), every scenario, 1 and 2 threads.
 # Extra arguments go to `layoutbench bench` (for example: --preset grid-1m --json run.json). It ends by writing
-# the run's HTML report (`layoutbench report`, README's "Reports") beside the result file and printing its path.
+# the run's HTML report (`layoutbench report`, README's "Reports") beside the result file and printing both paths.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -26,4 +26,7 @@ fi
 "$bin" bench --threads 1,2 "$@" "${extra[@]}"
 report="${json%.json}.html"
 "$bin" report "$json" -o "$report"
-echo "report: $report"
+# Where it all went, last, so it is not lost above the table.
+echo
+echo "results: $json (every sample; read by compare, report, history)"
+echo "report:  $report"

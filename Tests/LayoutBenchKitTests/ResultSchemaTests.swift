@@ -18,6 +18,30 @@ struct ResultSchemaTests {
         #expect(decoded == report)
     }
 
+    @Test("the warm-up and CPU-window fields round-trip, and a file without them (older) still loads")
+    func warmupFields() throws {
+        var result = Fixtures.result(samples: [10, 20, 30])
+        result.warmupSpentSamples = 1_234
+        result.warmupSpentNs = 100_500_000
+        result.steadyState = false
+        result.cpuWindowNs = 61
+        let report = Fixtures.report([result])
+        let decoded = try BenchReport.decode(try report.jsonData(), path: "memory")
+        #expect(decoded.results.first?.steadyState == false)
+        #expect(decoded.results.first?.warmupSpentSamples == 1_234)
+        // The same file with the new keys taken out, as an older bench wrote it.
+        var json = try #require(try JSONSerialization.jsonObject(with: report.jsonData()) as? [String: Any])
+        var first = try #require((json["results"] as? [[String: Any]])?.first)
+        for key in ["warmupSpentSamples", "warmupSpentNs", "steadyState", "cpuWindowNs"] {
+            #expect(first.removeValue(forKey: key) != nil, "\(key) was not written")
+        }
+        json["results"] = [first]
+        let old = try BenchReport.decode(try JSONSerialization.data(withJSONObject: json), path: "old")
+        let loaded = try #require(old.results.first)
+        #expect(loaded.steadyState == nil && loaded.warmupSpentNs == nil && loaded.cpuWindowNs == nil)
+        #expect(loaded.cpuPerWall == 1)  // the old way: CPU over the samples' wall total
+    }
+
     @Test("the public fields other tools read are at the top level of each result")
     func publicFields() throws {
         let report = Fixtures.report([Fixtures.result(samples: [10, 20, 30])])

@@ -28,8 +28,13 @@ struct RunnerTests {
         let result = try runner.measure(scenario, context: context)
         #expect(result.samplesNs.count == 7)
         #expect(result.roundSampleCounts == [2, 2, 1, 1, 1])
-        // 2 warm-ups before round 1, 1 before each later round, 7 samples.
-        #expect(scenario.ran == 2 + 4 + 7)
+        // At least 2 warm-ups before round 1 and 1 before each later round (more until steady), 7 samples.
+        let warmups = try #require(result.warmupSpentSamples)
+        #expect(warmups >= 2 + 4)
+        #expect(scenario.ran == warmups + 7)
+        // The 0.1 s floor of the first round's rule was spent warming up.
+        #expect(try #require(result.warmupSpentNs) >= SteadyStateRule.firstRound.minimumNs)
+        #expect(result.steadyState != nil)
         #expect(scenario.prepared == scenario.ran)
         #expect(result.calibrationNs?.count == result.roundCalibrationCounts?.reduce(0, +))
         #expect(result.roundCalibrationCounts?.count == 5)

@@ -42,6 +42,24 @@ struct BenchCommandTests {
         #expect((object?["message"] as? String)?.contains("unknown key 'itemz'") == true)
     }
 
+    @Test("the default table stays within 120 columns; --wide adds the distribution, cpu/wall and memory columns")
+    func wideTable() throws {
+        let files = try Workspace()
+        let spec = try files.write(TinyBench.grid, to: "grid.yaml")
+        let narrow = try CLI.run(TinyBench.arguments(spec: spec))
+        #expect(narrow.status == 0, "\(narrow.stderr)")
+        #expect(narrow.stdout.split(separator: "\n").allSatisfy { $0.count <= 120 }, "\(narrow.stdout)")
+        #expect(narrow.stdout.contains("median") && !narrow.stdout.contains("cpu/wall"))
+        let wide = try CLI.run(TinyBench.arguments(spec: spec) + ["--wide"])
+        #expect(wide.status == 0, "\(wide.stderr)")
+        for column in ["samples", "p90", "cpu/wall", "resident/item", "outliers"] {
+            #expect(wide.stdout.contains(column), "\(column): \(wide.stdout)")
+        }
+        // 30 samples of a 12-item grid: CPU windows far under 10 ms, so no CPU share is shown.
+        let row = wide.stdout.split(separator: "\n").first { $0.hasPrefix("grid ") } ?? ""
+        #expect(row.contains("–"), "\(row)")
+    }
+
     @Test("--markdown prints a Markdown table")
     func markdown() throws {
         let files = try Workspace()

@@ -23,7 +23,7 @@ extension BenchReport {
                 timed ? BenchFormat.fixed(spread.standardDeviation, decimals: 1) : "",
                 "\(spread.lowOutliers + spread.highOutliers)",
                 timed ? BenchFormat.fixed(r.throughputPerSecond, decimals: 1) : "",
-                timed ? BenchFormat.fixed(r.cpuPerWall, decimals: 3) : "",
+                r.measuredCPUPerWall.map { BenchFormat.fixed($0, decimals: 3) } ?? "",
                 r.memory.allocations.map { BenchFormat.fixed($0, decimals: 2) } ?? "",
                 r.memory.allocatedBytes.map { BenchFormat.fixed($0, decimals: 1) } ?? "",
                 r.instructions.map { BenchFormat.fixed($0.perOperation, decimals: 1) } ?? "",

@@ -1,16 +1,22 @@
 /// The readable forms of a result file: a table for a terminal, Markdown for a CI job summary.
 extension BenchReport {
-    /// One row per result: the distribution, throughput, CPU/wall, speed-up over 1 thread, memory.
-    public func table() -> String {
-        header(markdown: false) + "\n\n" + resultTable().plain() + footer(markdown: false)
+    /// The widest line of the default table (`table()`): a terminal's 120 columns.
+    public static let tableWidth = 120
+
+    /// One row per result. By default what fits in `tableWidth` columns: scenario, threads, median, p99,
+    /// throughput, speed-up over 1 thread, allocations per operation, after the spec's name;
+    /// `wide` adds the rest of the distribution, CPU/wall, bytes per operation and per item, outliers.
+    public func table(wide: Bool = false) -> String {
+        let body = wide ? resultTable().plain() : narrowTable().plain()
+        return header(markdown: false, width: wide ? nil : Self.tableWidth) + "\n\n" + body + footer(markdown: false)
     }
 
-    /// The same as a Markdown document.
+    /// The same as a Markdown document (every column).
     public func markdown() -> String {
-        header(markdown: true) + "\n\n" + resultTable().markdown() + "\n" + footer(markdown: true)
+        header(markdown: true, width: nil) + "\n\n" + resultTable().markdown() + "\n" + footer(markdown: true)
     }
 
-    private func header(markdown: Bool) -> String {
+    private func header(markdown: Bool, width: Int?) -> String {
         let specsText = specs.map {
             "\($0.name) (\(BenchFormat.count(Double($0.items))) items, \($0.sections) sections)"
         }
@@ -20,7 +26,31 @@ extension BenchReport {
             "\(machine.cpu), \(machine.cores) cores, \(BenchFormat.bytes(Double(machine.memoryBytes))), \(machine.os); \(toolchain.swift); \(run.buildConfiguration) build; commit \(gitCommit.prefix(12))\(gitDirty == true ? " (dirty)" : "")\(label.map { "; label \($0)" } ?? "")",
             "\(run.runner.stop) in \(run.runner.rounds) rounds, warm-up \(run.runner.warmupSamples), seed \(run.runner.seed); memory from \(run.allocator.map { "jemalloc \($0.split(separator: "-").first ?? "")" } ?? "(no jemalloc)")",
         ]
-        return lines.joined(separator: markdown ? "  \n" : "\n")
+        let wrapped = width.map { w in lines.flatMap { Self.wrap($0, width: w) } } ?? lines
+        return wrapped.joined(separator: markdown ? "  \n" : "\n")
+    }
+
+    /// `line` cut after "; " or ", " separators into lines of at most `width` characters where it can.
+    static func wrap(_ line: String, width: Int) -> [String] {
+        guard line.count > width else { return [line] }
+        var result: [String] = []
+        var current = ""
+        var piece = ""
+        func flush() {
+            if !current.isEmpty && current.count + piece.count > width {
+                result.append(String(current.trimmingPrefix(" ")).trimmingSuffixSpaces())
+                current = "  "
+            }
+            current += piece
+            piece = ""
+        }
+        for character in line {
+            piece.append(character)
+            if character == " ", piece.hasSuffix("; ") || piece.hasSuffix(", ") { flush() }
+        }
+        flush()
+        if !current.trimmingSuffixSpaces().isEmpty { result.append(current.trimmingSuffixSpaces()) }
+        return result
     }
 
     private func footer(markdown: Bool) -> String {
@@ -31,6 +61,11 @@ extension BenchReport {
                 "TEST-ONLY SLOWDOWN ACTIVE (LAYOUTBENCH_SLOWDOWN_*): \(run.runner.slowdown.fixedNs) ns + \(run.runner.slowdown.percent)% per operation"
             )
         }
+        if results.contains(where: { $0.steadyState == false }) {
+            let bound = BenchFormat.fixed(Double(SteadyStateRule.firstRound.maximumNs) / 1e9, decimals: 1)
+            notes.append(
+                "~ marks a median whose warm-up reached no steady state within \(bound) s (window medians kept moving)")
+        }
         if run.buildConfiguration == "debug" {
             notes.append("DEBUG BUILD: timings are not representative")
         }
@@ -39,36 +74,69 @@ extension BenchReport {
         return "\n\n" + lines.joined(separator: markdown ? "  \n" : "\n")
     }
 
-    func resultTable() -> TextTable {
-        let header = [
-            "spec", "scenario", "thr", "samples", "min", "median", "p90", "p99", "max", "mean ± sd", "throughput",
-            "cpu/wall", "speedup", "alloc/op", "allocs/op", "resident/item", "outliers",
-        ]
+    /// The median, marked `~` when the warm-up reached no steady state.
+    private static func median(_ r: ScenarioResult) -> String {
+        BenchFormat.duration(ns: r.summaryNs.median) + (r.steadyState == false ? " ~" : "")
+    }
+
+    private func speedups() -> [String] {
         let serialMedian = Dictionary(
             results.filter { $0.threads == 1 }.map {
                 (ResultKey(spec: $0.spec, scenario: $0.scenario, threads: 1), $0.summaryNs.median)
             },
             uniquingKeysWith: { a, _ in a })
-        let rows = results.map { r -> [String] in
+        return results.map { r in
+            guard r.threads > 1, let serial = serialMedian[ResultKey(spec: r.spec, scenario: r.scenario, threads: 1)],
+                r.summaryNs.median > 0
+            else { return "" }
+            return BenchFormat.fixed(Double(serial) / Double(r.summaryNs.median), decimals: 2) + "x"
+        }
+    }
+
+    /// The default columns.
+    func narrowTable() -> TextTable {
+        let header = ["spec", "scenario", "thr", "median", "p99", "throughput", "speedup", "allocs/op"]
+        let speedup = speedups()
+        let rows = results.enumerated().map { index, r -> [String] in
+            [
+                r.spec, r.scenario, "\(r.threads)", Self.median(r), BenchFormat.duration(ns: r.summaryNs.p99),
+                "\(BenchFormat.count(r.throughputPerSecond)) \(r.unit)/s", speedup[index],
+                r.memory.allocations.map(BenchFormat.count) ?? "-",
+            ]
+        }
+        return TextTable(header: header, rows: rows, numeric: Set(2..<header.count))
+    }
+
+    func resultTable() -> TextTable {
+        let header = [
+            "spec", "scenario", "thr", "samples", "min", "median", "p90", "p99", "max", "mean ± sd", "throughput",
+            "cpu/wall", "speedup", "alloc/op", "allocs/op", "resident/item", "outliers",
+        ]
+        let speedups = speedups()
+        let rows = results.enumerated().map { index, r -> [String] in
             let s = r.summaryNs
-            var speedup = ""
-            if r.threads > 1, let serial = serialMedian[ResultKey(spec: r.spec, scenario: r.scenario, threads: 1)],
-                s.median > 0
-            {
-                speedup = BenchFormat.fixed(Double(serial) / Double(s.median), decimals: 2) + "x"
-            }
+            let speedup = speedups[index]
             let spread = SampleSpread(samples: r.samplesNs)
             return [
                 r.spec, r.scenario, "\(r.threads)", "\(r.samplesNs.count)",
-                BenchFormat.duration(ns: s.min), BenchFormat.duration(ns: s.median), BenchFormat.duration(ns: s.p90),
+                BenchFormat.duration(ns: s.min), Self.median(r), BenchFormat.duration(ns: s.p90),
                 BenchFormat.duration(ns: s.p99), BenchFormat.duration(ns: s.max), spread.meanText,
                 "\(BenchFormat.count(r.throughputPerSecond)) \(r.unit)/s",
-                BenchFormat.fixed(r.cpuPerWall, decimals: 2), speedup,
+                // "–": CPU windows under `ScenarioResult.minimumCPUWindowNs` in all, too short to read.
+                r.measuredCPUPerWall.map { BenchFormat.fixed($0, decimals: 2) } ?? "–", speedup,
                 r.memory.allocatedBytes.map(BenchFormat.bytes) ?? "-",
                 r.memory.allocations.map(BenchFormat.count) ?? "-",
                 r.memory.residentBytesPerItem.map(BenchFormat.bytes) ?? "-", spread.outlierNote,
             ]
         }
         return TextTable(header: header, rows: rows, numeric: Set(2..<(header.count - 1)))
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffixSpaces() -> String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
     }
 }

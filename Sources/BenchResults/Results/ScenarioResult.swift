@@ -23,9 +23,20 @@ public struct ScenarioResult: Codable, Hashable, Sendable {
     /// Every timed sample, in nanoseconds, in the order taken.
     public var samplesNs: [UInt64]
     public var summaryNs: SummaryNs
-    /// Σ of the samples' wall time and of the process CPU time over the same windows.
+    /// Σ of the samples' wall time.
     public var wallTotalNs: UInt64
+    /// The process CPU time over the CPU windows: blocks of samples (prepare and operation, up to 50 ms
+    /// each) with the CPU clock read beside the wall clock at each block's edges (`cpuWindowNs`). Older
+    /// files read it around each sample, outside its window, and then it is compared with `wallTotalNs`.
     public var cpuTotalNs: UInt64
+    /// Wall time of the CPU windows; optional (absent in older files).
+    public var cpuWindowNs: UInt64?
+    /// Untimed warm-up actually run, over all rounds: samples and nanoseconds; optional (absent in older
+    /// files, which ran `warmupSamples` before the first round and one before each later one).
+    public var warmupSpentSamples: Int?
+    public var warmupSpentNs: UInt64?
+    /// Whether every warm-up reached a steady state (`SteadyStateRule`) before the bound; optional.
+    public var steadyState: Bool?
     public var memory: MemoryStats
     /// The calibration unit's times, in bursts between the samples (`Calibration`): how fast the machine
     /// was while this result was measured (compare's column machine). Optional.
@@ -60,7 +71,17 @@ public struct ScenarioResult: Codable, Hashable, Sendable {
 
     /// CPU time over wall time: about 1 for a serial operation, up to `threads` for a parallel one.
     public var cpuPerWall: Double {
-        wallTotalNs == 0 ? 0 : Double(cpuTotalNs) / Double(wallTotalNs)
+        let wall = cpuWindowNs ?? wallTotalNs
+        return wall == 0 ? 0 : Double(cpuTotalNs) / Double(wall)
+    }
+
+    /// CPU windows shorter than this in all are too short to read a share from: the kernel charges CPU
+    /// time at context switches and ticks, and a few milliseconds of windows land on a handful of them.
+    public static let minimumCPUWindowNs: UInt64 = 10_000_000
+
+    /// `cpuPerWall` when the CPU windows add up to `minimumCPUWindowNs` or more, else nil (shown `–`).
+    public var measuredCPUPerWall: Double? {
+        (cpuWindowNs ?? wallTotalNs) >= Self.minimumCPUWindowNs && cpuTotalNs > 0 ? cpuPerWall : nil
     }
 
     /// What identifies a result across two runs: spec, scenario and threads.

@@ -5,9 +5,10 @@ import BenchResults
 /// load. The rounds are kept (`roundSampleCounts`): `compare` takes each round's median as one observation,
 /// so load that varies between rounds widens the confidence interval instead of passing for a regression.
 ///
-/// A sample is one `runSample()` between two reads of the monotonic clock; `prepareSample()` runs before
-/// it, outside the window. The process CPU clock is read just outside the wall window (it is a system
-/// call), so CPU / wall slightly overstates for sub-microsecond operations and is exact enough for solves.
+/// Each round starts with a warm-up to a steady state (`SteadyStateRule`). A sample is one `runSample()`
+/// between two reads of the monotonic clock; `prepareSample()` runs before it, outside the window. The
+/// process CPU clock (a system call) is read with the wall clock at the edges of blocks of samples (up to
+/// 50 ms), so CPU / wall compares like with like: about 1.0 for a one-thread scenario of any length.
 /// Calibration bursts (`Calibration`) run at the start of each round and every 50 ms, outside the window.
 final class ScenarioSampler {
     let scenario: any BenchScenario
@@ -19,6 +20,10 @@ final class ScenarioSampler {
     private(set) var roundCalibrationCounts: [Int] = []
     private var wallTotal: UInt64 = 0
     private var cpuTotal: UInt64 = 0
+    private var cpuWindow: UInt64 = 0
+    private(set) var warmupSamplesSpent = 0
+    private(set) var warmupNsSpent: UInt64 = 0
+    private(set) var steady = true
 
     init(scenario: any BenchScenario, context: ScenarioContext, configuration: RunnerConfiguration) {
         self.scenario = scenario
@@ -33,44 +38,84 @@ final class ScenarioSampler {
         return rounds
     }
 
-    /// Warm-up, then timed samples until this round's share of the stop rule holds.
+    /// Warm-up to a steady state, then timed samples until this round's share of the stop rule holds.
     func runRound(_ round: Int) throws {
         let config = configuration
         let rounds = Self.rounds(config)
-        // The configured warm-up before the first round; one sample before later ones (other scenarios ran
-        // meanwhile and took the caches), unless samples are slow enough to warm the caches themselves.
-        let slow = (samples.sorted().dropFirst(samples.count / 2).first ?? 0) > 50_000_000
-        let warmups = round == 0 ? max(0, config.warmupSamples) : (slow ? 0 : min(1, config.warmupSamples))
-        for _ in 0..<warmups {
-            try scenario.prepareSample()
-            try scenario.runSample()
-        }
+        try warmUp(round)
 
         var burst = Calibration.measure(count: Calibration.unitsPerBurst)
         var lastBurst = BenchClock.monotonicNs()
         let start = lastBurst
         var taken = 0
+        // The CPU clock (a system call) is read at the edges of blocks of samples, beside the wall clock,
+        // never inside a sample's window; a block ends before each calibration burst and with the round.
+        var blockCPU = BenchClock.processCPUNs()
+        var blockWall = BenchClock.monotonicNs()
+        func closeBlock() {
+            let wall = BenchClock.monotonicNs()
+            let cpu = BenchClock.processCPUNs()
+            cpuTotal &+= cpu &- blockCPU
+            cpuWindow &+= wall &- blockWall
+        }
         while !isRoundDone(round, of: rounds, samples: taken, elapsedNs: BenchClock.monotonicNs() &- start) {
             try scenario.prepareSample()
-            let cpu0 = BenchClock.processCPUNs()
             let t0 = BenchClock.monotonicNs()
             try scenario.runSample()
             config.slowdown.apply(elapsedNs: BenchClock.monotonicNs() &- t0)
             config.extraWork?.apply(elapsedNs: BenchClock.monotonicNs() &- t0)
             let t1 = BenchClock.monotonicNs()
-            let cpu1 = BenchClock.processCPUNs()
             samples.append(t1 &- t0)
             taken += 1
             wallTotal &+= t1 &- t0
-            cpuTotal &+= cpu1 &- cpu0
             if t1 &- lastBurst >= Calibration.burstIntervalNs {
+                closeBlock()
                 burst += Calibration.measure(count: Calibration.unitsPerBurst)
                 lastBurst = BenchClock.monotonicNs()
+                blockCPU = BenchClock.processCPUNs()
+                blockWall = BenchClock.monotonicNs()
             }
         }
+        closeBlock()
         roundSampleCounts.append(taken)
         calibration += burst
         roundCalibrationCounts.append(burst.count)
+    }
+
+    /// Untimed samples until `SteadyStateRule` (`.firstRound` before round 1, `.laterRound` before the
+    /// others, when other scenarios ran meanwhile and took the caches) sees the last windows of samples
+    /// agree, and at least `warmupSamples` (one before later rounds) in any case. A window is the samples of
+    /// 2 ms (at least one). Samples slower than 50 ms warm the caches themselves: no warm-up before later rounds.
+    private func warmUp(_ round: Int) throws {
+        let config = configuration
+        let slow = (samples.sorted().dropFirst(samples.count / 2).first ?? 0) > 50_000_000
+        if round > 0 && slow { return }
+        let rule = round == 0 ? SteadyStateRule.firstRound : SteadyStateRule.laterRound
+        let minimumSamples = round == 0 ? max(0, config.warmupSamples) : min(1, max(0, config.warmupSamples))
+        let windowNs: UInt64 = 2_000_000
+        let start = BenchClock.monotonicNs()
+        var medians: [UInt64] = []
+        var window: [UInt64] = []
+        var windowStart = start
+        var count = 0
+        var decision = SteadyStateRule.Decision.more
+        while decision == .more || count < minimumSamples {
+            try scenario.prepareSample()
+            let t0 = BenchClock.monotonicNs()
+            try scenario.runSample()
+            let t1 = BenchClock.monotonicNs()
+            window.append(t1 &- t0)
+            count += 1
+            guard decision == .more, t1 &- windowStart >= windowNs else { continue }
+            window.sort()
+            medians.append(window[window.count / 2])
+            window.removeAll(keepingCapacity: true)
+            windowStart = t1
+            decision = rule.decide(windowMedians: medians, elapsedNs: t1 &- start)
+        }
+        warmupSamplesSpent += count
+        warmupNsSpent &+= BenchClock.monotonicNs() &- start
+        if decision == .notSteady { steady = false }
     }
 
     /// Whether round `round` of `rounds` has its share: with repetitions, its part of N; with a time budget,
@@ -91,13 +136,18 @@ final class ScenarioSampler {
     func finish() throws -> ScenarioResult {
         let summary = SummaryNs(samples: samples)
         let memory = configuration.measuresMemory ? try measureMemory(medianNs: summary.median) : .unavailable
-        return ScenarioResult(
+        var result = ScenarioResult(
             spec: context.input.name, specHash: context.input.contentHash, items: context.input.items,
             scenario: scenario.kind.rawValue, threads: context.threads, parameters: scenario.parameters,
             unit: scenario.kind.unit, workItems: scenario.workItems, warmupSamples: configuration.warmupSamples,
             samplesNs: samples, summaryNs: summary, wallTotalNs: wallTotal, cpuTotalNs: cpuTotal, memory: memory,
             calibrationNs: calibration, roundSampleCounts: roundSampleCounts,
             roundCalibrationCounts: roundCalibrationCounts)
+        result.cpuWindowNs = cpuWindow
+        result.warmupSpentSamples = warmupSamplesSpent
+        result.warmupSpentNs = warmupNsSpent
+        result.steadyState = steady
+        return result
     }
 
     /// Allocation figures per operation and, after the last counted operation, the layout's footprint.

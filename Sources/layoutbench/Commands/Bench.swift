@@ -67,7 +67,11 @@ extension Layoutbench {
                 """)
         var rounds = 5
 
-        @Option(help: "Untimed warm-up samples per scenario.")
+        @Option(
+            help: """
+                Fewest untimed warm-up samples before a scenario's first round (one before later rounds); the \
+                warm-up goes on until it reaches a steady state, at most 1 s.
+                """)
         var warmup = 1
 
         @Option(name: .customLong("min-samples"), help: "Fewest samples with a time budget.")
@@ -92,6 +96,9 @@ extension Layoutbench {
 
         @Flag(help: "Print Markdown (for a CI job summary) instead of a table.")
         var markdown = false
+
+        @Flag(help: "Print every column (the distribution, CPU/wall, bytes, outliers), not the 120-column table.")
+        var wide = false
 
         @Flag(name: .customLong("no-memory"), help: "Skip the memory pass (allocations and resident size).")
         var noMemory = false
@@ -229,7 +236,7 @@ extension Layoutbench {
             if report.isInstructionRun {
                 print(report.instructionTable(markdown: markdown))
             } else {
-                print(markdown ? report.markdown() : report.table())
+                print(markdown ? report.markdown() : report.table(wide: wide))
             }
             if let json {
                 do {
