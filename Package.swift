@@ -14,6 +14,7 @@
 //   LayoutRender          SVG pictures of a solve output, or of the engine read by section
 //   LayoutLint            compositional layout's known traps found in a spec (lint), text, JSON and SARIF
 //   CompositionalLayoutUIKit  UIKit's layout classes under UIKit's names, to and from the model
+//   LayoutEngineUIKit     the engine driven by a UIKit layout: the provider re-asked when the container changes
 //   LayoutImport          UIKit layout code sliced (swift-syntax), compiled and run (swiftc) into a spec
 //   LayoutFuzzChecks      what each fuzz target of Fuzz/ checks, shared with the tests of its kept cases
 //   BenchResults          result files, statistics, compare and ab verdicts; no solver, no jemalloc
@@ -38,6 +39,7 @@ let package = Package(
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "LayoutRender", targets: ["LayoutRender"]),
         .library(name: "CompositionalLayoutUIKit", targets: ["CompositionalLayoutUIKit"]),
+        .library(name: "LayoutEngineUIKit", targets: ["LayoutEngineUIKit"]),
         .library(name: "LayoutBenchKit", targets: ["LayoutBenchKit"]),
         .library(name: "LayoutFuzzChecks", targets: ["LayoutFuzzChecks"]),
         .executable(name: "layoutbench", targets: ["layoutbench"]),
@@ -78,6 +80,10 @@ let package = Package(
             name: "LayoutLint", dependencies: ["CompositionalLayout", "LayoutSpec", "SolverKernel", "ReferenceSolver"]),
         // UIKit's layout classes under UIKit's names, converting to and from the model (issue 17).
         .target(name: "CompositionalLayoutUIKit", dependencies: ["CompositionalLayout"]),
+        // The engine driven by a UIKit layout: its section provider asked again whenever the container changes.
+        .target(
+            name: "LayoutEngineUIKit",
+            dependencies: ["CompositionalLayout", "CompositionalLayoutUIKit", "LayoutEngine"]),
         // `layoutbench import`: slices UIKit layout code with swift-syntax, compiles and runs it with swiftc
         // against CompositionalLayoutUIKit, and reads back the spec it prints.
         .target(
@@ -174,6 +180,7 @@ let package = Package(
             name: "LayoutImportTests",
             dependencies: [
                 "CompositionalLayoutUIKit", "LayoutImport", "LayoutSpec", "ReferenceSolver", "LayoutEngine",
+                "LayoutEngineUIKit",
                 "CompositionalLayout", "LayoutTestSupport", "layoutbench",
             ]
         ),
