@@ -9,14 +9,23 @@ open class NSCollectionLayoutItem: @unchecked Sendable {
     /// Not UIKit: how the item measures its estimated dimensions in a benchmark (docs/spec-format.md
     /// "Self-sizing"); nil: the layout's model, else its estimate.
     open var selfSizing: SelfSizing?
+    /// Not UIKit: where the code built this item or group (the call's `#filePath`, `#line`, `#column`; nil for
+    /// one made from the model). `layoutbench lint` reports an imported layout's findings there.
+    public internal(set) var sourceLocation: LayoutSourceLocation?
 
-    public init(layoutSize: NSCollectionLayoutSize) {
+    public init(layoutSize: NSCollectionLayoutSize, file: String = #filePath, line: Int = #line, column: Int = #column)
+    {
         self.layoutSize = layoutSize
         self.supplementaryItems = []
+        self.sourceLocation = LayoutSourceLocation(file: file, line: line, column: column)
     }
-    public init(layoutSize: NSCollectionLayoutSize, supplementaryItems: [NSCollectionLayoutSupplementaryItem]) {
+    public init(
+        layoutSize: NSCollectionLayoutSize, supplementaryItems: [NSCollectionLayoutSupplementaryItem],
+        file: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
         self.layoutSize = layoutSize
         self.supplementaryItems = supplementaryItems
+        self.sourceLocation = LayoutSourceLocation(file: file, line: line, column: column)
     }
 
     /// The model's item.
@@ -27,6 +36,7 @@ open class NSCollectionLayoutItem: @unchecked Sendable {
         contentInsets = NSDirectionalEdgeInsets(item.contentInsets)
         edgeSpacing = item.edgeSpacing.map(NSCollectionLayoutEdgeSpacing.init)
         selfSizing = item.selfSizing
+        sourceLocation = nil
     }
 
     /// The model's node for this item or group, custom groups' frames asked of `environment`.
@@ -77,63 +87,84 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem, @unchecked Sendable 
     /// Space between subitems along the group's axis.
     open var interItemSpacing: NSCollectionLayoutSpacing?
 
-    init(layoutSize: NSCollectionLayoutSize, form: Form, subitems: [NSCollectionLayoutItem]) {
+    init(
+        layoutSize: NSCollectionLayoutSize, form: Form, subitems: [NSCollectionLayoutItem],
+        source: LayoutSourceLocation? = nil
+    ) {
         self.form = form
         self.subitems = subitems
         super.init(layoutSize: layoutSize)
+        self.sourceLocation = source
     }
 
     /// Repeats `subitems`, in order, until the group is full (§3.1).
     open class func horizontal(
         layoutSize: NSCollectionLayoutSize,
-        subitems: [NSCollectionLayoutItem]
+        subitems: [NSCollectionLayoutItem],
+        file: String = #filePath, line: Int = #line, column: Int = #column
     ) -> NSCollectionLayoutGroup {
-        NSCollectionLayoutGroup(layoutSize: layoutSize, form: .subitems(vertical: false), subitems: subitems)
+        NSCollectionLayoutGroup(
+            layoutSize: layoutSize, form: .subitems(vertical: false), subitems: subitems,
+            source: LayoutSourceLocation(file: file, line: line, column: column))
     }
     /// `count` copies of `subitem` sharing the group's width equally (iOS 13, §3.2).
     open class func horizontal(
         layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem,
-        count: Int
+        count: Int,
+        file: String = #filePath, line: Int = #line, column: Int = #column
     ) -> NSCollectionLayoutGroup {
         NSCollectionLayoutGroup(
-            layoutSize: layoutSize, form: .dividing(vertical: false, count: count), subitems: [subitem])
+            layoutSize: layoutSize, form: .dividing(vertical: false, count: count), subitems: [subitem],
+            source: LayoutSourceLocation(file: file, line: line, column: column))
     }
     /// `count` copies of `repeatingSubitem`, each keeping its size (iOS 16, §3.2).
     open class func horizontal(
         layoutSize: NSCollectionLayoutSize, repeatingSubitem subitem: NSCollectionLayoutItem,
-        count: Int
+        count: Int,
+        file: String = #filePath, line: Int = #line, column: Int = #column
     ) -> NSCollectionLayoutGroup {
         NSCollectionLayoutGroup(
             layoutSize: layoutSize, form: .repeating(vertical: false, count: count),
-            subitems: [subitem])
+            subitems: [subitem],
+            source: LayoutSourceLocation(file: file, line: line, column: column))
     }
     open class func vertical(
         layoutSize: NSCollectionLayoutSize,
-        subitems: [NSCollectionLayoutItem]
+        subitems: [NSCollectionLayoutItem],
+        file: String = #filePath, line: Int = #line, column: Int = #column
     ) -> NSCollectionLayoutGroup {
-        NSCollectionLayoutGroup(layoutSize: layoutSize, form: .subitems(vertical: true), subitems: subitems)
+        NSCollectionLayoutGroup(
+            layoutSize: layoutSize, form: .subitems(vertical: true), subitems: subitems,
+            source: LayoutSourceLocation(file: file, line: line, column: column))
     }
     open class func vertical(
         layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem,
-        count: Int
+        count: Int,
+        file: String = #filePath, line: Int = #line, column: Int = #column
     ) -> NSCollectionLayoutGroup {
         NSCollectionLayoutGroup(
-            layoutSize: layoutSize, form: .dividing(vertical: true, count: count), subitems: [subitem])
+            layoutSize: layoutSize, form: .dividing(vertical: true, count: count), subitems: [subitem],
+            source: LayoutSourceLocation(file: file, line: line, column: column))
     }
     open class func vertical(
         layoutSize: NSCollectionLayoutSize, repeatingSubitem subitem: NSCollectionLayoutItem,
-        count: Int
+        count: Int,
+        file: String = #filePath, line: Int = #line, column: Int = #column
     ) -> NSCollectionLayoutGroup {
         NSCollectionLayoutGroup(
             layoutSize: layoutSize, form: .repeating(vertical: true, count: count),
-            subitems: [subitem])
+            subitems: [subitem],
+            source: LayoutSourceLocation(file: file, line: line, column: column))
     }
     /// One item per frame the provider returns, asked when the layout is converted (§3.5).
     open class func custom(
         layoutSize: NSCollectionLayoutSize,
-        itemProvider: @escaping NSCollectionLayoutGroupCustomItemProvider
+        itemProvider: @escaping NSCollectionLayoutGroupCustomItemProvider,
+        file: String = #filePath, line: Int = #line, column: Int = #column
     ) -> NSCollectionLayoutGroup {
-        NSCollectionLayoutGroup(layoutSize: layoutSize, form: .custom(itemProvider), subitems: [])
+        NSCollectionLayoutGroup(
+            layoutSize: layoutSize, form: .custom(itemProvider), subitems: [],
+            source: LayoutSourceLocation(file: file, line: line, column: column))
     }
 
     /// The model's group.

@@ -66,11 +66,15 @@ open class NSCollectionLayoutSection: @unchecked Sendable {
     /// The list configuration a `list(using:layoutEnvironment:)` section was made from.
     let listConfiguration: ListConfiguration?
     let headerTopPadding: Double
+    /// Not UIKit: where the code built this section (nil for one made from the model); see
+    /// `LayoutSourceLocation`.
+    public internal(set) var sourceLocation: LayoutSourceLocation?
 
-    public init(group: NSCollectionLayoutGroup) {
+    public init(group: NSCollectionLayoutGroup, file: String = #filePath, line: Int = #line, column: Int = #column) {
         self.group = group
         self.listConfiguration = nil
         self.headerTopPadding = 0
+        self.sourceLocation = LayoutSourceLocation(file: file, line: line, column: column)
     }
 
     init(_ section: LayoutSection) {
@@ -98,9 +102,12 @@ open class NSCollectionLayoutSection: @unchecked Sendable {
     /// when the layout is solved (docs/version-2.md §10.2), not here.
     open class func list(
         using configuration: UICollectionLayoutListConfiguration,
-        layoutEnvironment: any NSCollectionLayoutEnvironment
+        layoutEnvironment: any NSCollectionLayoutEnvironment,
+        file: String = #filePath, line: Int = #line, column: Int = #column
     ) -> NSCollectionLayoutSection {
-        NSCollectionLayoutSection(LayoutSection.list(using: configuration.listConfiguration))
+        let section = NSCollectionLayoutSection(LayoutSection.list(using: configuration.listConfiguration))
+        section.sourceLocation = LayoutSourceLocation(file: file, line: line, column: column)
+        return section
     }
 
     /// The model's section, custom groups' frames asked of `environment`.

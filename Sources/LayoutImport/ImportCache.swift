@@ -22,9 +22,17 @@ public struct ImportCache: Sendable {
         FileManager.default.contents(atPath: specPath(key)).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Stores atomically (a temporary file, then a rename); a cache that cannot be written only costs speed.
-    func store(_ text: String, key: String) {
+    func sources(_ key: String) -> String? {
+        FileManager.default.contents(atPath: directory + "/" + key + ".sources").map {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+
+    /// Stores atomically (a temporary file, then a rename), the node places first so a spec found is never
+    /// without them; a cache that cannot be written only costs speed.
+    func store(_ text: String, sources: String, key: String) {
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try? Data(sources.utf8).write(to: URL(fileURLWithPath: directory + "/" + key + ".sources"), options: .atomic)
         try? Data(text.utf8).write(to: URL(fileURLWithPath: specPath(key)), options: .atomic)
     }
 

@@ -6,6 +6,8 @@ import CompositionalLayout
 enum ImportProgram {
     static let specMarker = "--- layoutbench-import spec"
     static let errorMarker = "layoutbench-import-error: "
+    /// After each spec: one line per node the code built, `SECTION<TAB>PATH<TAB>LINE<TAB>COLUMN<TAB>FILE`.
+    static let sourcesMarker = "--- layoutbench-import sources"
 
     static func source(entry: EntryCandidate, containers: [LayoutContainer], itemCounts: [Int]) -> String {
         """
@@ -27,6 +29,11 @@ enum ImportProgram {
                                                         itemCounts: \(itemCounts))
                 print("\(specMarker)")
                 print(SpecWriter.yaml(model))
+                print("\(sourcesMarker)")
+                for node in layout.nodeSources(container: container, itemCounts: \(itemCounts)) {
+                    let l = node.location
+                    print("\\(node.section)\\t\\(node.path)\\t\\(l.line)\\t\\(l.column)\\t\\(l.file)")
+                }
             } catch {
                 FileHandle.standardError.write(Data("\(errorMarker)\\(error)\\n".utf8))
                 exit(3)

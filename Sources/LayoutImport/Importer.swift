@@ -8,6 +8,8 @@ public struct ImportResult: Sendable {
     public var yaml: String
     /// Whether it came from the cache (nothing compiled).
     public var cached: Bool
+    /// Where the user's code built each node (docs/import.md); `layoutbench lint` reports findings there.
+    public var sources: ImportSources = ImportSources()
 }
 
 /// `layoutbench import`: the layout that Swift code builds, as a spec. The code is sliced to its layout part
@@ -15,7 +17,7 @@ public struct ImportResult: Sendable {
 /// run; the spec it prints is read back, the rotated container's differences become variants, and the result
 /// is cached by content hash (docs/import.md).
 public enum Importer {
-    static let cacheVersion = "layoutbench-import-1"
+    static let cacheVersion = "layoutbench-import-2"
 
     public static func importLayout(
         _ request: ImportRequest, cache: ImportCache = .standard(),
@@ -38,8 +40,10 @@ public enum Importer {
         ]
         for source in sources { keyParts += [source.path, source.text] }
         let key = ImportCache.key(keyParts)
-        if let text = cache.spec(key), let layout = try? SpecReader.read(yaml: text, file: request.files[0]) {
-            return ImportResult(layout: layout, yaml: text, cached: true)
+        if let text = cache.spec(key), let sources = cache.sources(key).flatMap(ImportSources.init(text:)),
+            let layout = try? SpecReader.read(yaml: text, file: request.files[0])
+        {
+            return ImportResult(layout: layout, yaml: text, cached: true, sources: sources)
         }
 
         let slicer = SwiftSlicer(files: sources)
@@ -52,14 +56,18 @@ public enum Importer {
         }
         let work = cache.directory + "/work-" + key
         defer { try? FileManager.default.removeItem(atPath: work) }
-        let output = try compileAndRun(
+        let (output, generated) = try compileAndRun(
             slicer.slice(entry: entry),
             program: ImportProgram.source(
                 entry: entry, containers: containers, itemCounts: itemCounts), entry: entry, toolchain: toolchain,
             work: work)
         let chunks = output.components(separatedBy: ImportProgram.specMarker + "\n").dropFirst()
         var layouts: [CollectionLayout] = []
-        for chunk in chunks {
+        var nodes: [[Int: [(path: String, SwiftLocation)]]] = []
+        for whole in chunks {
+            let parts = whole.components(separatedBy: ImportProgram.sourcesMarker + "\n")
+            let chunk = parts[0]
+            nodes.append(ImportSources.parse(Substring(parts.count > 1 ? parts[1] : ""), generated: generated))
             do {
                 layouts.append(try SpecReader.read(yaml: chunk, file: entry.place.file))
             } catch {
@@ -96,8 +104,9 @@ public enum Importer {
                 file: entry.place.file, line: entry.place.line,
                 message: "the imported spec does not read back: \(error)")
         }
-        cache.store(text, key: key)
-        return ImportResult(layout: layout, yaml: text, cached: false)
+        let nodeSources = ImportSources.map(layout, given: nodes[0], rotated: nodes.count > 1 ? nodes[1] : [:])
+        cache.store(text, sources: nodeSources.text, key: key)
+        return ImportResult(layout: layout, yaml: text, cached: false, sources: nodeSources)
     }
 
     static func describe(_ container: LayoutContainer) -> String {
@@ -158,7 +167,7 @@ public enum Importer {
     static func compileAndRun(
         _ sliced: [(path: String, text: String)], program: String, entry: EntryCandidate,
         toolchain: SwiftToolchain, work: String
-    ) throws(ImportError) -> String {
+    ) throws(ImportError) -> (output: String, generated: [String: String]) {
         let files = FileManager.default
         try? files.removeItem(atPath: work)
         var generated: [String: String] = [:]  // generated path → user's path
@@ -191,7 +200,7 @@ public enum Importer {
         if run.status != 0 {
             throw runtimeError(run, generated: generated, entry: entry)
         }
-        return run.stdout
+        return (run.stdout, generated)
     }
 
     /// The compiler's errors at the user's lines (the sliced files keep every line), with what to do.

@@ -3,6 +3,7 @@ import CompositionalLayout
 import Foundation
 import LayoutBenchKit
 import LayoutImport
+import LayoutLint
 import LayoutSpec
 
 /// The one place a command turns a spec path into a layout: a `.swift` file is imported (compiled once, then
@@ -26,5 +27,21 @@ enum SpecSource {
         return BenchInput(
             name: imported.layout.name, layout: imported.layout, source: path, specPath: nil,
             contentHash: ContentHash.fnv1a64(imported.yaml))
+    }
+
+    /// The findings of the layout a `.swift` file builds, each at the Swift line and column that built its
+    /// node (or the nearest node holding it); a finding on a node no user code built (a list section's rows)
+    /// stays at line 1 of the file.
+    static func lintSwift(_ path: String, widths: [Double]) throws -> [LintFinding] {
+        let imported = try Importer.importLayout(ImportRequest(files: [path]))
+        let locator = try? SpecLocator(text: imported.yaml, file: path, format: .yaml)
+        return LayoutLinter.lint(imported.layout, file: path, locator: locator, widths: widths).map { finding in
+            var finding = finding
+            let place = imported.sources.location(of: finding.path)
+            finding.file = place?.file ?? path
+            finding.line = place?.line ?? 1
+            finding.column = place?.column ?? 1
+            return finding
+        }
     }
 }

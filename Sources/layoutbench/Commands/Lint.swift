@@ -8,7 +8,8 @@ extension Layoutbench {
         static let configuration = CommandConfiguration(
             abstract: "Find compositional layout's known traps in specs before a device does.",
             discussion: """
-                Each finding names its check (LB101...), the spec's line and column, the rule of \
+                Each finding names its check (LB101...), the spec's line and column (for a .swift file, imported \
+                as by `layoutbench import`, the Swift line and column that built the node), the rule of \
                 docs/layout-rules.md that says what happens, what happens there with the numbers, and the usual \
                 fix. Checks that depend on the container run at common device widths, portrait and landscape, \
                 and name the first size where the trap shows. docs/lint.md lists every check.
@@ -26,7 +27,7 @@ extension Layoutbench {
             case text, json, sarif
         }
 
-        @Argument(help: "Spec files (.yaml, .yml or .json).")
+        @Argument(help: "Spec files (.yaml, .yml or .json), or Swift layout files (.swift, docs/import.md).")
         var specs: [String]
 
         @Option(help: "Output format: text for people, json with a findings list, sarif (2.1.0) for code scanning.")
@@ -58,6 +59,10 @@ extension Layoutbench {
             // Every spec is read before anything is printed: a bad spec prints no partial report.
             var findings: [LintFinding] = []
             for path in specs {
+                if SpecSource.isSwift(path) {
+                    findings += try SpecSource.lintSwift(path, widths: widths)
+                    continue
+                }
                 let layout = try SpecReader.read(contentsOf: path)
                 let locator = try SpecLocator(contentsOf: path)
                 findings += LayoutLinter.lint(layout, file: path, locator: locator, widths: widths)
