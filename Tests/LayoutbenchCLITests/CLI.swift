@@ -27,10 +27,14 @@ enum CLI {
     }
 
     /// Runs the binary; `environment` adds to (or overrides) the test's own environment.
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+    static func run(
+        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+        workingDirectory: String? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         // Without CI=true a terminal would get bench progress lines; the tests read pipes, but say so anyway.
         // GITHUB_STEP_SUMMARY of a CI job running the tests must not get the commands' job summaries.
         var base = ProcessInfo.processInfo.environment

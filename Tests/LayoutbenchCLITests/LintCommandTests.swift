@@ -144,4 +144,16 @@ import Testing
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
     }
+
+    @Test("the finding docs/lint.md and README show is what lint prints for docs/examples/lint-tiles.yaml")
+    func documentedFinding() throws {
+        let result = try CLI.run(["lint", "docs/examples/lint-tiles.yaml"], workingDirectory: CLI.packageRoot.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        for doc in ["docs/lint.md", "README.md"] {
+            let text = try String(contentsOf: CLI.packageRoot.appendingPathComponent(doc), encoding: .utf8)
+            let shown = text.split(separator: "\n").filter { $0.hasPrefix("docs/examples/lint-tiles.yaml:") }
+            #expect(!shown.isEmpty, "\(doc) shows the finding")
+            for line in shown { #expect(result.stdout.contains(line + "\n"), "\(doc): \(line)") }
+        }
+    }
 }
