@@ -21,6 +21,10 @@ public struct WatchConfiguration: Sendable {
     /// `BenchInvocation`.
     public var benchArguments: @Sendable (_ spec: String, _ resultFile: String, _ picture: String?) -> [String]
     public var colour: Bool
+    /// Told every record as it is logged, with the spec's path relative to the watched paths (the live
+    /// dashboard's feed). Called on the daemon's queue: it must hand the record on and return at once, never
+    /// wait for a reader.
+    public var onRecord: (@Sendable (_ record: RunRecord, _ relativePath: String) -> Void)?
 
     public init(
         paths: [String], rules: IgnoreRules = IgnoreRules(), logPath: String,
