@@ -17,8 +17,8 @@ public enum DashboardServer {
         let router = Router()
         let dashboard = router.group("")
         dashboard.get("/") { _, _ in
-            let html = DashboardPage.page(await state.snapshot(), version: await state.version)
-            return html(html)
+            let page = DashboardPage.page(await state.snapshot(), version: await state.version)
+            return html(page)
         }
         dashboard.get("/fragment") { _, _ in
             html(DashboardPage.fragment(await state.snapshot()))
@@ -63,38 +63,59 @@ public enum DashboardServer {
     }
 
     /// Starts the server in the background and returns the port it listens on once it does (port 0 gets a
-    /// free one). Blocks the calling (non-async) thread until the server listens or fails. The server runs
-    /// until the process ends; it installs no signal handlers (the daemon owns SIGINT and SIGTERM).
-    public static func start(
+    /// free one). Blocks the calling thread until the server listens or fails: call it from a thread of
+    /// its own (the CLI's main thread), never from a task (`start(address:state:logger:) async` is for
+    /// those). The server runs until the process ends; it installs no signal handlers (the daemon owns
+    /// SIGINT and SIGTERM).
+    public static func startBlocking(
         address: DashboardAddress, state: DashboardState, logger: Logger
     ) throws(DashboardError) -> Int {
         let outcome = Mutex<Result<Int, DashboardError>?>(nil)
         let ready = DispatchSemaphore(value: 0)
+        launch(address: address, state: state, logger: logger) { result in
+            outcome.withLock { $0 = result }
+            ready.signal()
+        }
+        ready.wait()
+        return try outcome.withLock { $0 ?? .failure(.cannotBind(address: "\(address)", reason: "not started")) }
+            .get()
+    }
+
+    /// As `startBlocking`, for async callers: suspends (without blocking a thread) until the server listens.
+    public static func start(
+        address: DashboardAddress, state: DashboardState, logger: Logger
+    ) async throws(DashboardError) -> Int {
+        let result = await withCheckedContinuation { continuation in
+            launch(address: address, state: state, logger: logger) { continuation.resume(returning: $0) }
+        }
+        return try result.get()
+    }
+
+    /// Runs the server in a task; `started` is called exactly once, with the bound port or why it failed.
+    static func launch(
+        address: DashboardAddress, state: DashboardState, logger: Logger,
+        started: @escaping @Sendable (Result<Int, DashboardError>) -> Void
+    ) {
+        let told = Mutex(false)
+        let tell: @Sendable (Result<Int, DashboardError>) -> Void = { result in
+            let first = told.withLock { value -> Bool in
+                defer { value = true }
+                return !value
+            }
+            if first { started(result) }
+        }
         let app = Application(
             router: router(state: state),
             configuration: .init(address: .hostname(address.host, port: address.port), serverName: "layoutbench"),
-            onServerRunning: { channel in
-                outcome.withLock { $0 = .success(channel.localAddress?.port ?? address.port) }
-                ready.signal()
-            },
+            onServerRunning: { channel in tell(.success(channel.localAddress?.port ?? address.port)) },
             logger: logger)
         Task {
             do {
                 try await app.runService(gracefulShutdownSignals: [])
+                tell(.failure(.cannotBind(address: "\(address.host):\(address.port)", reason: "the server stopped")))
             } catch {
-                let failed = outcome.withLock { value -> Bool in
-                    guard value == nil else { return false }
-                    value = .failure(.cannotBind(address: "\(address.host):\(address.port)", reason: "\(error)"))
-                    return true
-                }
-                if failed { ready.signal() }
+                tell(.failure(.cannotBind(address: "\(address.host):\(address.port)", reason: "\(error)")))
             }
-        }
-        ready.wait()
-        switch outcome.withLock({ $0 }) {
-        case .success(let port): return port
-        case .failure(let error): throw error
-        case nil: throw .cannotBind(address: "\(address.host):\(address.port)", reason: "the server did not start")
         }
     }
 }

@@ -112,8 +112,8 @@ struct ServeIntegrationTests {
     }
 
     @Test(
-        "an edit shows on the page in Chromium, a bad spec shows its located error, and 1,000 malformed requests "
-            + "stop nothing", .timeLimit(.minutes(3)))
+        "an edit shows in Chromium, a bad spec its located error; 1,000 malformed requests stop nothing",
+        .timeLimit(.minutes(3)))
     func liveInChromium() throws {
         guard let chromium = Self.chromium else {
             Issue.record("chromium is not installed: run scripts/setup.sh as root (apt-get install -y chromium)")

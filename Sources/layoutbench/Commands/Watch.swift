@@ -164,7 +164,7 @@ extension Layoutbench {
             Task { await state.consume(feed) }
             var serverLogger = logger
             serverLogger.logLevel = max(logger.logLevel, .notice)
-            let port = try DashboardServer.start(address: address, state: state, logger: serverLogger)
+            let port = try DashboardServer.startBlocking(address: address, state: state, logger: serverLogger)
             let host = address.host.contains(":") ? "[\(address.host)]" : address.host
             logger.info("dashboard", metadata: ["url": "http://\(host):\(port)/"])
             return { record, relativePath in
