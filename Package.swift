@@ -25,6 +25,7 @@
 //   ResultReport          `layoutbench report`: one self-contained HTML page of results, plots drawn as SVG;
 //                         BenchResults only (pictures arrive as SVG text)
 //   LayoutWatch           the watch daemon: file events, debounce, child runs, JSONL log, console; no solver
+//   LayoutDashboard       `watch --serve`: the live dashboard page, SSE events and pictures over Hummingbird
 //   layoutbench           the CLI: argument parsing and printing only
 //   LayoutTestSupport     for tests only: the fixture folder, random layout and operation generators
 import PackageDescription
@@ -53,6 +54,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .target(name: "CompositionalLayout"),
@@ -135,13 +137,22 @@ let package = Package(
                 "ErrorReporting", "BenchResults", "LayoutStore", .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // `watch --serve`: the live dashboard (HTTP + Server-Sent Events) over Hummingbird; the daemon hands it
+        // state through an actor, so LayoutWatch stays free of the server.
+        .target(
+            name: "LayoutDashboard",
+            dependencies: [
+                "LayoutWatch", "BenchResults", "ResultReport", "ErrorReporting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .executableTarget(
             name: "layoutbench",
             dependencies: [
                 "CompositionalLayout", "LayoutSpec", "ReferenceSolver", "LayoutEngine", "LayoutRender",
                 "LayoutBenchKit",
                 "BenchResults", "ErrorReporting", "LayoutReplay", "LayoutStore", "LayoutWatch", "LayoutLint",
-                "LayoutImport", "CompositionalLayoutUIKit", "ResultReport",
+                "LayoutImport", "CompositionalLayoutUIKit", "ResultReport", "LayoutDashboard",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -189,6 +200,11 @@ let package = Package(
         // Unit tests of the daemon's parts, and integration tests that start the real `layoutbench watch`.
         .testTarget(
             name: "LayoutWatchTests", dependencies: ["LayoutWatch", "LayoutStore", "BenchResults", "layoutbench"]
+        ),
+        // The dashboard's routes and its robustness against malformed clients, and `watch --serve` in Chromium.
+        .testTarget(
+            name: "LayoutDashboardTests",
+            dependencies: ["LayoutDashboard", "LayoutWatch", "BenchResults", "layoutbench"]
         ),
         // Runs the built binary as a user would; depending on it makes `swift build --build-tests` build it.
         .testTarget(

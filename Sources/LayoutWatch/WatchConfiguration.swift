@@ -24,6 +24,10 @@ public struct WatchConfiguration: Sendable {
     /// Lints a spec after each run that benched it (the CLI's `LayoutLinter`, run in the daemon: it reads the
     /// file the child just checked); nil when the spec cannot be read any more. Nil: no lint.
     public var lint: (@Sendable (_ spec: String) -> [WatchLintFinding]?)?
+    /// Told every record as it is logged, with the spec's path relative to the watched paths (the live
+    /// dashboard's feed). Called on the daemon's queue: it must hand the record on and return at once, never
+    /// wait for a reader.
+    public var onRecord: (@Sendable (_ record: RunRecord, _ relativePath: String) -> Void)?
 
     public init(
         paths: [String], rules: IgnoreRules = IgnoreRules(), logPath: String,

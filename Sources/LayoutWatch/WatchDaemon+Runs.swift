@@ -200,7 +200,9 @@ extension WatchDaemon {
             lastHash[record.spec] = nil
             logger.error("the record was not logged", metadata: ["error": "\(error)"])
         }
-        let block = console.block(for: record, relativePath: scanner.relativePath(record.spec))
+        let relative = scanner.relativePath(record.spec)
+        configuration.onRecord?(record, relative)
+        let block = console.block(for: record, relativePath: relative)
         FileHandle.standardOutput.write(Data((block + "\n").utf8))
     }
 

@@ -3,6 +3,7 @@ import BenchResults
 import ErrorReporting
 import Foundation
 import LayoutBenchKit
+import LayoutDashboard
 import LayoutStore
 import LayoutWatch
 import Logging
@@ -23,7 +24,12 @@ extension Layoutbench {
                 the watch list again. --once runs every spec once and exits like compare against each spec's \
                 previous stored run: 0 no regression, 1 regression, 2 bad input or a failed run.
 
-                Example: layoutbench watch specs/ --render out/ --scenarios full,query
+                --serve [HOST:]PORT serves a live dashboard (README "Live dashboard"): every spec's picture, \
+                last results with their verdicts, the trend of medians and the located error of a spec that \
+                does not parse; the page updates itself when a run ends. Port 0 picks a free port; the bound \
+                address is printed. A host other than loopback needs --allow-remote (the page has no login).
+
+                Example: layoutbench watch specs/ --render out/ --scenarios full,query --serve 8080
                 """)
 
         @Argument(help: "Spec files or folders.")
@@ -52,6 +58,14 @@ extension Layoutbench {
 
         @Option(help: "Skip files matching this glob (repeatable).")
         var exclude: [String] = []
+
+        @Option(help: "Serve a live dashboard at [HOST:]PORT (host 127.0.0.1 by default; port 0: a free one).")
+        var serve: String?
+
+        @Flag(
+            name: .customLong("allow-remote"),
+            help: "Let --serve listen on a host other than loopback (the dashboard has no authentication).")
+        var allowRemote = false
 
         @Flag(name: .customLong("no-initial"), help: "Do not run every spec at start; wait for changes.")
         var noInitial = false
@@ -105,9 +119,17 @@ extension Layoutbench {
                 rounds: rounds, warmup: repetitions == nil ? 1 : 0, measuresMemory: false,
                 allowDebug: BuildCheck.isDebug)
             let environment = ProcessInfo.processInfo.environment
-            let configuration = WatchConfiguration(
+            let address = try serve.map { text throws(DashboardError) in
+                try DashboardAddress(parsing: text, allowRemote: allowRemote)
+            }
+            if allowRemote && serve == nil { throw CLIError.badArgument("--allow-remote needs --serve") }
+            // The dashboard shows the pictures the children draw: without --render they go to a folder
+            // beside the log.
+            let renderFolder =
+                render ?? address.map { _ in (log as NSString).deletingLastPathComponent + "/dashboard-pictures" }
+            var configuration = WatchConfiguration(
                 paths: paths, rules: IgnoreRules(include: include, exclude: exclude),
-                logPath: log, renderFolder: render, debounceMs: debounce, initialRun: !noInitial,
+                logPath: log, renderFolder: renderFolder, debounceMs: debounce, initialRun: !noInitial,
                 once: once, timeoutSeconds: timeout, threshold: try threshold.fraction(),
                 executable: ChildProcess.ownExecutable,
                 benchArguments: { spec, json, picture in
@@ -121,8 +143,35 @@ extension Layoutbench {
                 lint: WatchLint.findings(spec:))
             // A StoreError or WatchSetupError says its own exit status.
             let resultStore = try SQLiteResultStore(path: store)
+            if let address {
+                configuration.onRecord = try Self.serveDashboard(at: address, logger: logger)
+            }
             let code = try WatchDaemon(configuration: configuration, logger: logger, store: resultStore).run()
             if code != 0 { throw ExitCode(code) }
+        }
+
+        /// Starts the dashboard and returns the daemon's hook, which reads each new picture (the file the
+        /// child drew, named by the record, never by a request) and hands the record over without waiting.
+        static func serveDashboard(
+            at address: DashboardAddress, logger: Logger
+        ) throws(DashboardError) -> @Sendable (RunRecord, String) -> Void {
+            if !address.isLoopback {
+                logger.warning(
+                    "the dashboard listens on a host other than loopback: anyone who reaches it sees the specs",
+                    metadata: ["host": "\(address.host)"])
+            }
+            let state = DashboardState()
+            let feed = DashboardFeed()
+            Task { await state.consume(feed) }
+            var serverLogger = logger
+            serverLogger.logLevel = max(logger.logLevel, .notice)
+            let port = try DashboardServer.startBlocking(address: address, state: state, logger: serverLogger)
+            let host = address.host.contains(":") ? "[\(address.host)]" : address.host
+            logger.info("dashboard", metadata: ["url": "http://\(host):\(port)/"])
+            return { record, relativePath in
+                let svg = record.picture.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+                feed.publish(DashboardUpdate(record: record, relativePath: relativePath, pictureSVG: svg))
+            }
         }
     }
 }

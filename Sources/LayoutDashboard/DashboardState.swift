@@ -1,0 +1,128 @@
+import BenchResults
+import LayoutWatch
+
+/// A record as the daemon logged it, with the spec's relative path and its picture as SVG text (read by the
+/// CLI from the file the bench child drew; nil when none was drawn).
+public struct DashboardUpdate: Sendable {
+    public var record: RunRecord
+    public var relativePath: String
+    public var pictureSVG: String?
+
+    public init(record: RunRecord, relativePath: String, pictureSVG: String?) {
+        self.record = record; self.relativePath = relativePath; self.pictureSVG = pictureSVG
+    }
+}
+
+/// What one event on `/events` says: the state's version, the spec's index and what happened.
+public struct DashboardEvent: Hashable, Sendable {
+    public enum Kind: String, Sendable { case run, invalid }
+    public var version: Int
+    public var spec: Int
+    public var kind: Kind
+}
+
+/// One watched spec as the dashboard shows it.
+public struct DashboardSpec: Sendable {
+    public var index: Int
+    public var path: String
+    public var name: String
+    /// The newest record (ok or not).
+    public var last: RunRecord
+    /// The newest ok record: its results stay on the page while the spec is invalid.
+    public var lastOK: RunRecord?
+    /// Medians of the ok runs per scenario key (`scenario ×threads`), oldest first, at most `trendLength`.
+    public var medians: [String: [UInt64]]
+    public var pictureSVG: String?
+}
+
+/// The dashboard's state. The daemon's queue never awaits it: `DashboardFeed.publish` yields into a bounded
+/// stream that `consume` drains here, and each subscriber (one per `/events` client) gets a stream that keeps
+/// only its newest events, so a slow client loses events (it refetches the whole fragment anyway) rather
+/// than holding anyone up.
+public actor DashboardState {
+    public static let trendLength = 50
+    private var specs: [DashboardSpec] = []
+    private var indexByPath: [String: Int] = [:]
+    public private(set) var version = 0
+    private var subscribers: [Int: AsyncStream<DashboardEvent>.Continuation] = [:]
+    private var nextSubscriber = 0
+
+    public init() {}
+
+    /// Applies one record: O(scenarios) plus O(subscribers) to tell them.
+    public func apply(_ update: DashboardUpdate) {
+        let record = update.record
+        let index: Int
+        if let known = indexByPath[record.spec] {
+            index = known
+            specs[index].last = record
+        } else {
+            index = specs.count
+            indexByPath[record.spec] = index
+            specs.append(
+                DashboardSpec(
+                    index: index, path: record.spec, name: update.relativePath, last: record, lastOK: nil,
+                    medians: [:], pictureSVG: nil))
+        }
+        if record.status == .ok {
+            specs[index].lastOK = record
+            for summary in record.results ?? [] {
+                var series = specs[index].medians[Self.key(summary), default: []]
+                series.append(summary.summaryNs.median)
+                specs[index].medians[Self.key(summary)] = Array(series.suffix(Self.trendLength))
+            }
+        }
+        if let svg = update.pictureSVG { specs[index].pictureSVG = svg }
+        guard record.status != .cancelled else { return }
+        version += 1
+        let event = DashboardEvent(version: version, spec: index, kind: record.status == .ok ? .run : .invalid)
+        for continuation in subscribers.values { continuation.yield(event) }
+    }
+
+    static func key(_ summary: ScenarioSummary) -> String { "\(summary.scenario) ×\(summary.threads)" }
+
+    /// Drains the feed until it finishes.
+    public func consume(_ feed: DashboardFeed) async {
+        for await update in feed.updates { apply(update) }
+    }
+
+    public func snapshot() -> [DashboardSpec] { specs }
+
+    /// The picture of the spec at `index` (by index only: no request names a path).
+    public func picture(_ index: Int) -> String? {
+        specs.indices.contains(index) ? specs[index].pictureSVG : nil
+    }
+
+    /// A stream of events for one client, keeping its newest 8; it ends its subscription when dropped.
+    public func subscribe() -> AsyncStream<DashboardEvent> {
+        let id = nextSubscriber
+        nextSubscriber += 1
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: DashboardEvent.self, bufferingPolicy: .bufferingNewest(8))
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(id) }
+        }
+        subscribers[id] = continuation
+        return stream
+    }
+
+    private func unsubscribe(_ id: Int) { subscribers[id] = nil }
+
+    public var subscriberCount: Int { subscribers.count }
+}
+
+/// The daemon's side of the hand-over: `publish` never blocks and never awaits (the stream keeps the newest
+/// 1,024 updates if the state falls behind).
+public struct DashboardFeed: Sendable {
+    let updates: AsyncStream<DashboardUpdate>
+    private let continuation: AsyncStream<DashboardUpdate>.Continuation
+
+    public init() {
+        (updates, continuation) = AsyncStream.makeStream(
+            of: DashboardUpdate.self, bufferingPolicy: .bufferingNewest(1024))
+    }
+
+    public func publish(_ update: DashboardUpdate) { continuation.yield(update) }
+
+    public func finish() { continuation.finish() }
+}
