@@ -90,7 +90,7 @@ public final class PostgresResultStore: Sendable {
         let machine = try Self.json(report.machine, encoder)
         let toolchain = try Self.json(report.toolchain, encoder)
         let runInfo = try Self.json(report.run, encoder)
-        let skipped = try report.skipped.map { try Self.json($0, encoder) }
+        let skipped: String? = try report.skipped.map { (list) throws(StoreError) in try Self.json(list, encoder) }
         var details: [String] = []
         for result in report.results {
             var detail = result

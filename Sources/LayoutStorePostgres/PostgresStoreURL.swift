@@ -21,7 +21,11 @@ public struct PostgresStoreURL: Hashable, Sendable, CustomStringConvertible {
     /// Parses `text`; a URL that carries a password, lacks a user or a database, or asks for an unknown
     /// `sslmode` is refused with what would be right.
     public init(_ text: String) throws(StoreError) {
-        func bad(_ reason: String) -> StoreError { .cannotOpen(path: text, reason: reason) }
+        // The URL as messages show it: a password given in it (refused below) is never printed.
+        var shown = URLComponents(string: text)
+        if shown?.password != nil { shown?.password = "REDACTED" }
+        let redacted = shown?.string ?? "the --store URL"
+        func bad(_ reason: String) -> StoreError { .cannotOpen(path: redacted, reason: reason) }
         guard Self.isPostgres(text), let components = URLComponents(string: text) else {
             throw bad("not a postgres:// URL (expected postgres://USER@HOST:PORT/DB)")
         }

@@ -169,7 +169,7 @@ func temporaryFolder() throws -> URL {
         #expect(retryOut.hasSuffix("as run 2\n"))
         let overSQLite = try layoutbench(["history", "grid", "--store", sqlite])
         let overPostgres = try layoutbench(["history", "grid", "--store", server.url])
-        #expect(overSQLite.0 == 0 && overPostgres.0 == 0)
+        #expect(overSQLite.0 == 0 && overPostgres.0 == 0, "\(overSQLite.2)\(overPostgres.2)")
         #expect(overPostgres.1 == overSQLite.1)
         #expect(overSQLite.1.contains("full"))
     }

@@ -40,8 +40,9 @@ extension Layoutbench {
         }
 
         func run() throws {
-            var reports: [(path: String, report: BenchReport)] = []
-            for path in results { reports.append((path, try BenchReport.load(path: path))) }
+            var loaded: [(path: String, report: BenchReport)] = []
+            for path in results { loaded.append((path, try BenchReport.load(path: path))) }
+            let reports = loaded
             let environment = ProcessInfo.processInfo.environment
             if PostgresStoreURL.isPostgres(store) {
                 let url = try PostgresStoreURL(store)

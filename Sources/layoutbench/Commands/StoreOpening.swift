@@ -24,26 +24,34 @@ enum StoreOpening {
 }
 
 /// `PostgresResultStore` behind the synchronous `ResultStore`, for the CLI's synchronous commands only: each
-/// call runs on a Task and the calling thread waits for it (see `blocking`).
-struct BlockingPostgresStore: ResultStore {
+/// call runs on a Task and the calling thread waits for it (see `blocking`). Closes its connection when the
+/// command lets go of it (PostgresNIO requires a connection be closed before it is freed).
+final class BlockingPostgresStore: ResultStore {
     let store: PostgresResultStore
+
+    init(store: PostgresResultStore) { self.store = store }
+
+    deinit {
+        let store = self.store
+        try? blocking { () async throws(StoreError) in await store.close() }
+    }
 
     @discardableResult
     func add(_ report: BenchReport, metadata: RunMetadata) throws(StoreError) -> Int64 {
-        try blocking { () async throws(StoreError) in try await store.add(report, metadata: metadata) }
+        try blocking { () async throws(StoreError) in try await self.store.add(report, metadata: metadata) }
     }
     func nameBaseline(_ name: String, run id: Int64) throws(StoreError) {
-        try blocking { () async throws(StoreError) in try await store.nameBaseline(name, run: id) }
+        try blocking { () async throws(StoreError) in try await self.store.nameBaseline(name, run: id) }
     }
     func baseline(named name: String) throws(StoreError) -> StoredRun {
-        try blocking { () async throws(StoreError) in try await store.baseline(named: name) }
+        try blocking { () async throws(StoreError) in try await self.store.baseline(named: name) }
     }
     func latestRun(spec: String) throws(StoreError) -> StoredRun? {
-        try blocking { () async throws(StoreError) in try await store.latestRun(spec: spec) }
+        try blocking { () async throws(StoreError) in try await self.store.latestRun(spec: spec) }
     }
     func history(spec: String, scenarios: [String]?, last: Int) throws(StoreError) -> [StoredRun] {
         try blocking { () async throws(StoreError) in
-            try await store.history(spec: spec, scenarios: scenarios, last: last)
+            try await self.store.history(spec: spec, scenarios: scenarios, last: last)
         }
     }
 }
@@ -51,11 +59,7 @@ struct BlockingPostgresStore: ResultStore {
 /// Runs `body` on a Task and blocks the calling thread until it ends. For the synchronous CLI only: the
 /// calling thread must not be one the Task needs (the CLI's main thread is not a cooperative-pool thread).
 func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws(StoreError) -> T) throws(StoreError) -> T {
-    final class Box: @unchecked Sendable {
-        // Written once by the Task before `done.signal()`, read after `done.wait()`: the semaphore orders them.
-        var result: Result<T, StoreError>?
-    }
-    let box = Box()
+    let box = BlockingResultBox<T>()
     let done = DispatchSemaphore(value: 0)
     Task {
         do throws(StoreError) {
@@ -67,4 +71,10 @@ func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws(StoreErro
     }
     done.wait()
     return try box.result!.get()
+}
+
+/// `blocking`'s result: written once by the Task before `done.signal()`, read after `done.wait()`; the
+/// semaphore orders the two, hence `@unchecked Sendable`.
+private final class BlockingResultBox<T>: @unchecked Sendable {
+    var result: Result<T, StoreError>?
 }
