@@ -117,6 +117,12 @@ final class PostgresServer {
     }
 
     static func runToEnd(_ tool: URL, _ arguments: [String]) throws {
+        _ = try output(tool, arguments)
+    }
+
+    /// Runs `tool arguments` to its end; its stdout and stderr, or an error with them if it failed.
+    @discardableResult
+    static func output(_ tool: URL, _ arguments: [String]) throws -> String {
         let process = process(tool, arguments)
         let output = Pipe()
         process.standardOutput = output
@@ -127,5 +133,6 @@ final class PostgresServer {
         guard process.terminationStatus == 0 else {
             throw Unavailable(description: "\(tool.lastPathComponent) failed: \(text)")
         }
+        return text
     }
 }

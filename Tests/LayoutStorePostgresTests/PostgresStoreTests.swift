@@ -234,3 +234,38 @@ func temporaryFolder() throws -> URL {
         await store.close()
     }
 }
+
+@Suite(.serialized) struct PostgresViewTests {
+    @Test func latestMediansAndScenarioTrendAnswerTheCommonQuestions() async throws {
+        guard PostgresServer.binaries != nil else {
+            print("skipped: no PostgreSQL server binaries (run scripts/setup.sh)")
+            return
+        }
+        let server = try PostgresServer()
+        defer { server.stop() }
+        let store = try await PostgresResultStore.open(try PostgresStoreURL(server.url))
+        for variant in 0..<3 {
+            try await store.add(sampleReport(variant: variant), metadata: RunMetadata(origin: "push"), branch: "main")
+        }
+        try await store.add(sampleReport(variant: 5), metadata: RunMetadata(origin: "push"), branch: "pr-1")
+        let psql = PostgresServer.binaries!.appendingPathComponent("psql")
+        func query(_ sql: String) throws -> String {
+            try PostgresServer.output(
+                psql, ["-h", "127.0.0.1", "-p", String(server.port), "-U", "postgres", "-At", "-c", sql])
+        }
+        // The newest run (4, on pr-1) for each scenario, with that run's own median.
+        #expect(
+            try query(
+                """
+                SELECT bool_and(l.median_ns = r.median_ns) FROM latest_medians l
+                JOIN results r ON r.run_id = l.run_id AND r.scenario = l.scenario
+                """) == "t\n")
+        let latest = try query("SELECT scenario, run_id, branch FROM latest_medians ORDER BY scenario")
+        #expect(latest == "full|4|pr-1\ninsert|4|pr-1\n")
+        let trend = try query(
+            "SELECT run_id FROM scenario_trend WHERE branch = 'main' AND spec = 'grid' AND scenario = 'full' ORDER BY run_id"
+        )
+        #expect(trend == "1\n2\n3\n")
+        await store.close()
+    }
+}
