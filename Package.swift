@@ -22,6 +22,9 @@
 //   LayoutBenchKit        presets, scenarios, runner, jemalloc memory (CJemalloc), callgrind instruction
 //                         counts (CCallgrind), ab's child runs
 //   LayoutStore           the results store: SQLite through GRDB, behind `ResultStore`; BenchResults only
+//   LayoutStorePostgres   the same `ResultStore` on a PostgreSQL server through PostgresNIO. Its own module so
+//                         that LayoutStore's users (LayoutWatch, the tests) do not link NIO; the CLI alone picks
+//                         one store or the other from the `--store` value (a `postgres://` URL or a file)
 //   ResultReport          `layoutbench report`: one self-contained HTML page of results, plots drawn as SVG;
 //                         BenchResults only (pictures arrive as SVG text)
 //   LayoutWatch           the watch daemon: file events, debounce, child runs, JSONL log, console; no solver
@@ -55,6 +58,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(name: "CompositionalLayout"),
@@ -128,6 +132,13 @@ let package = Package(
             name: "LayoutStore",
             dependencies: ["BenchResults", "ErrorReporting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The results store on a PostgreSQL server (issue 19 part 2): same protocol, NIO only here.
+        .target(
+            name: "LayoutStorePostgres",
+            dependencies: [
+                "LayoutStore", "BenchResults", "ErrorReporting", .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         // `layoutbench report`: HTML and SVG plots of result files; no solver (the CLI draws the pictures).
         .target(name: "ResultReport", dependencies: ["BenchResults"]),
         // The watch daemon: it runs `layoutbench bench` in children, so it links no solver.
@@ -151,8 +162,8 @@ let package = Package(
             dependencies: [
                 "CompositionalLayout", "LayoutSpec", "ReferenceSolver", "LayoutEngine", "LayoutRender",
                 "LayoutBenchKit",
-                "BenchResults", "ErrorReporting", "LayoutReplay", "LayoutStore", "LayoutWatch", "LayoutLint",
-                "LayoutImport", "CompositionalLayoutUIKit", "ResultReport", "LayoutDashboard",
+                "BenchResults", "ErrorReporting", "LayoutReplay", "LayoutStore", "LayoutStorePostgres", "LayoutWatch",
+                "LayoutLint", "LayoutImport", "CompositionalLayoutUIKit", "ResultReport", "LayoutDashboard",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -196,6 +207,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "BenchResults", "ErrorReporting"]),
+        // Starts a real PostgreSQL server (Debian's binaries, loopback, a temporary data folder) per suite.
+        .testTarget(
+            name: "LayoutStorePostgresTests",
+            dependencies: ["LayoutStorePostgres", "LayoutStore", "BenchResults", "ErrorReporting", "layoutbench"]
+        ),
         .testTarget(name: "ResultReportTests", dependencies: ["ResultReport", "BenchResults"]),
         // Unit tests of the daemon's parts, and integration tests that start the real `layoutbench watch`.
         .testTarget(

@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 
 need=()
 # chromium: the report test opens report.html in a real browser (headless).
-for pkg in libjemalloc-dev libyaml-dev libsqlite3-dev valgrind chromium; do
+# postgresql: the team-store tests start a real server (its binaries only; no service is enabled).
+for pkg in libjemalloc-dev libyaml-dev libsqlite3-dev valgrind chromium postgresql; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

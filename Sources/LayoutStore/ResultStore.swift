@@ -55,6 +55,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     /// A read or write failed (a full disk, a locked database past the busy timeout).
     case database(reason: String)
+    /// A server store that cannot be reached (refused, timed out, login refused, connection lost): the
+    /// result file is kept and the upload can be retried (`layoutbench push`).
+    case unavailable(store: String, reason: String)
     case noSuchBaseline(name: String, known: [String])
     case noSuchRun(id: Int64)
     /// A row whose stored JSON no longer decodes.
@@ -66,6 +69,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(path): cannot open the results store: \(reason)"
         case let .database(reason):
             return "results store: \(reason)"
+        case let .unavailable(store, reason):
+            return "\(store): results store unavailable: \(reason)"
         case let .noSuchBaseline(name, known):
             let list =
                 known.isEmpty

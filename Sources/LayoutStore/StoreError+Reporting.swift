@@ -4,11 +4,12 @@ extension StoreError: ReportableError {
     /// A path that cannot be used as a store (a missing folder, a file that is not a results database) and a
     /// baseline or run that is not stored are bad input (2), as an unwritable `--json` path is; a store that
     /// fails while reading or writing (a full disk, a lock held past the timeout, a row that no longer
-    /// decodes) is the environment's failure (3), not the input's.
+    /// decodes) and a server store that cannot be reached are the environment's failure (3), not the input's: CI
+    /// retries on 3.
     public var exitStatus: ExitStatus {
         switch self {
         case .cannotOpen, .noSuchBaseline, .noSuchRun: return .badInput
-        case .database, .corruptRow: return .environment
+        case .database, .corruptRow, .unavailable: return .environment
         }
     }
     public var report: String { "error: \(self)" }

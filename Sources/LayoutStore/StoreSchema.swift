@@ -65,9 +65,10 @@ enum StoreSchema {
     static var identifiers: [String] { migrator.migrations }
 }
 
-/// Samples as little-endian UInt64 bytes.
-enum SampleBlob {
-    static func encode(_ values: [UInt64]) -> [UInt8] {
+/// Samples as little-endian UInt64 bytes (both stores keep them so).
+public enum SampleBlob {
+    /// Complexity: O(values).
+    public static func encode(_ values: [UInt64]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(values.count * 8)
         for value in values {
@@ -76,7 +77,8 @@ enum SampleBlob {
         return bytes
     }
 
-    static func decode(_ bytes: [UInt8]) -> [UInt64] {
+    /// Complexity: O(bytes); a trailing partial value is dropped.
+    public static func decode(_ bytes: [UInt8]) -> [UInt64] {
         stride(from: 0, to: bytes.count - bytes.count % 8, by: 8).map { start in
             var value: UInt64 = 0
             for offset in 0..<8 { value |= UInt64(bytes[start + offset]) << (8 * UInt64(offset)) }

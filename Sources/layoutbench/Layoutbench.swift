@@ -20,7 +20,8 @@ struct Layoutbench: ParsableCommand {
         version: VersionInfo.text,
         subcommands: [
             Solve.self, Render.self, Replay.self, Import.self, Lint.self, Explain.self, Generate.self, Bench.self,
-            Compare.self, AB.self, Merge.self, List.self, Watch.self, History.self, Report.self, CountInstructions.self,
+            Compare.self, AB.self, Merge.self, Push.self, List.self, Watch.self, History.self, Report.self,
+            CountInstructions.self,
         ]
     )
 

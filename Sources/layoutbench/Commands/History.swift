@@ -22,7 +22,7 @@ extension Layoutbench {
         @Argument(help: "The spec: its path as benched, or its name.")
         var spec: String
 
-        @Option(help: "The results store (SQLite).")
+        @Option(help: "The results store: a SQLite file or a postgres://USER@HOST:PORT/DB URL.")
         var store = SQLiteResultStore.defaultPath
 
         @Option(help: "Only these scenarios, comma-separated.")
@@ -43,12 +43,12 @@ extension Layoutbench {
         func run() throws {
             let fraction = try threshold.fraction()
             let report = try { () throws -> HistoryReport in
-                guard FileManager.default.fileExists(atPath: store) else {
+                guard StoreOpening.exists(store) else {
                     throw CLIError.badArgument(
                         "\(store): no results store (write one with `layoutbench bench --store FILE` or `layoutbench watch`)"
                     )
                 }
-                let runs = try SQLiteResultStore(path: store).history(
+                let runs = try StoreOpening.open(store).history(
                     spec: spec, scenarios: scenarios.map { $0.split(separator: ",").map(String.init) }, last: last)
                 guard !runs.isEmpty else {
                     throw CLIError.badArgument("\(store): no run of '\(spec)' (give its path as benched, or its name)")

@@ -75,11 +75,11 @@ extension Layoutbench {
 
         /// Each spec's medians over the stored runs, from LayoutStore's `HistoryReport`.
         func addTrends(_ report: inout HTMLReport, store: String) throws {
-            guard FileManager.default.fileExists(atPath: store) else {
+            guard StoreOpening.exists(store) else {
                 throw CLIError.badArgument(
                     "\(store): no results store (write one with `layoutbench bench --store FILE`)")
             }
-            let resultStore = try SQLiteResultStore(path: store)
+            let resultStore = try StoreOpening.open(store)
             for info in report.runs.flatMap(\.report.specs) where report.trends[info.name] == nil {
                 var stored = try resultStore.history(spec: info.source, scenarios: nil, last: last)
                 if stored.isEmpty { stored = try resultStore.history(spec: info.name, scenarios: nil, last: last) }

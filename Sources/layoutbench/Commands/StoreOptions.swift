@@ -12,7 +12,7 @@ enum StoreCommand {
         let path = store ?? SQLiteResultStore.defaultPath
         // A StoreError says its own exit status: a store that cannot be written (a full disk) is the
         // environment's failure (3), not bad input.
-        let resultStore = try SQLiteResultStore(path: path)
+        let resultStore = try StoreOpening.open(path)
         let metadata = RunMetadata(label: label ?? baseline, dirty: report.gitDirty ?? false, origin: "bench")
         let id = try resultStore.add(report, metadata: metadata)
         if let baseline { try resultStore.nameBaseline(baseline, run: id) }
@@ -21,11 +21,11 @@ enum StoreCommand {
     /// The stored baseline `name`, as a result to compare against.
     static func baseline(_ name: String, store: String?) throws -> BenchReport {
         let path = store ?? SQLiteResultStore.defaultPath
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard StoreOpening.exists(path) else {
             throw CLIError.badArgument(
                 "\(path): no results store (save a baseline with `layoutbench bench --save-baseline \(name)`)")
         }
-        return try SQLiteResultStore(path: path).baseline(named: name).report
+        return try StoreOpening.open(path).baseline(named: name).report
     }
 
     /// Compares the result file at `headPath` against the stored baseline `name`.

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// `layoutbench push` on a SQLite store and its refusals (the PostgreSQL side runs in
+/// LayoutStorePostgresTests, which starts a real server).
+@Suite("layoutbench push", .serialized)
+struct PushCommandTests {
+    @Test("push adds a result file once: a retried push prints the first run id; 2 for bad input")
+    func pushToSQLite() throws {
+        let dir = try CLI.temporaryDirectory()
+        let store = dir.appendingPathComponent("results.sqlite").path
+        let result = dir.appendingPathComponent("head.json").path
+        let bench = try CLI.run([
+            "bench", CLI.sharedSpecs.appendingPathComponent("examples/E1.yaml").path, "--scenarios", "full",
+            "--threads", "1", "--repetitions", "20", "--rounds", "2", "--warmup", "0", "--no-memory", "--allow-debug",
+            "--json", result,
+        ])
+        #expect(bench.status == 0, "\(bench.stderr)")
+        let pushed = try CLI.run(["push", result, "--store", store])
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        #expect(pushed.stdout == "pushed \(result) to \(store) as run 1\n")
+        let history = try CLI.run(["history", "E1-square-grid", "--store", store])
+        #expect(history.status == 0 && history.stdout.contains("full"), "\(history.stdout)\(history.stderr)")
+
+        let notAResult = dir.appendingPathComponent("spec.yaml").path
+        try "version: 1\n".write(toFile: notAResult, atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["push", notAResult, "--store", store]).status == 2)
+        let password = try CLI.run(["push", result, "--store", "postgres://bench:hunter2@127.0.0.1:1/db"])
+        #expect(password.status == 2)
+        #expect(password.stderr.contains("PGPASSWORD") && !password.stderr.contains("hunter2"), "\(password.stderr)")
+        #expect(try CLI.run(["push", "--store", store]).status == 2)
+    }
+}
