@@ -28,7 +28,8 @@ public struct LockstepAB: Sendable {
     public var maxTime: Double
     /// Seconds to wait for any one reply before calling a worker hung.
     public var replyTimeout: Double
-    public var segments = 3
+    public var segments = LockstepAB.defaultSegments
+    public static let defaultSegments = 3
     /// Pairs each row takes from each worker pair before the last (the last runs to a decision).
     public var pairsPerEarlySegment = 12
     public var batchTargetNs = 10_000_000.0
