@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("layoutbench ab")
+@Suite("layoutbench ab --method runs")
 struct AbCommandTests {
     @Test("the same build against itself: nothing slower, exit 0, a Markdown file and the job summary")
     func sameBuild() throws {
@@ -10,7 +10,10 @@ struct AbCommandTests {
         let summary = dir.appendingPathComponent("summary.md").path
         let binary = CLI.binary.path
         let result = try CLI.run(
-            ["ab", binary, binary, "--pairs", "6", "--threshold", "50%", "--export-markdown", markdown]
+            [
+                "ab", binary, binary, "--method", "runs", "--pairs", "6", "--threshold", "50%", "--export-markdown",
+                markdown,
+            ]
                 + CLI.tinyBench, environment: ["GITHUB_STEP_SUMMARY": summary])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("layoutbench ab:"))
@@ -31,7 +34,10 @@ struct AbCommandTests {
     func slowerHead() throws {
         let binary = CLI.binary.path
         let result = try CLI.run(
-            ["ab", binary, binary, "--pairs", "10", "--head-env", "LAYOUTBENCH_SLOWDOWN_PERCENT=300"]
+            [
+                "ab", binary, binary, "--method", "runs", "--pairs", "10", "--head-env",
+                "LAYOUTBENCH_SLOWDOWN_PERCENT=300",
+            ]
                 + CLI.tinyBench, environment: [:])
         #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("SLOWER"))
@@ -43,7 +49,10 @@ struct AbCommandTests {
     func tooFewPairs() throws {
         let binary = CLI.binary.path
         let result = try CLI.run(
-            ["ab", binary, binary, "--pairs", "3", "--head-env", "LAYOUTBENCH_SLOWDOWN_PERCENT=100"]
+            [
+                "ab", binary, binary, "--method", "runs", "--pairs", "3", "--head-env",
+                "LAYOUTBENCH_SLOWDOWN_PERCENT=100",
+            ]
                 + CLI.tinyBench, environment: [:])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("inconclusive"))
@@ -63,7 +72,8 @@ struct AbCommandTests {
         #expect(threshold.status == 2)
         #expect(threshold.stderr.contains("write '0.5%'"))
         let failing = try CLI.run(
-            ["ab", binary, binary, "--pairs", "1", "--preset", "nosuch-10k", "--allow-debug"], environment: [:])
+            ["ab", binary, binary, "--method", "runs", "--pairs", "1", "--preset", "nosuch-10k", "--allow-debug"],
+            environment: [:])
         #expect(failing.status == 2)
         #expect(failing.stderr.contains("bench run failed"))
     }

@@ -115,7 +115,7 @@ public enum PairedComparison {
         }
     }
 
-    static func median(_ values: [Double]) -> Double {
+    public static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return 0 }
         return sorted.count % 2 == 1

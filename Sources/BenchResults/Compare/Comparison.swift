@@ -86,6 +86,15 @@ public struct MetricComparison: Codable, Hashable, Sendable {
     public var machineFactor: Double?
 
     public var key: ResultKey { ResultKey(spec: spec, scenario: scenario, threads: threads) }
+
+    public init(
+        spec: String, scenario: String, threads: Int, metric: ComparedMetric, base: Double, head: Double,
+        interval: RatioInterval, verdict: Verdict, machineFactor: Double?
+    ) {
+        self.spec = spec; self.scenario = scenario; self.threads = threads; self.metric = metric
+        self.base = base; self.head = head; self.interval = interval; self.verdict = verdict
+        self.machineFactor = machineFactor
+    }
 }
 
 /// Everything `compare` found.
@@ -109,6 +118,14 @@ public struct ComparisonReport: Codable, Hashable, Sendable {
     /// 0 unless something is `slower` (inconclusive is not a failure), 1 with one (bad input never gets this
     /// far: it throws, exit 2).
     public var exitCode: Int32 { regressions.isEmpty ? 0 : 1 }
+
+    public init(
+        options: ComparisonOptions, base: String, head: String, comparisons: [MetricComparison],
+        onlyInBase: [String], onlyInHead: [String], notes: [String]
+    ) {
+        self.options = options; self.base = base; self.head = head; self.comparisons = comparisons
+        self.onlyInBase = onlyInBase; self.onlyInHead = onlyInHead; self.notes = notes
+    }
 }
 
 /// Why two result files cannot be compared: exit 2.

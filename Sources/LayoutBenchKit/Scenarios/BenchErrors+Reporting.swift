@@ -57,3 +57,9 @@ extension InstructionError: ReportableError {
     public var exitStatus: ExitStatus { .environment }
     public var report: String { "error: \(self)" }
 }
+
+extension LockstepError: ReportableError {
+    /// A worker that would not start, crashed, hung or printed garbage, or builds serving different rows: 2.
+    public var exitStatus: ExitStatus { .badInput }
+    public var report: String { "error: \(self)" }
+}

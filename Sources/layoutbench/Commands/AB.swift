@@ -11,27 +11,31 @@ extension Layoutbench {
             abstract:
                 "Run two builds alternately and say whether HEAD is slower than BASE: the CI comparison to trust.",
             discussion: """
-                Runs `BASE_BINARY bench ...` and `HEAD_BINARY bench ...` as child processes in --pairs pairs, \
-                alternating the order (base-head, head-base, ...: ABBA), with the same bench options (specs, \
-                presets, scenarios, seed; anything ab does not know goes to bench). For each scenario it takes \
-                each pair's ratio head / base of the medians (both ran within seconds of each other, so the \
-                machine's mood cancels), then the Hodges–Lehmann estimate of the ratios with the exact \
-                Wilcoxon signed-rank interval: the noise between runs is measured by the pairs, not assumed.
+                Lock-step (the default, --method lockstep): both builds start as long-lived workers (the \
+                hidden `layoutbench _serve-bench`, one command a line over pipes) on the same specs, presets, \
+                scenarios, threads and seed. For each row (spec × scenario × threads) the coordinator warms \
+                both to a steady state, picks a batch size so a batch takes about 10 ms, then alternates \
+                batches A B, B A, ... so each pair of batches meets the same machine within milliseconds. \
+                Each pair gives a ratio head / base; the Hodges–Lehmann estimate of the ratios with the exact \
+                Wilcoxon signed-rank interval is the verdict's evidence, looked at after a growing number of \
+                pairs (the looks share the row's error level), and the row stops as soon as it is decided or \
+                its share of --max-time (default \(Self.defaultMaxTime) s) is spent (inconclusive). The \
+                worker pair is restarted \(LockstepAB.defaultSegments) times in a run and each row takes pairs \
+                from every worker pair, so a difference between two processes of one build (memory layout) \
+                counts as noise, not as a change. A worker that crashes, hangs (no reply within \
+                --reply-timeout) or prints something that is not a reply ends ab with exit 2 and the reason.
 
-                Family-wise: all rows (spec × scenario × threads) are judged at once, so each row's interval is \
-                at the Bonferroni level 1 − 5%/rows, and a false "slower" anywhere in the table has at most a 5% \
-                chance (given pair ratios whose noise is symmetric, which the alternating order makes \
-                plausible). The exact test with n pairs reaches at most 1 − 2/2^n, so the default of \
-                \(Self.defaultPairs) pairs reaches 99.95%: enough for up to 100 rows (the default preset's 11 scenarios at threads \
-                1 and 2 are 22 rows, each at 99.77%). Fewer pairs than the rows need make every time verdict \
-                inconclusive, with a note saying how many to use. Unless you give --time-budget or \
-                --repetitions, each run samples each scenario for \(Self.defaultBudget) s: one ab run is \
-                2 × \(Self.defaultPairs) runs of (scenarios × thread counts × \(Self.defaultBudget) s + start-up), \
-                one to two minutes for two 10k presets at one thread.
+                --method runs: the older way, whole `bench` child processes in --pairs ABBA pairs (default \
+                \(Self.defaultPairs)), each pair's ratio of the medians; each run samples each scenario for \
+                \(Self.defaultBudget) s unless the bench options set --time-budget or --repetitions.
+
+                Family-wise: all rows are judged at once, so each row's interval is at the Bonferroni level \
+                1 − 5%/rows, and a false "slower" anywhere in the table has at most a 5% chance (given pair \
+                ratios whose noise is symmetric, which the alternating order makes plausible).
 
                 Verdicts: faster, slower (the whole interval above +threshold), same (inside ±threshold), \
-                inconclusive (straddles it: add pairs). Exit codes: 0 nothing slower, 1 something slower, 2 bad \
-                input (a missing binary, a bench that failed, a bad option).
+                inconclusive (straddles it: give more time). Exit codes: 0 nothing slower, 1 something \
+                slower, 2 bad input (a missing binary, a worker or bench that failed, a bad option).
 
                 --metric instructions counts instructions under valgrind instead (exact; one pair is enough; \
                 threshold 1%): use it for changes smaller than the machine's noise, or on shared CI runners.
@@ -63,6 +67,26 @@ extension Layoutbench {
         /// Seconds of sampling per scenario in each run, unless the bench options set a budget or repetitions.
         static let defaultBudget = 0.1
 
+        /// How `ab` times the builds.
+        enum Method: String, ExpressibleByArgument, CaseIterable {
+            case lockstep, runs
+        }
+
+        @Option(help: "lockstep (long-lived workers, batches in ABBA order; the default) or runs (whole bench runs).")
+        var method: Method = .lockstep
+
+        @Option(
+            name: .customLong("max-time"),
+            help: "Lock-step: seconds for the whole comparison (default \(AB.defaultMaxTime)).")
+        var maxTime: Double = AB.defaultMaxTime
+
+        static let defaultMaxTime = 60.0
+
+        @Option(
+            name: .customLong("reply-timeout"),
+            help: "Lock-step: seconds to wait for a worker's reply before calling it hung.")
+        var replyTimeout: Double = 30
+
         @Option(help: "time or instructions.")
         var metric: BenchMetric = .time
 
@@ -89,6 +113,15 @@ extension Layoutbench {
 
         func validate() throws {
             if let pairs, pairs < 1 || pairs > 100 { throw ValidationError("--pairs must be from 1 to 100") }
+            if pairs != nil && method == .lockstep && metric == .time {
+                throw ValidationError("--pairs counts whole runs: add --method runs, or give --max-time for lock-step")
+            }
+            if !(maxTime > 0 && maxTime.isFinite) {
+                throw ValidationError("--max-time must be a positive number of seconds")
+            }
+            if !(replyTimeout > 0 && replyTimeout.isFinite) {
+                throw ValidationError("--reply-timeout must be a positive number of seconds")
+            }
             for option in ["--json", "--metric", "--markdown"] where benchOptions.contains(option) {
                 throw ValidationError("ab sets \(option) for its runs itself; leave it out")
             }
@@ -96,6 +129,10 @@ extension Layoutbench {
 
         func run() throws {
             let options = try thresholds.options()
+            if metric == .time && method == .lockstep {
+                try runLockstep(options)
+                return
+            }
             let plan = ABPlan(pairs: pairs ?? (metric == .instructions ? 1 : Self.defaultPairs))
             var invocation = BenchInvocation(passthrough: benchOptions)
             if metric == .instructions {
@@ -125,6 +162,29 @@ extension Layoutbench {
             let report = try PairedComparison.compare(
                 results, metric: metric == .instructions ? .instructions : .time,
                 options: options, base: baseBinary, head: headBinary)
+            print(report.formatted(format))
+            try exports.write(report)
+            if !report.regressions.isEmpty { throw CLIError.regression(report.regressionSummary) }
+        }
+
+        /// Lock-step: both builds as `_serve-bench` workers (`LockstepAB`).
+        func runLockstep(_ options: ComparisonOptions) throws {
+            for (side, path) in [("BASE_BINARY", baseBinary), ("HEAD_BINARY", headBinary)]
+            where !FileManager.default.isExecutableFile(atPath: path) {
+                throw ABError.notExecutable(side: side, path: path)
+            }
+            let folder =
+                keep
+                ?? FileManager.default.temporaryDirectory.appendingPathComponent("layoutbench-ab-\(UUID().uuidString)")
+                .path
+            defer { if keep == nil { try? FileManager.default.removeItem(atPath: folder) } }
+            let coordinator = LockstepAB(
+                baseBinary: baseBinary, headBinary: headBinary, workerArguments: ["_serve-bench"] + benchOptions,
+                baseEnvironment: try Self.environment(baseEnv, option: "--base-env"),
+                headEnvironment: try Self.environment(headEnv, option: "--head-env"), options: options,
+                maxTime: maxTime, replyTimeout: replyTimeout, folder: folder)
+            // LockstepError goes to Failure (exit 2).
+            let report = try coordinator.run { Failure.printError($0) }
             print(report.formatted(format))
             try exports.write(report)
             if !report.regressions.isEmpty { throw CLIError.regression(report.regressionSummary) }
