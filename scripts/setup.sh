@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 
 need=()
 # chromium: the report test opens report.html in a real browser (headless).
-for pkg in libjemalloc-dev libyaml-dev libsqlite3-dev valgrind chromium; do
+# prometheus: the /metrics test has a real Prometheus scrape `watch --serve` on loopback.
+for pkg in libjemalloc-dev libyaml-dev libsqlite3-dev valgrind chromium prometheus; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then
