@@ -28,7 +28,8 @@
 //   ResultReport          `layoutbench report`: one self-contained HTML page of results, plots drawn as SVG;
 //                         BenchResults only (pictures arrive as SVG text)
 //   LayoutWatch           the watch daemon: file events, debounce, child runs, JSONL log, console; no solver
-//   LayoutDashboard       `watch --serve`: the live dashboard page, SSE events and pictures over Hummingbird
+//   LayoutDashboard       `watch --serve`: the live dashboard page, SSE events, pictures and /metrics
+//                         (swift-prometheus, a registry it owns) over Hummingbird
 //   layoutbench           the CLI: argument parsing and printing only
 //   LayoutTestSupport     for tests only: the fixture folder, random layout and operation generators
 import PackageDescription
@@ -59,6 +60,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .target(name: "CompositionalLayout"),
@@ -155,6 +157,7 @@ let package = Package(
             dependencies: [
                 "LayoutWatch", "BenchResults", "ResultReport", "ErrorReporting",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         .executableTarget(

@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 need=()
 # chromium: the report test opens report.html in a real browser (headless).
 # postgresql: the team-store tests start a real server (its binaries only; no service is enabled).
-for pkg in libjemalloc-dev libyaml-dev libsqlite3-dev valgrind chromium postgresql; do
+# prometheus: the /metrics test has a real Prometheus scrape `watch --serve` on loopback.
+for pkg in libjemalloc-dev libyaml-dev libsqlite3-dev valgrind chromium postgresql prometheus; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

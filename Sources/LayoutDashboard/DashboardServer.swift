@@ -11,8 +11,9 @@ import Synchronization
 ///   GET /fragment       the specs' HTML, which the page's script swaps in after each event
 ///   GET /events         Server-Sent Events: `run` when a run ends ok, `invalid` when a spec fails
 ///   GET /spec/N.svg     the picture of the N-th spec (by index, never by path)
+///   GET /metrics        Prometheus's text format 0.0.4 (`DashboardMetrics`)
 public enum DashboardServer {
-    /// The router: the dashboard's routes in one group. A later `/metrics` group goes beside it.
+    /// The router: the dashboard's routes in one group, `/metrics` in another.
     static func router(state: DashboardState) -> Router<BasicRequestContext> {
         let router = Router()
         let dashboard = router.group("")
@@ -49,6 +50,14 @@ public enum DashboardServer {
             headers[.contentType] = "image/svg+xml"
             headers[.init("X-Content-Type-Options")!] = "nosniff"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: svg)))
+        }
+        let metrics = router.group("metrics")
+        metrics.get { _, _ in
+            var headers = HTTPFields()
+            headers[.contentType] = DashboardMetrics.contentType
+            headers[.cacheControl] = "no-store"
+            let text = state.metrics.exposition()
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
         }
         return router
     }

@@ -47,11 +47,15 @@ public actor DashboardState {
     private var subscribers: [Int: AsyncStream<DashboardEvent>.Continuation] = [:]
     private var nextSubscriber = 0
 
-    public init() {}
+    /// The Prometheus metrics, updated from the same records (`GET /metrics`).
+    public nonisolated let metrics: DashboardMetrics
+
+    public init(metrics: DashboardMetrics = DashboardMetrics()) { self.metrics = metrics }
 
     /// Applies one record: O(scenarios) plus O(subscribers) to tell them.
     public func apply(_ update: DashboardUpdate) {
         let record = update.record
+        metrics.record(record, relativePath: update.relativePath)
         let index: Int
         if let known = indexByPath[record.spec] {
             index = known

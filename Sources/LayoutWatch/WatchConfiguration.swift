@@ -28,6 +28,9 @@ public struct WatchConfiguration: Sendable {
     /// dashboard's feed). Called on the daemon's queue: it must hand the record on and return at once, never
     /// wait for a reader.
     public var onRecord: (@Sendable (_ record: RunRecord, _ relativePath: String) -> Void)?
+    /// Told the daemon's health each time its queue may have changed (a spec queued, a run started or
+    /// ended). Called on the daemon's queue, like `onRecord`: it must return at once.
+    public var onHealth: (@Sendable (WatchHealth) -> Void)?
 
     public init(
         paths: [String], rules: IgnoreRules = IgnoreRules(), logPath: String,
@@ -44,5 +47,17 @@ public struct WatchConfiguration: Sendable {
         self.timeoutSeconds = timeoutSeconds; self.threshold = threshold; self.executable = executable
         self.benchArguments = benchArguments; self.colour = colour
         self.lint = lint
+    }
+}
+
+/// The daemon's health: how many specs it knows (watched and seen) and how many runs wait to start.
+public struct WatchHealth: Hashable, Sendable {
+    /// Specs the daemon has run or queued and not seen vanish.
+    public var watchedSpecs: Int
+    /// Runs waiting to start (the running one excluded).
+    public var queueLength: Int
+
+    public init(watchedSpecs: Int, queueLength: Int) {
+        self.watchedSpecs = watchedSpecs; self.queueLength = queueLength
     }
 }

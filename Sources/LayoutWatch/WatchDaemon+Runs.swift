@@ -10,6 +10,7 @@ import Logging
 /// a saved file once, for its hash (`consider`), and never parses it. All on `queue`.
 extension WatchDaemon {
     func startNextRun() {
+        defer { reportHealth() }
         guard !stopping, current == nil, let spec = runs.startNext() else { return }
         let started = ContinuousClock.now
         guard let hash = pendingHash.removeValue(forKey: spec) ?? nil else {
@@ -168,6 +169,13 @@ extension WatchDaemon {
                 "cannot read the previous run from the store", metadata: ["spec": "\(spec)", "error": "\(error)"])
             return nil
         }
+    }
+
+    /// Tells `onHealth` the specs known and the runs waiting: O(specs).
+    func reportHealth() {
+        guard let onHealth = configuration.onHealth else { return }
+        let known = Set(lastHash.keys).union(runs.pending).union(current.map { [$0.spec] } ?? [])
+        onHealth(WatchHealth(watchedSpecs: known.count, queueLength: runs.pending.count))
     }
 
     /// Logs and prints the record, then starts the next run (or, with `--once`, stops when none is left).

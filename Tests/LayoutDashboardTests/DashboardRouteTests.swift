@@ -55,7 +55,7 @@ struct DashboardRouteTests {
         for path in [
             "/spec/1.svg", "/spec/2.svg", "/spec/-1.svg", "/spec/0", "/../etc/passwd", "/%2e%2e/", "/%2e%2e/etc/passwd",
             "/spec/..%2f..%2fetc%2fpasswd", "/spec/../../etc/passwd", "/etc/passwd", "/nope", "/index.html",
-            "/metrics",
+            "/metrics/x", "/metricsx",
         ] {
             let response = await offPool { RawHTTP.get(port: port, path) }
             #expect(response.status == 404, "\(path): \(response.status)")

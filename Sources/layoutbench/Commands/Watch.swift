@@ -144,17 +144,22 @@ extension Layoutbench {
             // A StoreError or WatchSetupError says its own exit status.
             let resultStore = try SQLiteResultStore(path: store)
             if let address {
-                configuration.onRecord = try Self.serveDashboard(at: address, logger: logger)
+                let dashboard = try Self.serveDashboard(at: address, logger: logger)
+                configuration.onRecord = dashboard.onRecord
+                configuration.onHealth = dashboard.onHealth
             }
             let code = try WatchDaemon(configuration: configuration, logger: logger, store: resultStore).run()
             if code != 0 { throw ExitCode(code) }
         }
 
-        /// Starts the dashboard and returns the daemon's hook, which reads each new picture (the file the
-        /// child drew, named by the record, never by a request) and hands the record over without waiting.
+        /// Starts the dashboard and returns the daemon's hooks: `onRecord` reads each new picture (the file
+        /// the child drew, named by the record, never by a request) and hands the record over without
+        /// waiting; `onHealth` sets the `/metrics` health gauges.
         static func serveDashboard(
             at address: DashboardAddress, logger: Logger
-        ) throws(DashboardError) -> @Sendable (RunRecord, String) -> Void {
+        ) throws(DashboardError) -> (
+            onRecord: @Sendable (RunRecord, String) -> Void, onHealth: @Sendable (WatchHealth) -> Void
+        ) {
             if !address.isLoopback {
                 logger.warning(
                     "the dashboard listens on a host other than loopback: anyone who reaches it sees the specs",
@@ -168,10 +173,14 @@ extension Layoutbench {
             let port = try DashboardServer.startBlocking(address: address, state: state, logger: serverLogger)
             let host = address.host.contains(":") ? "[\(address.host)]" : address.host
             logger.info("dashboard", metadata: ["url": "http://\(host):\(port)/"])
-            return { record, relativePath in
-                let svg = record.picture.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
-                feed.publish(DashboardUpdate(record: record, relativePath: relativePath, pictureSVG: svg))
-            }
+            let metrics = state.metrics
+            return (
+                onRecord: { record, relativePath in
+                    let svg = record.picture.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+                    feed.publish(DashboardUpdate(record: record, relativePath: relativePath, pictureSVG: svg))
+                },
+                onHealth: { metrics.health($0) }
+            )
         }
     }
 }
