@@ -38,8 +38,10 @@ private final class ChunkCounter: Sendable {
 /// The grain: a phase runs on `w` workers only when its work (items to solve, cells to write) is at least
 /// `w × grain`; below `2 × grain` it runs serially on the calling thread, with no Dispatch at all, so extra
 /// threads never slow a small solve down. `defaultGrain` (16,384 work units per worker) was chosen by measuring
-/// `layoutbench bench` on the 10k presets (full, full-materialize) at 1 and 2 threads over several grains,
-/// and the 1M estimated presets for the parallel speed-up (docs/measurement.md, "The parallel grain").
+/// `layoutbench bench` on the 10k presets (full, full-materialize) at 1 and 2 threads with grains 1, 4,096,
+/// 16,384 and 65,536: 16,384 is the smallest at which no 10k preset ran slower at 2 threads (grain 1 lost up
+/// to 17 %, 4,096 up to 8 %). The 1M speed-up could not be confirmed on the loaded machine (docs/measurement.md,
+/// "The parallel grain").
 enum Parallel {
     /// Work units (items solved or cells written) per worker below which a worker costs more than it saves.
     static let defaultGrain = 16_384
