@@ -5,8 +5,8 @@ import CompositionalLayout
 /// its own part of the caller's buffer.
 extension LayoutEngine {
     /// Writes every cell's frame (rounded to pixels with a display scale, §1) into `buffer`, in the order
-    /// of `forEachCellFrame` (section by section, item by item; items without a cell are skipped), on
-    /// exactly `threads` workers (default: the engine's). Frames past the end of `buffer` are not written.
+    /// of `forEachCellFrame` (section by section, item by item; items without a cell are skipped), on at
+    /// most `threads` workers (default: the engine's; serial below the grain, see `parallelGrain`). Frames past the end of `buffer` are not written.
     /// - Returns: the number of cells.
     /// - Complexity: O(sections + items / threads); allocates one array of section positions.
     public func writeCellFrames(into buffer: UnsafeMutableBufferPointer<Rect>, threads: Int? = nil) -> Int {
@@ -44,8 +44,11 @@ extension LayoutEngine {
         let start = layoutBoundary.startExtent
         let scale = pixelScale
         let starts = firsts
+        // Serial below the grain (cells written per worker, see `parallelGrain`).
+        let workers = Parallel.workers(work: total, threads: threads ?? self.threads, grain: parallelGrain)
+        if workers > 1 { parallelPhasesRun += 1 }
         withExtendedLifetime(templates) {
-            Parallel.forEachChunk(count: sections.count, threads: threads ?? self.threads, makeScratch: { () }) {
+            Parallel.forEachChunk(count: sections.count, threads: workers, makeScratch: { () }) {
                 range, _ in
                 for index in range {
                     var slot = starts[index]

@@ -12,8 +12,8 @@ extension LayoutEngine {
     var spacing: Double { environment.configuration.interSectionSpacing }
 
     /// Solves everything again: variants re-selected, templates and sections re-solved.
-    /// - Complexity: O(sections / threads + estimated items / threads + template items), on exactly `threads`
-    ///   workers; an estimated section allocates its storage once.
+    /// - Complexity: O(sections / threads + estimated items / threads + template items), on at most `threads`
+    ///   workers (serial below the grain, see `parallelGrain`); an estimated section allocates its storage once.
     public func solveAll() throws(LayoutError) {
         // §10.6 calc values evaluated (and §10.5 variants chosen) with the container in force.
         environment = try state.layout.resolvedForEnvironment()
@@ -67,6 +67,7 @@ extension LayoutEngine {
         var shapeOf = [Int32](repeating: -1, count: sectionData.count)
         var shapes: [SectionGeometry] = []
         var individualCount = 0
+        var individualItems = 0
         var largestSection = 0
         let sharesShape = frozen.map { cache in
             cache.map { $0.template != nil && !($0.hasEstimatedSupplementaries && sizing.measuresSupplementaries) }
@@ -76,6 +77,7 @@ extension LayoutEngine {
             let definition = sectionData[i].definition
             guard sharesShape[definition] else {
                 individualCount += 1
+                individualItems += sectionData[i].items.count
                 largestSection = max(largestSection, sectionData[i].items.count)
                 continue
             }
@@ -108,11 +110,15 @@ extension LayoutEngine {
         let sharedShapes = shapes
         let shapeIndex = shapeOf
         let failure = Mutex<(section: Int, error: LayoutError)?>(nil)
+        // The work is the items of the sections solved alone (a shared shape is only copied).
+        let workers = Parallel.workers(
+            work: individualItems + individualCount, threads: threads, grain: parallelGrain)
+        if workers > 1 { report.parallelPhases += 1 }
         let geometries = [SectionGeometry](unsafeUninitializedCapacity: sectionData.count) { buffer, initialized in
             guard !buffer.isEmpty else { return }
             let out = ParallelBuffer(buffer)
             Parallel.forEachChunk(
-                count: buffer.count, threads: threads,
+                count: buffer.count, threads: workers,
                 makeScratch: {
                     var scratch = SolveScratch()
                     scratch.sizing = workerState.sizing()
@@ -148,6 +154,7 @@ extension LayoutEngine {
         for i in geometries.indices where shapeOf[i] < 0 { report.instancesSolved += geometries[i].instanceCountSolved }
         sections = geometries
         rebuildOffsets()
+        parallelPhasesRun += report.parallelPhases
         lastReport = report
     }
 

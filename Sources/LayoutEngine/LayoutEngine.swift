@@ -23,6 +23,12 @@ public final class LayoutEngine {
     @exclusivity(unchecked) var previousSolve: SavedSolve? = nil
     /// Threads used by full solves (1 = serial). The result is identical for every count.
     public var threads: Int
+    /// Work units (items solved, cells written) each worker of a parallel phase must get at least: below
+    /// `2 × parallelGrain` a phase runs serially on the calling thread (`Parallel`, where the default is chosen).
+    /// Starts at `LAYOUTBENCH_PARALLEL_GRAIN` when set (a test and measurement knob), else the default.
+    public var parallelGrain: Int
+    /// Phases this engine has run on more than one worker (full solves and `writeCellFrames`), since creation.
+    public internal(set) var parallelPhasesRun = 0
     /// Whether items start at their estimates and measure only when `prepare(visibleRect:measuring:)` reaches
     /// them (the state's measure mode is then `none`: only measured items leave their estimates).
     public let isLazy: Bool
@@ -87,6 +93,7 @@ public final class LayoutEngine {
         }
         self.state = state
         self.threads = max(1, threads)
+        self.parallelGrain = Parallel.grainFromEnvironment()
         self.isLazy = lazy
         self.environment = state.layout
         self.sizingSource = SizingSource(state)
@@ -131,11 +138,13 @@ public struct UpdateReport: Hashable, Sendable, CustomStringConvertible {
     public var sectionsShifted = 0
     /// Sections placed again without solving their instances (boundary items that measure by index).
     public var sectionsPlaced = 0
+    /// Phases run on more than one worker (0 when the work was below the engine's grain or threads is 1).
+    public var parallelPhases = 0
 
     public init() {}
 
     public var description: String {
-        "sections solved \(sectionsSolved), instances solved \(instancesSolved), templates \(templatesSolved), items measured \(itemsMeasured), sections placed \(sectionsPlaced)"
+        "sections solved \(sectionsSolved), instances solved \(instancesSolved), templates \(templatesSolved), items measured \(itemsMeasured), sections placed \(sectionsPlaced), parallel phases \(parallelPhases)"
     }
 
     static func + (a: UpdateReport, b: UpdateReport) -> UpdateReport {
@@ -146,6 +155,7 @@ public struct UpdateReport: Hashable, Sendable, CustomStringConvertible {
         r.itemsMeasured += b.itemsMeasured
         r.sectionsShifted += b.sectionsShifted
         r.sectionsPlaced += b.sectionsPlaced
+        r.parallelPhases += b.parallelPhases
         return r
     }
 }

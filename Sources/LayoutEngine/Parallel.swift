@@ -1,6 +1,12 @@
 import Dispatch
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Lets workers initialise disjoint elements of uninitialised memory in
 /// place, each element by exactly one worker (the buffer's owner then counts them all as initialised).
 struct ParallelBuffer<Element>: @unchecked Sendable {
@@ -24,11 +30,36 @@ private final class ChunkCounter: Sendable {
     let next = Atomic<Int>(0)
 }
 
-/// Work split over exactly `threads` workers (never more, whatever the core count): the range `0..<count` is
+/// Work split over at most `threads` workers (never more, whatever the core count): the range `0..<count` is
 /// cut into contiguous chunks that the workers take in turn, so a worker slowed down by other load takes
 /// fewer. Each worker keeps its own scratch for every index it handles, so workers share no buffers and
 /// allocate only what they return.
+///
+/// The grain: a phase runs on `w` workers only when its work (items to solve, cells to write) is at least
+/// `w × grain`; below `2 × grain` it runs serially on the calling thread, with no Dispatch at all, so extra
+/// threads never slow a small solve down. `defaultGrain` (16,384 work units per worker) was chosen by measuring
+/// `layoutbench bench` on the 10k presets (full, full-materialize) at 1 and 2 threads with grains 1, 4,096,
+/// 16,384 and 65,536: 16,384 is the smallest at which no 10k preset ran slower at 2 threads (grain 1 lost up
+/// to 17 %, 4,096 up to 8 %). The 1M speed-up could not be confirmed on the loaded machine (docs/measurement.md,
+/// "The parallel grain").
 enum Parallel {
+    /// Work units (items solved or cells written) per worker below which a worker costs more than it saves.
+    static let defaultGrain = 16_384
+
+    /// The grain an engine uses: `LAYOUTBENCH_PARALLEL_GRAIN` when set to a positive integer (a test and
+    /// measurement knob only, read once per engine), otherwise `defaultGrain`.
+    static func grainFromEnvironment() -> Int {
+        guard let raw = getenv("LAYOUTBENCH_PARALLEL_GRAIN"), let value = Int(String(cString: raw)), value > 0
+        else { return defaultGrain }
+        return value
+    }
+
+    /// Workers worth using for `work` units on at most `threads`: each one gets at least `grain` units.
+    /// O(1).
+    static func workers(work: Int, threads: Int, grain: Int) -> Int {
+        Swift.max(1, Swift.min(threads, work / Swift.max(1, grain)))
+    }
+
     /// Calls `body(range, &scratch)` for contiguous ranges covering `0..<count`, on `threads` workers.
     static func forEachChunk<Scratch>(
         count: Int, threads: Int, makeScratch: @Sendable () -> Scratch,

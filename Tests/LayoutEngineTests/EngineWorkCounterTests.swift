@@ -200,4 +200,46 @@ struct EngineWorkCounterTests {
             sizing: engine.state.sizing())
         #expect(engine.output().differences(from: reference).isEmpty)
     }
+
+    /// Every cell frame, in `forEachCellFrame`'s order.
+    static func frames(_ engine: LayoutEngine) -> [Rect] {
+        var frames: [Rect] = []
+        engine.forEachCellFrame { frames.append($1) }
+        return frames
+    }
+
+    @Test("serial below the grain: 2 threads on 200 items run no parallel phase, frames equal 1 thread's")
+    func serialBelowGrain() throws {
+        let serial = try LayoutEngine(layout: Self.layout(sections: 20, items: 10), threads: 1)
+        let engine = try LayoutEngine(layout: Self.layout(sections: 20, items: 10), threads: 2)
+        #expect(engine.parallelGrain * 2 > 200)
+        #expect(engine.report.parallelPhases == 0)
+        #expect(Self.frames(engine) == Self.frames(serial))
+        let buffer = UnsafeMutableBufferPointer<Rect>.allocate(capacity: 200)
+        defer { buffer.deallocate() }
+        #expect(engine.writeCellFrames(into: buffer) == 200)
+        #expect(engine.parallelPhasesRun == 0)
+        #expect(Array(buffer) == Self.frames(serial))
+    }
+
+    @Test("above the grain: 2 threads run the solve and the cell writing in parallel, with 1 thread's frames")
+    func parallelAboveGrain() throws {
+        let serial = try LayoutEngine(layout: Self.layout(sections: 20, items: 10), threads: 1)
+        let engine = try LayoutEngine(layout: Self.layout(sections: 20, items: 10), threads: 2)
+        engine.parallelGrain = 50  // 200 items: 2 workers of at least 50 each
+        try engine.solveAll()
+        #expect(engine.report.parallelPhases == 1)
+        #expect(engine.parallelPhasesRun == 1)
+        #expect(Self.frames(engine) == Self.frames(serial))
+        let buffer = UnsafeMutableBufferPointer<Rect>.allocate(capacity: 200)
+        defer { buffer.deallocate() }
+        #expect(engine.writeCellFrames(into: buffer) == 200)
+        #expect(engine.parallelPhasesRun == 2)
+        #expect(Array(buffer) == Self.frames(serial))
+        // 1 thread never runs a parallel phase, whatever the grain.
+        serial.parallelGrain = 1
+        try serial.solveAll()
+        #expect(serial.report.parallelPhases == 0)
+        #expect(serial.parallelPhasesRun == 0)
+    }
 }

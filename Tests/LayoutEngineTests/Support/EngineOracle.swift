@@ -68,7 +68,11 @@ enum EngineOracle {
         for threads in [1, 2] {
             let buffer = UnsafeMutableBufferPointer<Rect>.allocate(capacity: max(1, order.count))
             defer { buffer.deallocate() }
+            // A grain of 1 so that 2 threads really split the (small) layouts under test.
+            let grain = engine.parallelGrain
+            engine.parallelGrain = 1
             let written = engine.writeCellFrames(into: buffer, threads: threads)
+            engine.parallelGrain = grain
             guard written == order.count else {
                 problems.append(
                     "writeCellFrames (\(threads) threads): \(written) cells, forEachCellFrame \(order.count)")
