@@ -1,18 +1,23 @@
 import Foundation
 
-/// When lock-step `ab` may stop one row: after each look at the pairs' log ratios ln(head / base), the
-/// Hodges–Lehmann estimate with the exact Wilcoxon signed-rank interval (`SignedRank`), classified against
-/// the threshold (`Verdict.classify`). A row is decided as soon as the interval is entirely above
-/// +threshold (slower), entirely below −threshold (faster) or entirely within ±threshold (same).
+/// When lock-step `ab` may stop one row. The unit of independence is the worker pair (one base and one head
+/// process), not the single pair of batches: batches from one process pair share that pair's memory layout
+/// (address randomisation, allocator state), so a process pair whose head happened to land on a slower
+/// layout shifts all of its batches together. The rule therefore reduces each process pair's log ratios
+/// ln(head / base) to one estimate (their median) and judges the row on those estimates alone: the
+/// Hodges–Lehmann estimate with the exact Wilcoxon signed-rank interval (`SignedRank`) over process pairs,
+/// classified against the threshold (`Verdict.classify`). A difference between two processes of one build
+/// then counts as noise, however many batches each process pair timed.
 ///
-/// Looking again and again at a growing sample raises the chance that some look misses; the rule spends the
-/// row's error over at most `maximumLooks` looks (Bonferroni again: each look's interval is at
-/// 1 − (1 − rowConfidence) / maximumLooks), and looks only at pair counts on a geometric schedule
-/// (`minimumPairs`, then ×1.25 each time), so the looks stay few however long the row runs. Past the last
+/// A row is decided as soon as the interval is entirely above +threshold (slower), entirely below
+/// −threshold (faster) or entirely within ±threshold (same). Looking again and again at a growing sample
+/// raises the chance that some look misses; the rule spends the row's error over at most `maximumLooks`
+/// looks (Bonferroni: each look's interval is at 1 − (1 − rowConfidence) / maximumLooks), and looks only at
+/// process-pair counts on a geometric schedule (`minimumClusters`, then ×1.25 each time). Past the last
 /// planned look the row is judged once more when its time runs out (`final`).
 public struct SequentialRule: Hashable, Sendable {
     public enum Decision: Hashable, Sendable {
-        /// Not decided yet: take more pairs.
+        /// Not decided yet: take more process pairs.
         case more
         /// Decided (not inconclusive) at this interval.
         case decided(RatioInterval, Verdict)
@@ -24,7 +29,7 @@ public struct SequentialRule: Hashable, Sendable {
     public var rowConfidence: Double
     public var maximumLooks: Int
 
-    public init(threshold: Double, rowConfidence: Double, maximumLooks: Int = 12) {
+    public init(threshold: Double, rowConfidence: Double, maximumLooks: Int = 6) {
         self.threshold = threshold
         self.rowConfidence = rowConfidence
         self.maximumLooks = max(1, maximumLooks)
@@ -33,43 +38,56 @@ public struct SequentialRule: Hashable, Sendable {
     /// Each look's confidence: the row's error split over the looks.
     public var lookConfidence: Double { 1 - (1 - rowConfidence) / Double(maximumLooks) }
 
-    /// The fewest pairs whose exact interval can reach `lookConfidence` (plus a margin, so the first look can
-    /// drop a few extreme pairs at each end).
-    public var minimumPairs: Int { FamilyWise.pairsNeeded(confidence: lookConfidence) + 4 }
+    /// The fewest process pairs whose exact interval can reach `lookConfidence`, plus a margin so the first
+    /// look can drop an extreme process pair at each end (never fewer than 6).
+    public var minimumClusters: Int { max(6, FamilyWise.pairsNeeded(confidence: lookConfidence) + 2) }
 
-    /// Whether `pairs` is a pair count the rule looks at: `minimumPairs`, then each ×1.25 (rounded up).
-    /// - Complexity: O(log pairs).
-    public func isLook(pairs: Int) -> Bool {
-        var look = minimumPairs
-        while look < pairs { look = max(look + 1, Int((Double(look) * 1.25).rounded(.up))) }
-        return look == pairs
+    /// Whether `clusters` is a process-pair count the rule looks at: `minimumClusters`, then each ×1.25
+    /// (rounded up).
+    /// - Complexity: O(log clusters).
+    public func isLook(clusters: Int) -> Bool {
+        var look = minimumClusters
+        while look < clusters { look = max(look + 1, Int((Double(look) * 1.25).rounded(.up))) }
+        return look == clusters
     }
 
-    /// The interval and verdict of `logRatios` at `lookConfidence` (inconclusive below `minimumPairs`).
-    /// - Complexity: O(n² log n) for n pairs (the signed-rank interval's Walsh averages).
-    public func judge(_ logRatios: [Double]) -> (interval: RatioInterval, verdict: Verdict) {
-        guard !logRatios.isEmpty else {
+    /// One process pair's estimate: the median of its log ratios (0 for an empty one, which `judge` skips).
+    /// - Complexity: O(k log k) for k pairs of batches.
+    public static func clusterEstimate(_ logRatios: [Double]) -> Double {
+        let sorted = logRatios.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// The interval and verdict of `clusters` (one array of log ratios per process pair) at
+    /// `lookConfidence`; inconclusive below `minimumClusters` non-empty process pairs.
+    /// - Complexity: O(c² log c) for c process pairs (the Walsh averages), plus O(n log n) for n batch pairs.
+    public func judge(_ clusters: [[Double]]) -> (interval: RatioInterval, verdict: Verdict) {
+        let estimates = clusters.filter { !$0.isEmpty }.map(Self.clusterEstimate)
+        guard !estimates.isEmpty else {
             return (RatioInterval(ratio: 1, lower: 0, upper: .infinity, confidence: 0), .inconclusive)
         }
-        let signed = SignedRank.interval(logRatios, confidence: lookConfidence)
+        let signed = SignedRank.interval(estimates, confidence: lookConfidence)
         let interval = RatioInterval(
             ratio: exp(signed.estimate), lower: exp(signed.lower), upper: exp(signed.upper),
             confidence: signed.achievedConfidence)
-        guard logRatios.count >= minimumPairs, signed.achievedConfidence >= lookConfidence - 1e-12 else {
+        guard estimates.count >= minimumClusters, signed.achievedConfidence >= lookConfidence - 1e-12 else {
             return (interval, .inconclusive)
         }
         return (interval, Verdict.classify(interval, threshold: threshold))
     }
 
-    /// The decision after the latest pair: `.more` unless this pair count is a look and the look decides.
-    public func decide(_ logRatios: [Double]) -> Decision {
-        guard isLook(pairs: logRatios.count) else { return .more }
-        let (interval, verdict) = judge(logRatios)
+    /// The decision after the latest process pair: `.more` unless this count of non-empty process pairs is
+    /// a look and the look decides.
+    public func decide(_ clusters: [[Double]]) -> Decision {
+        guard isLook(clusters: clusters.filter { !$0.isEmpty }.count) else { return .more }
+        let (interval, verdict) = judge(clusters)
         return verdict == .inconclusive ? .more : .decided(interval, verdict)
     }
 
     /// The verdict when the row's time is up: the last judgement, inconclusive when it does not decide.
-    public func final(_ logRatios: [Double]) -> (interval: RatioInterval, verdict: Verdict) {
-        judge(logRatios)
+    public func final(_ clusters: [[Double]]) -> (interval: RatioInterval, verdict: Verdict) {
+        judge(clusters)
     }
 }

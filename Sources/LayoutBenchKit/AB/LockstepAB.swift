@@ -7,15 +7,17 @@ import Foundation
     import Darwin
 #endif
 
-/// Lock-step `ab`: both builds run as long-lived workers (`BenchWorker`, `layoutbench _serve-bench`) on the
-/// same specs, scenarios, threads and seed; for each row the coordinator warms both to a steady state, picks
-/// a batch size of about `batchTargetNs`, then alternates batches A B, B A, ... so each pair of batches meets
-/// the same machine within milliseconds. Each pair gives ln(head / base); `SequentialRule` stops the row as
-/// soon as it is decided, or when its share of `maxTime` runs out (inconclusive).
+/// Lock-step `ab`: both builds run as workers (`BenchWorker`, `layoutbench _serve-bench`) on the same specs,
+/// scenarios, threads and seed; the coordinator alternates batches A B, B A, ... of about `batchTargetNs` so
+/// each pair of batches meets the same machine within milliseconds, and each pair gives ln(head / base).
 ///
-/// The worker pair is started `segments` times (fresh processes each time): a row's pairs come from every
-/// pair of processes before it may be decided, so a difference between two processes of one build (memory
-/// layout, address randomisation) is part of the noise the interval measures, not a change.
+/// The worker pair is short-lived: it is started afresh for each round (`pairsPerSegment` pairs of batches
+/// per open row, rows in turn), so each row sees many process pairs. Batches from one process pair share its
+/// memory layout, so the process pair, not the batch, is the unit of independence: `SequentialRule` judges a
+/// row on one estimate per process pair and stops it as soon as it is decided; rounds go on until every row
+/// is decided, `maxSegments` rounds ran, or `maxTime` would be passed (open rows are then inconclusive).
+/// Only the first round warms a row to a steady state (which picks its batch size); later rounds run
+/// `rewarmBatches` untimed batches per side first.
 public struct LockstepAB: Sendable {
     public var baseBinary: String
     public var headBinary: String
@@ -28,10 +30,13 @@ public struct LockstepAB: Sendable {
     public var maxTime: Double
     /// Seconds to wait for any one reply before calling a worker hung.
     public var replyTimeout: Double
-    public var segments = LockstepAB.defaultSegments
-    public static let defaultSegments = 3
-    /// Pairs each row takes from each worker pair before the last (the last runs to a decision).
-    public var pairsPerEarlySegment = 12
+    /// The most rounds (process pairs) in one run.
+    public var maxSegments = 64
+    /// Pairs of batches each open row takes from each process pair.
+    public var pairsPerSegment = LockstepAB.defaultPairsPerSegment
+    public static let defaultPairsPerSegment = 8
+    /// Untimed batches per side and row before a later round's timed ones.
+    public var rewarmBatches = 2
     public var batchTargetNs = 10_000_000.0
     /// Where the workers' standard error logs go.
     public var folder: String
@@ -46,30 +51,38 @@ public struct LockstepAB: Sendable {
         self.maxTime = maxTime; self.replyTimeout = replyTimeout; self.folder = folder
     }
 
-    /// One row's evidence.
+    /// One row's evidence: its log ratios grouped by process pair.
     struct RowState {
         var row: BenchWorker.Row
         var rule: SequentialRule
         var batchSize = 0
-        var logRatios: [Double] = []
+        var clusters: [[Double]] = []
         var baseNs: [Double] = []
         var headNs: [Double] = []
         var decision: (interval: RatioInterval, verdict: Verdict)?
         var steady = true
+        var pairs: Int { clusters.reduce(0) { $0 + $1.count } }
     }
 
     /// Runs the comparison; `progress` hears about each step.
-    /// - Complexity: bounded by `maxTime`, plus one reply timeout per worker call in the worst case.
+    /// - Complexity: bounded by `maxTime` (plus one round), plus one reply timeout per worker call in the
+    ///   worst case.
     public func run(progress: (String) -> Void) throws(LockstepError) -> ComparisonReport {
         // A worker that dies mid-write must give an error, not end `ab` with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let start = Date()
-        let deadline = start.addingTimeInterval(maxTime)
         var rows: [RowState] = []
         var ready: (base: BenchWorker.Ready, head: BenchWorker.Ready)?
-        for segment in 0..<segments {
-            let last = segment == segments - 1
+        var segments = 0
+        var longestRound = 0.0
+        while segments < maxSegments {
+            let roundStart = Date()
+            // Start a round only if one more (as long as the longest so far) fits in the time.
+            if segments > 0 && roundStart.timeIntervalSince(start) + longestRound > maxTime { break }
+            if segments > 0 && !rows.contains(where: { $0.decision == nil }) { break }
+            let segment = segments
+            segments += 1
             let pair = try startPair(segment: segment)
             defer {
                 pair.base.quit()
@@ -89,55 +102,64 @@ public struct LockstepAB: Sendable {
                 }
             }
             for index in rows.indices where rows[index].decision == nil {
-                let name = "\(rows[index].row.spec) \(rows[index].row.scenario) threads \(rows[index].row.threads)"
-                for side in [pair.base, pair.head] {
-                    let reply = try side.ask("warm \(index)", doing: "warming \(name)")
-                    guard reply.count == 2, let ns = Double(reply[0]), ns >= 0 else {
-                        throw .garbage(
-                            side: side.side, doing: "warming \(name)", line: "ok " + reply.joined(separator: " "))
-                    }
-                    if reply[1] == "0" { rows[index].steady = false }
-                    if rows[index].batchSize == 0 || side.side == .head {
-                        rows[index].batchSize = max(
-                            rows[index].batchSize, min(1_000_000, max(1, Int(batchTargetNs / max(ns, 1)))))
-                    }
-                }
-                // The row's share of the time left, over the rows still open in this and later segments.
-                let open = rows[index...].filter { $0.decision == nil }.count
-                let remainingSegments = Double(segments - segment)
-                let share = deadline.timeIntervalSinceNow / Double(open) / (last ? 1 : remainingSegments)
-                let rowDeadline = Date().addingTimeInterval(max(0, share))
-                var taken = 0
-                while Date() < rowDeadline && (last || taken < pairsPerEarlySegment) {
-                    let count = rows[index].logRatios.count
-                    let order = count % 2 == 0 ? [pair.base, pair.head] : [pair.head, pair.base]
-                    var ns: [ABPlan.Side: Double] = [:]
-                    for side in order {
-                        let doing = "timing a batch of \(rows[index].batchSize) on \(name)"
-                        let reply = try side.ask("batch \(index) \(rows[index].batchSize)", doing: doing)
-                        guard reply.count == 1, let value = Double(reply[0]), value.isFinite, value >= 0 else {
-                            throw .garbage(side: side.side, doing: doing, line: "ok " + reply.joined(separator: " "))
-                        }
-                        ns[side.side] = value
-                    }
-                    let b = max(ns[.base] ?? 1, 1e-3), h = max(ns[.head] ?? 1, 1e-3)
-                    rows[index].baseNs.append(b)
-                    rows[index].headNs.append(h)
-                    rows[index].logRatios.append(log(h / b))
-                    taken += 1
-                    if last, case .decided(let interval, let verdict) = rows[index].rule.decide(rows[index].logRatios) {
-                        rows[index].decision = (interval, verdict)
-                        progress(
-                            "ab: \(name): \(verdict.rawValue) after \(rows[index].logRatios.count) pairs (\(BenchFormat.fixed(Date().timeIntervalSince(start), decimals: 1)) s)"
-                        )
-                        break
-                    }
+                try runRound(&rows[index], index: index, pair: pair)
+                if case .decided(let interval, let verdict) = rows[index].rule.decide(rows[index].clusters) {
+                    rows[index].decision = (interval, verdict)
+                    progress(
+                        "ab: \(Self.name(rows[index].row)): \(verdict.rawValue) after \(rows[index].clusters.count) process pairs, \(rows[index].pairs) pairs (\(BenchFormat.fixed(Date().timeIntervalSince(start), decimals: 1)) s)"
+                    )
                 }
             }
-            progress("ab: worker pair \(segment + 1)/\(segments) done")
+            longestRound = max(longestRound, Date().timeIntervalSince(roundStart))
         }
+        progress("ab: \(segments) worker pairs in \(BenchFormat.fixed(Date().timeIntervalSince(start), decimals: 1)) s")
         guard let ready else { throw .noRows }
-        return report(rows, ready: ready, seconds: Date().timeIntervalSince(start))
+        return report(rows, ready: ready, segments: segments, seconds: Date().timeIntervalSince(start))
+    }
+
+    static func name(_ row: BenchWorker.Row) -> String { "\(row.spec) \(row.scenario) threads \(row.threads)" }
+
+    /// One row's share of one process pair: warm-up (full the first time, `rewarmBatches` later), then
+    /// `pairsPerSegment` pairs of batches in ABBA order, appended as one cluster.
+    private func runRound(_ state: inout RowState, index: Int, pair: Pair) throws(LockstepError) {
+        let name = Self.name(state.row)
+        if state.batchSize == 0 {
+            for side in [pair.base, pair.head] {
+                let reply = try side.ask("warm \(index)", doing: "warming \(name)")
+                guard reply.count == 2, let ns = Double(reply[0]), ns >= 0 else {
+                    throw .garbage(
+                        side: side.side, doing: "warming \(name)", line: "ok " + reply.joined(separator: " "))
+                }
+                if reply[1] == "0" { state.steady = false }
+                state.batchSize = max(state.batchSize, min(1_000_000, max(1, Int(batchTargetNs / max(ns, 1)))))
+            }
+        } else {
+            for side in [pair.base, pair.head] {
+                for _ in 0..<rewarmBatches { _ = try timeBatch(side, index: index, state: state, name: name) }
+            }
+        }
+        var cluster: [Double] = []
+        for count in 0..<pairsPerSegment {
+            let order = count % 2 == 0 ? [pair.base, pair.head] : [pair.head, pair.base]
+            var ns: [ABPlan.Side: Double] = [:]
+            for side in order { ns[side.side] = try timeBatch(side, index: index, state: state, name: name) }
+            let b = max(ns[.base] ?? 1, 1e-3), h = max(ns[.head] ?? 1, 1e-3)
+            state.baseNs.append(b)
+            state.headNs.append(h)
+            cluster.append(log(h / b))
+        }
+        state.clusters.append(cluster)
+    }
+
+    private func timeBatch(_ side: WorkerConnection, index: Int, state: RowState, name: String)
+        throws(LockstepError) -> Double
+    {
+        let doing = "timing a batch of \(state.batchSize) on \(name)"
+        let reply = try side.ask("batch \(index) \(state.batchSize)", doing: doing)
+        guard reply.count == 1, let value = Double(reply[0]), value.isFinite, value >= 0 else {
+            throw .garbage(side: side.side, doing: doing, line: "ok " + reply.joined(separator: " "))
+        }
+        return value
     }
 
     private struct Pair {
@@ -195,17 +217,18 @@ public struct LockstepAB: Sendable {
     }
 
     /// The verdict table: one row per (spec, scenario, threads), as the run-based `ab` reports.
-    func report(_ rows: [RowState], ready: (base: BenchWorker.Ready, head: BenchWorker.Ready), seconds: Double)
-        -> ComparisonReport
-    {
+    func report(
+        _ rows: [RowState], ready: (base: BenchWorker.Ready, head: BenchWorker.Ready), segments: Int, seconds: Double
+    ) -> ComparisonReport {
         let comparisons = rows.map { state -> MetricComparison in
-            let judged = state.decision ?? state.rule.final(state.logRatios)
+            let judged = state.decision ?? state.rule.final(state.clusters)
             return MetricComparison(
                 spec: state.row.spec, scenario: state.row.scenario, threads: state.row.threads, metric: .time,
                 base: PairedComparison.median(state.baseNs), head: PairedComparison.median(state.headNs),
                 interval: judged.interval, verdict: state.decision?.verdict ?? .inconclusive, machineFactor: nil)
         }
-        let pairs = rows.map(\.logRatios.count)
+        let pairs = rows.map(\.pairs)
+        let clusters = rows.map(\.clusters.count)
         var notes: [String] = []
         let rowConfidence = rows.first?.rule.rowConfidence ?? options.confidence
         if rows.count > 1 {
@@ -215,7 +238,7 @@ public struct LockstepAB: Sendable {
         }
         if rows.contains(where: { $0.decision == nil }) {
             notes.append(
-                "inconclusive rows ran out of their share of --max-time \(BenchFormat.fixed(maxTime, decimals: 0)) s undecided: give more time, or a quieter machine"
+                "inconclusive rows were still undecided when --max-time \(BenchFormat.fixed(maxTime, decimals: 0)) s ran out: give more time, or a quieter machine"
             )
         }
         if rows.contains(where: { !$0.steady }) {
@@ -234,7 +257,7 @@ public struct LockstepAB: Sendable {
             options: options, base: baseBinary, head: headBinary, comparisons: comparisons, onlyInBase: [],
             onlyInHead: [], notes: notes)
         report.method =
-            "lock-step workers (\(segments) process pairs), ABBA batches of ~\(Int(batchTargetNs / 1e6)) ms; \(pairs.min() ?? 0)–\(pairs.max() ?? 0) pairs per row in \(BenchFormat.fixed(seconds, decimals: 1)) s; Hodges–Lehmann estimate with the exact Wilcoxon signed-rank interval per row, sequential stop"
+            "lock-step workers (\(segments) process pairs), ABBA batches of ~\(Int(batchTargetNs / 1e6)) ms, \(pairsPerSegment) pairs per row from each process pair; \(clusters.min() ?? 0)–\(clusters.max() ?? 0) process pairs (\(pairs.min() ?? 0)–\(pairs.max() ?? 0) pairs) per row in \(BenchFormat.fixed(seconds, decimals: 1)) s; per process pair the median ratio, then the Hodges–Lehmann estimate with the exact Wilcoxon signed-rank interval over process pairs, sequential stop"
         return report
     }
 }

@@ -16,13 +16,15 @@ extension Layoutbench {
                 scenarios, threads and seed. For each row (spec × scenario × threads) the coordinator warms \
                 both to a steady state, picks a batch size so a batch takes about 10 ms, then alternates \
                 batches A B, B A, ... so each pair of batches meets the same machine within milliseconds. \
-                Each pair gives a ratio head / base; the Hodges–Lehmann estimate of the ratios with the exact \
-                Wilcoxon signed-rank interval is the verdict's evidence, looked at after a growing number of \
-                pairs (the looks share the row's error level), and the row stops as soon as it is decided or \
-                its share of --max-time (default \(Self.defaultMaxTime) s) is spent (inconclusive). The \
-                worker pair is restarted \(LockstepAB.defaultSegments) times in a run and each row takes pairs \
-                from every worker pair, so a difference between two processes of one build (memory layout) \
-                counts as noise, not as a change. A worker that crashes, hangs (no reply within \
+                Each pair gives a ratio head / base. The worker pair is short-lived: it is restarted for each \
+                round, in which every open row takes \(LockstepAB.defaultPairsPerSegment) pairs, so each row \
+                sees many process pairs. Pairs from one process pair share its memory layout, so the process \
+                pair is the unit of evidence: per process pair the median ratio, then the Hodges–Lehmann \
+                estimate of those with the exact Wilcoxon signed-rank interval, looked at after a growing \
+                number of process pairs (the looks share the row's error level). A row stops as soon as it is \
+                decided; rounds stop when every row is decided or --max-time (default \(Self.defaultMaxTime) s) \
+                would be passed (open rows are inconclusive). A difference between two processes of one build \
+                (memory layout) thus counts as noise, not as a change. A worker that crashes, hangs (no reply within \
                 --reply-timeout) or prints something that is not a reply ends ab with exit 2 and the reason.
 
                 --method runs: the older way, whole `bench` child processes in --pairs ABBA pairs (default \
