@@ -30,4 +30,28 @@ struct PushCommandTests {
         #expect(password.stderr.contains("PGPASSWORD") && !password.stderr.contains("hunter2"), "\(password.stderr)")
         #expect(try CLI.run(["push", "--store", store]).status == 2)
     }
+
+    @Test("bench --store with an unreachable server exits 3, keeps its --json file whole and says how to push it")
+    func benchKeepsResultWhenStoreIsDown() throws {
+        let dir = try CLI.temporaryDirectory()
+        let result = dir.appendingPathComponent("out.json").path
+        let url = "postgres://u@127.0.0.1:1/db"
+        let bench = try CLI.run([
+            "bench", CLI.sharedSpecs.appendingPathComponent("examples/E1.yaml").path, "--scenarios", "full",
+            "--threads", "1", "--repetitions", "20", "--rounds", "2", "--warmup", "0", "--no-memory", "--allow-debug",
+            "--json", result, "--store", url,
+        ])
+        #expect(bench.status == 3, "\(bench.stderr)")
+        #expect(bench.stderr.contains("results store unavailable"), "\(bench.stderr)")
+        #expect(bench.stderr.contains("the result is kept in \(result)"), "\(bench.stderr)")
+        #expect(bench.stderr.contains("`layoutbench push \(result) --store \(url)`"), "\(bench.stderr)")
+        // The file is the result, not a failure record: it pushes as one to another store.
+        let text = try String(contentsOfFile: result, encoding: .utf8)
+        #expect(!text.contains("\"failure\"") && text.contains("\"full\""), "\(text)")
+        let store = dir.appendingPathComponent("results.sqlite").path
+        let pushed = try CLI.run(["push", result, "--store", store])
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        let history = try CLI.run(["history", "E1-square-grid", "--store", store])
+        #expect(history.status == 0 && history.stdout.contains("full"), "\(history.stdout)\(history.stderr)")
+    }
 }
