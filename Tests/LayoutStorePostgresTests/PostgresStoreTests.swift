@@ -174,6 +174,28 @@ func temporaryFolder() throws -> URL {
         #expect(overSQLite.1.contains("full"))
     }
 
+    @Test func watchOnceRecordsItsRunInAPostgresStore() throws {
+        guard let server = try server() else { return }
+        defer { server.stop() }
+        let folder = try temporaryFolder()
+        let specs = folder.appendingPathComponent("specs")
+        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        try FileManager.default.copyItem(
+            at: packageRoot.appendingPathComponent("Tests/Fixtures/specs/examples/E1.yaml"),
+            to: specs.appendingPathComponent("E1.yaml"))
+        let (status, _, stderr) = try layoutbench([
+            "watch", specs.path, "--once", "--store", server.url, "--log",
+            folder.appendingPathComponent("w.jsonl").path,
+            "--scenarios", "full", "--repetitions", "2", "--rounds", "1", "--log-level", "error",
+        ])
+        #expect(status == 0, "\(stderr)")
+        let (history, stdout, historyErr) = try layoutbench(["history", "E1-square-grid", "--store", server.url])
+        #expect(history == 0, "\(historyErr)")
+        #expect(stdout.contains("full"), "\(stdout)")
+    }
+
     @Test func eightWritersPushingFiftyRunsEachAtOnceGiveExactly400() async throws {
         guard let server = try server() else { return }
         defer { server.stop() }
