@@ -54,4 +54,30 @@ struct PushCommandTests {
         let history = try CLI.run(["history", "E1-square-grid", "--store", store])
         #expect(history.status == 0 && history.stdout.contains("full"), "\(history.stdout)\(history.stderr)")
     }
+
+    @Test("bench --store records CI's branch; history filters by --branch, --label and --machine; 2 when none match")
+    func historyFilters() throws {
+        let dir = try CLI.temporaryDirectory()
+        let store = dir.appendingPathComponent("results.sqlite").path
+        let spec = CLI.sharedSpecs.appendingPathComponent("examples/E1.yaml").path
+        for (branch, label) in [("main", "nightly"), ("feature-y", "pr-9")] {
+            let bench = try CLI.run(
+                [
+                    "bench", spec, "--scenarios", "full", "--threads", "1", "--repetitions", "20", "--rounds", "2",
+                    "--warmup", "0", "--no-memory", "--allow-debug", "--store", store, "--label", label,
+                ], environment: ["GITHUB_REF_NAME": branch])
+            #expect(bench.status == 0, "\(bench.stderr)")
+        }
+        let all = try CLI.run(["history", spec, "--store", store])
+        #expect(all.status == 0 && all.stdout.contains("(2 runs,"), "\(all.stdout)\(all.stderr)")
+        for filter in [["--branch", "feature-y"], ["--label", "pr-9"], ["--branch", "main", "--label", "nightly"]] {
+            let one = try CLI.run(["history", "E1-square-grid", "--store", store] + filter)
+            #expect(one.status == 0 && one.stdout.contains("(1 run,"), "\(filter): \(one.stdout)\(one.stderr)")
+        }
+        let none = try CLI.run(["history", spec, "--store", store, "--branch", "main", "--label", "pr-9"])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("no run of '\(spec)' matching --branch main --label pr-9"), "\(none.stderr)")
+        let otherMachine = try CLI.run(["history", spec, "--store", store, "--machine", "no such CPU"])
+        #expect(otherMachine.status == 2, "\(otherMachine.stdout)")
+    }
 }

@@ -32,7 +32,7 @@ extension Layoutbench {
         @Option(help: "A label for the pushed runs (default: each file's own label).")
         var label: String?
 
-        @Option(help: "The git branch the runs were made on (kept by the PostgreSQL store, for `history`).")
+        @Option(help: "The git branch the runs were made on (for `history --branch`).")
         var branch: String?
 
         func validate() throws {
@@ -54,7 +54,8 @@ extension Layoutbench {
                     do throws(StoreError) {
                         for (path, report) in reports {
                             let metadata = RunMetadata(
-                                label: label ?? report.label, dirty: report.gitDirty ?? false, origin: "push")
+                                label: label ?? report.label, dirty: report.gitDirty ?? false, origin: "push",
+                                branch: branch)
                             let id = try await server.add(
                                 report, metadata: metadata, branch: branch, pauseAfterSpecs: pause)
                             print("pushed \(path) to \(url) as run \(id)")
@@ -69,7 +70,7 @@ extension Layoutbench {
                 let sqlite = try SQLiteResultStore(path: store)
                 for (path, report) in reports {
                     let metadata = RunMetadata(
-                        label: label ?? report.label, dirty: report.gitDirty ?? false, origin: "push")
+                        label: label ?? report.label, dirty: report.gitDirty ?? false, origin: "push", branch: branch)
                     print("pushed \(path) to \(store) as run \(try sqlite.add(report, metadata: metadata))")
                 }
             }

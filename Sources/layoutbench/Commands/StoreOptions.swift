@@ -18,13 +18,29 @@ enum StoreCommand {
         // the environment's failure (3), not bad input.
         do throws(StoreError) {
             let resultStore = try StoreOpening.open(path)
-            let metadata = RunMetadata(label: label ?? baseline, dirty: report.gitDirty ?? false, origin: "bench")
+            let metadata = RunMetadata(
+                label: label ?? baseline, dirty: report.gitDirty ?? false, origin: "bench",
+                branch: currentBranch())
             let id = try resultStore.add(report, metadata: metadata)
             if let baseline { try resultStore.nameBaseline(baseline, run: id) }
         } catch {
             guard let json else { throw error }
             throw ResultKeptError(json: json, store: path, baseline: baseline, underlying: error)
         }
+    }
+
+    /// The branch a run is recorded on: CI's (`GITHUB_REF_NAME`, `CI_COMMIT_REF_NAME`; a CI checkout is often
+    /// a detached HEAD), else the checkout's current branch, else nil (detached, or not a git work tree).
+    static func currentBranch(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String? {
+        for name in ["GITHUB_REF_NAME", "CI_COMMIT_REF_NAME"] {
+            if let value = environment[name], !value.isEmpty { return value }
+        }
+        guard let branch = ChildProcess.firstLine(["git", "rev-parse", "--abbrev-ref", "HEAD"]),
+            !branch.isEmpty, branch != "HEAD"
+        else { return nil }
+        return branch
     }
 
     /// The stored baseline `name`, as a result to compare against.
