@@ -21,6 +21,12 @@ struct PushCommandTests {
         #expect(pushed.stdout == "pushed \(result) to \(store) as run 1\n")
         let history = try CLI.run(["history", "E1-square-grid", "--store", store])
         #expect(history.status == 0 && history.stdout.contains("full"), "\(history.stdout)\(history.stderr)")
+        // --save-baseline names the pushed run: compare --baseline finds it (the same run: no regression).
+        let named = try CLI.run(["push", result, "--store", store, "--save-baseline", "main"])
+        #expect(named.status == 0, "\(named.stderr)")
+        let compared = try CLI.run(["compare", "--baseline", "main", result, "--store", store])
+        #expect(compared.status == 0, "\(compared.stdout)\(compared.stderr)")
+        #expect(try CLI.run(["push", result, result, "--store", store, "--save-baseline", "main"]).status == 2)
 
         let notAResult = dir.appendingPathComponent("spec.yaml").path
         try "version: 1\n".write(toFile: notAResult, atomically: true, encoding: .utf8)

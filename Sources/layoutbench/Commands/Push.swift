@@ -35,8 +35,16 @@ extension Layoutbench {
         @Option(help: "The git branch the runs were made on (for `history --branch`).")
         var branch: String?
 
+        @Option(
+            name: .customLong("save-baseline"),
+            help: "Name the pushed run (for `compare --baseline NAME --store URL`); one result file only.")
+        var saveBaseline: String?
+
         func validate() throws {
             if results.isEmpty { throw ValidationError("give the result files to push") }
+            if saveBaseline != nil && results.count != 1 {
+                throw ValidationError("--save-baseline names one run: give exactly one result file")
+            }
         }
 
         func run() throws {
@@ -49,6 +57,7 @@ extension Layoutbench {
                 let pause = Self.testPause(environment)
                 let branch = self.branch
                 let label = self.label
+                let baseline = self.saveBaseline
                 try blocking { () async throws(StoreError) in
                     let server = try await PostgresResultStore.open(url, environment: environment)
                     do throws(StoreError) {
@@ -58,6 +67,7 @@ extension Layoutbench {
                                 branch: branch)
                             let id = try await server.add(
                                 report, metadata: metadata, branch: branch, pauseAfterSpecs: pause)
+                            if let baseline { try await server.nameBaseline(baseline, run: id) }
                             print("pushed \(path) to \(url) as run \(id)")
                         }
                     } catch {
@@ -71,7 +81,9 @@ extension Layoutbench {
                 for (path, report) in reports {
                     let metadata = RunMetadata(
                         label: label ?? report.label, dirty: report.gitDirty ?? false, origin: "push", branch: branch)
-                    print("pushed \(path) to \(store) as run \(try sqlite.add(report, metadata: metadata))")
+                    let id = try sqlite.add(report, metadata: metadata)
+                    if let saveBaseline { try sqlite.nameBaseline(saveBaseline, run: id) }
+                    print("pushed \(path) to \(store) as run \(id)")
                 }
             }
         }
