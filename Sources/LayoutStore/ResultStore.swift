@@ -17,9 +17,37 @@ public protocol ResultStore: Sendable {
     /// spec's results; nil if none did.
     func latestRun(spec: String) throws(StoreError) -> StoredRun?
 
-    /// The newest `last` runs that measured the spec, oldest first, each restricted to that spec's results
-    /// (and to `scenarios` when given).
-    func history(spec: String, scenarios: [String]?, last: Int) throws(StoreError) -> [StoredRun]
+    /// The newest `last` runs that measured the spec (its source path, its name, or a preset's name) and
+    /// pass `filter`, oldest first, each restricted to that spec's results (and to `scenarios` when given).
+    func history(spec: String, scenarios: [String]?, last: Int, filter: HistoryFilter) throws(StoreError)
+        -> [StoredRun]
+}
+
+extension ResultStore {
+    /// `history` over every run of the spec.
+    public func history(spec: String, scenarios: [String]?, last: Int) throws(StoreError) -> [StoredRun] {
+        try history(spec: spec, scenarios: scenarios, last: last, filter: HistoryFilter())
+    }
+}
+
+/// Which runs `history` keeps; nil keeps any. Both stores apply it in their query, before `last`.
+public struct HistoryFilter: Hashable, Sendable {
+    /// Part of the run's CPU model (`MachineInfo.cpu`, the `machine` of the PostgreSQL views), case-sensitive.
+    public var machine: String?
+    /// The git branch the run was recorded on, exactly.
+    public var branch: String?
+    /// The run's label, exactly.
+    public var label: String?
+
+    public init(machine: String? = nil, branch: String? = nil, label: String? = nil) {
+        self.machine = machine; self.branch = branch; self.label = label
+    }
+
+    /// The sources a spec argument matches beside itself: its absolute path and, for a preset's name, the
+    /// preset's source (`preset:grid-10k`).
+    public static func sources(for spec: String, absolute: String) -> [String] {
+        [spec, absolute, "preset:\(spec)"]
+    }
 }
 
 /// What a run records beside its result file.
@@ -28,11 +56,13 @@ public struct RunMetadata: Hashable, Sendable {
     public var label: String?
     /// Whether the working tree had uncommitted changes when it ran.
     public var dirty: Bool
-    /// Who added it: "bench" or "watch".
+    /// Who added it: "bench", "watch" or "push".
     public var origin: String
+    /// The git branch it ran on (`GITHUB_REF_NAME`, `CI_COMMIT_REF_NAME`, or the checkout's), or nil.
+    public var branch: String?
 
-    public init(label: String? = nil, dirty: Bool = false, origin: String) {
-        self.label = label; self.dirty = dirty; self.origin = origin
+    public init(label: String? = nil, dirty: Bool = false, origin: String, branch: String? = nil) {
+        self.label = label; self.dirty = dirty; self.origin = origin; self.branch = branch
     }
 }
 

@@ -50,14 +50,15 @@ public final class SQLiteResultStore: ResultStore {
         return try write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO runs (createdAt, machine, cpu, toolchain, gitCommit, dirty, label, origin, runInfo, skipped)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO runs (createdAt, machine, cpu, toolchain, gitCommit, dirty, label, origin, runInfo, skipped,
+                        branch)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     report.createdAt, try Self.json(report.machine, encoder), report.machine.cpu,
                     try Self.json(report.toolchain, encoder), report.gitCommit, metadata.dirty, metadata.label,
                     metadata.origin, try Self.json(report.run, encoder),
-                    try report.skipped.map { try Self.json($0, encoder) },
+                    try report.skipped.map { try Self.json($0, encoder) }, metadata.branch,
                 ])
             let runID = db.lastInsertedRowID
             for spec in report.specs {
@@ -118,13 +119,25 @@ public final class SQLiteResultStore: ResultStore {
         try history(spec: spec, scenarios: nil, last: 1).last
     }
 
-    public func history(spec: String, scenarios: [String]?, last: Int) throws(StoreError) -> [StoredRun] {
+    /// Complexity: one indexed lookup of the spec, the filter checked on the matching runs' rows.
+    public func history(spec: String, scenarios: [String]?, last: Int, filter: HistoryFilter) throws(StoreError)
+        -> [StoredRun]
+    {
         try read { db in
+            let sources = HistoryFilter.sources(for: spec, absolute: Self.absolute(spec))
             let ids = try Int64.fetchAll(
                 db,
                 sql: """
-                    SELECT DISTINCT runId FROM specs WHERE source = ? OR source = ? OR name = ? ORDER BY runId DESC LIMIT ?
-                    """, arguments: [spec, Self.absolute(spec), spec, max(0, last)])
+                    SELECT DISTINCT specs.runId FROM specs JOIN runs ON runs.id = specs.runId
+                    WHERE (specs.source IN (?, ?, ?) OR specs.name = ?)
+                      AND (? IS NULL OR instr(runs.cpu, ?) > 0) AND (? IS NULL OR runs.branch = ?)
+                      AND (? IS NULL OR runs.label = ?)
+                    ORDER BY specs.runId DESC LIMIT ?
+                    """,
+                arguments: [
+                    sources[0], sources[1], sources[2], spec, filter.machine, filter.machine, filter.branch,
+                    filter.branch, filter.label, filter.label, max(0, last),
+                ])
             return try ids.reversed().map { id in try Self.loadRun(db, id: id, spec: spec, scenarios: scenarios) }
         }
     }
@@ -144,7 +157,7 @@ public final class SQLiteResultStore: ResultStore {
         let decoder = JSONDecoder()
         var specRows = try Row.fetchAll(db, sql: "SELECT * FROM specs WHERE runId = ? ORDER BY id", arguments: [id])
         if let spec {
-            let wanted = [spec, absolute(spec)]
+            let wanted = HistoryFilter.sources(for: spec, absolute: absolute(spec))
             specRows = specRows.filter { wanted.contains($0["source"] as String) || ($0["name"] as String) == spec }
         }
         let specs = specRows.map { r in
@@ -179,7 +192,8 @@ public final class SQLiteResultStore: ResultStore {
             gitCommit: row["gitCommit"],
             run: try decode(RunInfo.self, row["runInfo"], decoder, table: "runs", id: id),
             specs: specs, results: results, skipped: skipped)
-        let metadata = RunMetadata(label: row["label"], dirty: row["dirty"], origin: row["origin"])
+        let metadata = RunMetadata(
+            label: row["label"], dirty: row["dirty"], origin: row["origin"], branch: row["branch"])
         return StoredRun(id: id, metadata: metadata, report: report)
     }
 

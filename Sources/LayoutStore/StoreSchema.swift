@@ -58,6 +58,10 @@ enum StoreSchema {
             try db.create(index: "specs_on_source", on: "specs", columns: ["source"])
             try db.create(index: "specs_on_name", on: "specs", columns: ["name"])
         }
+        // `history --branch`: the branch a run was recorded on (older runs have none).
+        migrator.registerMigration("v3-runs-branch") { db in
+            try db.alter(table: "runs") { t in t.add(column: "branch", .text) }
+        }
         return migrator
     }
 

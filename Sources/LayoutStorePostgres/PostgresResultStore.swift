@@ -106,7 +106,7 @@ public final class PostgresResultStore: Sendable {
                     INSERT INTO runs (run_key, created_at, machine, cpu, toolchain, git_commit, branch, dirty, label,
                         origin, run_info, skipped)
                     VALUES (\(key), \(report.createdAt), \(machine), \(report.machine.cpu), \(toolchain),
-                        \(report.gitCommit), \(branch), \(metadata.dirty), \(metadata.label), \(metadata.origin),
+                        \(report.gitCommit), \(branch ?? metadata.branch), \(metadata.dirty), \(metadata.label), \(metadata.origin),
                         \(runInfo), \(skipped))
                     ON CONFLICT (run_key) DO NOTHING RETURNING id
                     """, logger: logger
@@ -185,14 +185,22 @@ public final class PostgresResultStore: Sendable {
 
     /// The newest `last` runs that measured the spec (source path or name), oldest first, each restricted
     /// to that spec's results (and to `scenarios` when given), as `SQLiteResultStore.history`.
-    public func history(spec: String, scenarios: [String]?, last: Int) async throws(StoreError) -> [StoredRun] {
+    public func history(
+        spec: String, scenarios: [String]?, last: Int, filter: HistoryFilter = HistoryFilter()
+    ) async throws(StoreError) -> [StoredRun] {
         try await run {
             let absolute = URL(fileURLWithPath: spec).standardizedFileURL.path
+            let preset = "preset:\(spec)"
             var ids: [Int64] = []
             for try await id in try await connection.query(
                 """
-                SELECT DISTINCT run_id FROM specs WHERE source = \(spec) OR source = \(absolute) OR name = \(spec)
-                ORDER BY run_id DESC LIMIT \(max(0, last))
+                SELECT DISTINCT specs.run_id FROM specs JOIN runs ON runs.id = specs.run_id
+                WHERE (specs.source = \(spec) OR specs.source = \(absolute) OR specs.source = \(preset)
+                    OR specs.name = \(spec))
+                  AND (\(filter.machine)::text IS NULL OR strpos(runs.cpu, \(filter.machine)) > 0)
+                  AND (\(filter.branch)::text IS NULL OR runs.branch = \(filter.branch))
+                  AND (\(filter.label)::text IS NULL OR runs.label = \(filter.label))
+                ORDER BY specs.run_id DESC LIMIT \(max(0, last))
                 """, logger: logger
             ).decode(Int64.self) {
                 ids.append(id)
@@ -236,20 +244,21 @@ public final class PostgresResultStore: Sendable {
         let decoder = JSONDecoder()
         let runRows = try await connection.query(
             """
-            SELECT created_at, machine, toolchain, git_commit, run_info, skipped, label, dirty, origin
+            SELECT created_at, machine, toolchain, git_commit, run_info, skipped, label, dirty, origin, branch
             FROM runs WHERE id = \(id)
             """, logger: logger
         ).collect()
         guard let runRow = runRows.first else { throw StoreError.noSuchRun(id: id) }
-        let (createdAt, machine, toolchain, gitCommit, runInfo, skipped, label, dirty, origin) = try runRow.decode(
-            (String, String, String, String, String, String?, String?, Bool, String).self)
+        let (createdAt, machine, toolchain, gitCommit, runInfo, skipped, label, dirty, origin, branch) =
+            try runRow.decode((String, String, String, String, String, String?, String?, Bool, String, String?).self)
         var specs: [SpecInfo] = []
         let absolute = spec.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let preset = spec.map { "preset:\($0)" }
         for try await (name, source, items, sections, contentHash) in try await connection.query(
             "SELECT name, source, items, sections, content_hash FROM specs WHERE run_id = \(id) ORDER BY id",
             logger: logger
         ).decode((String, String, Int, Int, String).self) {
-            if let spec, source != spec, source != absolute, name != spec { continue }
+            if let spec, source != spec, source != absolute, source != preset, name != spec { continue }
             specs.append(
                 SpecInfo(name: name, source: source, items: items, sections: sections, contentHash: contentHash))
         }
@@ -277,7 +286,8 @@ public final class PostgresResultStore: Sendable {
             run: try Self.decode(RunInfo.self, runInfo, decoder, table: "runs", id: id),
             specs: specs, results: results,
             skipped: try skipped.map { try Self.decode([String].self, $0, decoder, table: "runs", id: id) })
-        return StoredRun(id: id, metadata: RunMetadata(label: label, dirty: dirty, origin: origin), report: report)
+        return StoredRun(
+            id: id, metadata: RunMetadata(label: label, dirty: dirty, origin: origin, branch: branch), report: report)
     }
 
     private static func decode<T: Decodable>(

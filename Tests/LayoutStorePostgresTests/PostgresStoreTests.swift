@@ -174,6 +174,72 @@ func temporaryFolder() throws -> URL {
         #expect(overSQLite.1.contains("full"))
     }
 
+    @Test func watchOnceRecordsItsRunInAPostgresStore() throws {
+        guard let server = try server() else { return }
+        defer { server.stop() }
+        let folder = try temporaryFolder()
+        let specs = folder.appendingPathComponent("specs")
+        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        try FileManager.default.copyItem(
+            at: packageRoot.appendingPathComponent("Tests/Fixtures/specs/examples/E1.yaml"),
+            to: specs.appendingPathComponent("E1.yaml"))
+        let (status, _, stderr) = try layoutbench([
+            "watch", specs.path, "--once", "--store", server.url, "--log",
+            folder.appendingPathComponent("w.jsonl").path,
+            "--scenarios", "full", "--repetitions", "2", "--rounds", "1", "--log-level", "error",
+        ])
+        #expect(status == 0, "\(stderr)")
+        let (history, stdout, historyErr) = try layoutbench(["history", "E1-square-grid", "--store", server.url])
+        #expect(history == 0, "\(historyErr)")
+        #expect(stdout.contains("full"), "\(stdout)")
+    }
+
+    /// The same runs in both stores; each filter keeps the same runs in both, and the ones it should.
+    @Test func historyFiltersByMachineBranchAndLabelAlikeInBothStores() async throws {
+        guard let server = try server() else { return }
+        defer { server.stop() }
+        let postgres = try await PostgresResultStore.open(try PostgresStoreURL(server.url))
+        let sqlite = try SQLiteResultStore(path: try temporaryFolder().appendingPathComponent("r.sqlite").path)
+        // (cpu, branch, label) of runs 1...5, oldest first.
+        let runs: [(String, String?, String?)] = [
+            ("Intel Xeon 8375C", "main", "nightly"), ("AMD EPYC 7R13", "main", nil),
+            ("Intel Xeon 8375C", "feature/x", "pr-7"), ("Intel Xeon 8375C", "main", "nightly"),
+            ("AMD EPYC 7R13", nil, "pr-7"),
+        ]
+        for (variant, (cpu, branch, label)) in runs.enumerated() {
+            var report = sampleReport(variant: variant + 1)
+            report.machine.cpu = cpu
+            let metadata = RunMetadata(label: label, origin: "bench", branch: branch)
+            try sqlite.add(report, metadata: metadata)
+            try await postgres.add(report, metadata: metadata)
+        }
+        let cases: [(HistoryFilter, [String])] = [
+            (HistoryFilter(), ["1", "2", "3", "4", "5"]),
+            (HistoryFilter(machine: "Xeon"), ["1", "3", "4"]),
+            (HistoryFilter(branch: "main"), ["1", "2", "4"]),
+            (HistoryFilter(label: "pr-7"), ["3", "5"]),
+            (HistoryFilter(machine: "EPYC", branch: "main"), ["2"]),
+            (HistoryFilter(machine: "Xeon", branch: "main", label: "nightly"), ["1", "4"]),
+            (HistoryFilter(branch: "release"), []),
+        ]
+        for (filter, expected) in cases {
+            // A run's commit is its variant (sampleReport), so the commits name the runs kept.
+            let overSQLite = try sqlite.history(spec: "grid", scenarios: nil, last: 10, filter: filter)
+            let overPostgres = try await postgres.history(spec: "grid", scenarios: nil, last: 10, filter: filter)
+            let names = overSQLite.map { String(Int($0.report.gitCommit, radix: 16)!) }
+            #expect(names == expected, "\(filter)")
+            #expect(overPostgres.map(\.report) == overSQLite.map(\.report), "\(filter)")
+            #expect(overPostgres.map(\.metadata) == overSQLite.map(\.metadata), "\(filter)")
+        }
+        // --last counts after the filter: the newest Xeon run only.
+        let newest = try await postgres.history(
+            spec: "grid", scenarios: nil, last: 1, filter: HistoryFilter(machine: "Xeon"))
+        #expect(newest.map(\.metadata.branch) == ["main"] && newest.map(\.report.machine.cpu) == ["Intel Xeon 8375C"])
+        await postgres.close()
+    }
+
     @Test func eightWritersPushingFiftyRunsEachAtOnceGiveExactly400() async throws {
         guard let server = try server() else { return }
         defer { server.stop() }

@@ -12,7 +12,7 @@ struct ResultStoreTests {
     func migrations() throws {
         let path = StoreFixtures.temporaryStorePath()
         let store = try SQLiteResultStore(path: path)
-        #expect(try store.appliedMigrations() == ["v1-runs-specs-results", "v2-spec-lookup-indexes"])
+        #expect(try store.appliedMigrations() == ["v1-runs-specs-results", "v2-spec-lookup-indexes", "v3-runs-branch"])
         try store.add(StoreFixtures.report(medians: ["full": 1000]), metadata: RunMetadata(origin: "bench"))
         let reopened = try SQLiteResultStore(path: path)
         #expect(try reopened.appliedMigrations() == StoreSchema.identifiers)

@@ -106,7 +106,11 @@ extension Layoutbench {
         @Flag(name: .customLong("allow-debug"), help: "Run even in a debug build (with a warning).")
         var allowDebug = false
 
-        @Option(help: "Add the run to this results store (SQLite; see `history`).")
+        @Option(
+            help: """
+                Add the run to this results store: a SQLite file or a postgres:// URL (see `history`). A store \
+                that cannot be reached exits 3 and keeps the --json file for `layoutbench push`.
+                """)
         var store: String?
 
         @Option(
@@ -156,7 +160,8 @@ extension Layoutbench {
             } catch {
                 // The result file holds the failure instead: a reader (the watch daemon) gets the located
                 // error as data, not as text on standard error.
-                if let json { Failure.record(error, to: json) }
+                // Except when the result was written and only the store failed: that file is kept.
+                if let json, !(error is ResultKeptError) { Failure.record(error, to: json) }
                 throw error
             }
         }
@@ -247,7 +252,7 @@ extension Layoutbench {
             }
             try ci.export(report)
             // One --label: in the result file, the tables, and the stored run.
-            try StoreCommand.save(report, store: store, baseline: saveBaseline, label: ci.label)
+            try StoreCommand.save(report, store: store, baseline: saveBaseline, label: ci.label, json: json)
         }
 
         /// `--threads 1,2`, or 1 and the core count.

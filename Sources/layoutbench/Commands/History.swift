@@ -16,10 +16,14 @@ extension Layoutbench {
 
                 Exit codes: 0 printed, 2 bad input (no store, no run of that spec).
 
+                SPEC is a spec's path as benched, its name, or a preset's name (`history grid-10k`). --machine \
+                (part of the CPU model), --branch and --label keep only the runs that match, before --last.
+
                 Example: layoutbench history specs/grid.yaml --last 20 --scenarios full
+                Example: layoutbench history grid-10k --branch main --machine Xeon
                 """)
 
-        @Argument(help: "The spec: its path as benched, or its name.")
+        @Argument(help: "The spec: its path as benched, its name, or a preset's name (grid-10k).")
         var spec: String
 
         @Option(help: "The results store: a SQLite file or a postgres://USER@HOST:PORT/DB URL.")
@@ -28,7 +32,16 @@ extension Layoutbench {
         @Option(help: "Only these scenarios, comma-separated.")
         var scenarios: String?
 
-        @Option(help: "The newest N runs.")
+        @Option(help: "Only runs on a machine whose CPU model contains this text.")
+        var machine: String?
+
+        @Option(help: "Only runs recorded on this git branch (bench records it; push --branch gives it).")
+        var branch: String?
+
+        @Option(help: "Only runs with this label.")
+        var label: String?
+
+        @Option(help: "The newest N runs (after the filters).")
         var last = 30
 
         @Option(help: "Output format.")
@@ -48,10 +61,19 @@ extension Layoutbench {
                         "\(store): no results store (write one with `layoutbench bench --store FILE` or `layoutbench watch`)"
                     )
                 }
+                let filter = HistoryFilter(machine: machine, branch: branch, label: label)
                 let runs = try StoreOpening.open(store).history(
-                    spec: spec, scenarios: scenarios.map { $0.split(separator: ",").map(String.init) }, last: last)
+                    spec: spec, scenarios: scenarios.map { $0.split(separator: ",").map(String.init) }, last: last,
+                    filter: filter)
                 guard !runs.isEmpty else {
-                    throw CLIError.badArgument("\(store): no run of '\(spec)' (give its path as benched, or its name)")
+                    let filters = [("machine", machine), ("branch", branch), ("label", label)].compactMap {
+                        name, value in
+                        value.map { "--\(name) \($0)" }
+                    }
+                    let matching = filters.isEmpty ? "" : " matching " + filters.joined(separator: " ")
+                    throw CLIError.badArgument(
+                        "\(store): no run of '\(spec)'\(matching) (give its path as benched, its name or a preset's name)"
+                    )
                 }
                 return HistoryReport(spec: spec, runs: runs, threshold: fraction)
             }()

@@ -32,11 +32,19 @@ extension Layoutbench {
         @Option(help: "A label for the pushed runs (default: each file's own label).")
         var label: String?
 
-        @Option(help: "The git branch the runs were made on (kept by the PostgreSQL store, for `history`).")
+        @Option(help: "The git branch the runs were made on (for `history --branch`).")
         var branch: String?
+
+        @Option(
+            name: .customLong("save-baseline"),
+            help: "Name the pushed run (for `compare --baseline NAME --store URL`); one result file only.")
+        var saveBaseline: String?
 
         func validate() throws {
             if results.isEmpty { throw ValidationError("give the result files to push") }
+            if saveBaseline != nil && results.count != 1 {
+                throw ValidationError("--save-baseline names one run: give exactly one result file")
+            }
         }
 
         func run() throws {
@@ -49,14 +57,17 @@ extension Layoutbench {
                 let pause = Self.testPause(environment)
                 let branch = self.branch
                 let label = self.label
+                let baseline = self.saveBaseline
                 try blocking { () async throws(StoreError) in
                     let server = try await PostgresResultStore.open(url, environment: environment)
                     do throws(StoreError) {
                         for (path, report) in reports {
                             let metadata = RunMetadata(
-                                label: label ?? report.label, dirty: report.gitDirty ?? false, origin: "push")
+                                label: label ?? report.label, dirty: report.gitDirty ?? false, origin: "push",
+                                branch: branch)
                             let id = try await server.add(
                                 report, metadata: metadata, branch: branch, pauseAfterSpecs: pause)
+                            if let baseline { try await server.nameBaseline(baseline, run: id) }
                             print("pushed \(path) to \(url) as run \(id)")
                         }
                     } catch {
@@ -69,8 +80,10 @@ extension Layoutbench {
                 let sqlite = try SQLiteResultStore(path: store)
                 for (path, report) in reports {
                     let metadata = RunMetadata(
-                        label: label ?? report.label, dirty: report.gitDirty ?? false, origin: "push")
-                    print("pushed \(path) to \(store) as run \(try sqlite.add(report, metadata: metadata))")
+                        label: label ?? report.label, dirty: report.gitDirty ?? false, origin: "push", branch: branch)
+                    let id = try sqlite.add(report, metadata: metadata)
+                    if let saveBaseline { try sqlite.nameBaseline(saveBaseline, run: id) }
+                    print("pushed \(path) to \(store) as run \(id)")
                 }
             }
         }

@@ -49,9 +49,11 @@ final class BlockingPostgresStore: ResultStore {
     func latestRun(spec: String) throws(StoreError) -> StoredRun? {
         try blocking { () async throws(StoreError) in try await self.store.latestRun(spec: spec) }
     }
-    func history(spec: String, scenarios: [String]?, last: Int) throws(StoreError) -> [StoredRun] {
+    func history(spec: String, scenarios: [String]?, last: Int, filter: HistoryFilter) throws(StoreError)
+        -> [StoredRun]
+    {
         try blocking { () async throws(StoreError) in
-            try await self.store.history(spec: spec, scenarios: scenarios, last: last)
+            try await self.store.history(spec: spec, scenarios: scenarios, last: last, filter: filter)
         }
     }
 }

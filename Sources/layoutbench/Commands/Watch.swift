@@ -44,7 +44,7 @@ extension Layoutbench {
         @Option(help: "The JSON Lines log (one record per run).")
         var log = ".layoutbench/watch.jsonl"
 
-        @Option(help: "The results store (SQLite).")
+        @Option(help: "The results store: a SQLite file or a postgres://USER@HOST:PORT/DB URL.")
         var store = SQLiteResultStore.defaultPath
 
         @Option(help: "Redraw each spec's SVG picture into this folder on every change.")
@@ -142,7 +142,9 @@ extension Layoutbench {
                 colour: Console.wantsColour(environment: environment, stdoutIsTerminal: isatty(STDOUT_FILENO) != 0),
                 lint: WatchLint.findings(spec:))
             // A StoreError or WatchSetupError says its own exit status.
-            let resultStore = try SQLiteResultStore(path: store)
+            // Either store: the CLI opens it (LayoutWatch does not link NIO) and hands it to the daemon, which
+            // calls it from its own dispatch queue, never from the cooperative pool `blocking` relies on.
+            let resultStore = try StoreOpening.open(store)
             if let address {
                 let dashboard = try Self.serveDashboard(at: address, logger: logger)
                 configuration.onRecord = dashboard.onRecord
