@@ -16,6 +16,8 @@ import Testing
         "Tests/Fixtures/specs/examples/E4d.yaml": ["LB101"],
         // The picture of the count forms shows both.
         "docs/examples/count-groups.yaml": ["LB101", "LB102"],
+        // docs/lint.md's example finding and its picture.
+        "docs/examples/lint-tiles.yaml": ["LB101"],
     ]
 
     static func specs() -> [String] {
