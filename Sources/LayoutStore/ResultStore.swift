@@ -61,6 +61,9 @@ public struct RunMetadata: Hashable, Sendable {
     /// The git branch it ran on (`GITHUB_REF_NAME`, `CI_COMMIT_REF_NAME`, or the checkout's), or nil.
     public var branch: String?
 
+    /// The origin of a result uploaded with `layoutbench push`: stored once however often it is pushed.
+    public static let pushOrigin = "push"
+
     public init(label: String? = nil, dirty: Bool = false, origin: String, branch: String? = nil) {
         self.label = label; self.dirty = dirty; self.origin = origin; self.branch = branch
     }

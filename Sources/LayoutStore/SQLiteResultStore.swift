@@ -47,18 +47,26 @@ public final class SQLiteResultStore: ResultStore {
     public func add(_ report: BenchReport, metadata: RunMetadata) throws(StoreError) -> Int64 {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        // An uploaded result carries its content id, so a retried `push` of it is stored once; a run recorded
+        // as it is made (bench, watch, merge) is always a new run.
+        let key = metadata.origin == RunMetadata.pushOrigin ? RunKey.of(report) : nil
         return try write { db in
+            if let key,
+                let known = try Int64.fetchOne(db, sql: "SELECT id FROM runs WHERE runKey = ?", arguments: [key])
+            {
+                return known  // stored before: its first id, nothing added
+            }
             try db.execute(
                 sql: """
                     INSERT INTO runs (createdAt, machine, cpu, toolchain, gitCommit, dirty, label, origin, runInfo, skipped,
-                        branch)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        branch, runKey)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     report.createdAt, try Self.json(report.machine, encoder), report.machine.cpu,
                     try Self.json(report.toolchain, encoder), report.gitCommit, metadata.dirty, metadata.label,
                     metadata.origin, try Self.json(report.run, encoder),
-                    try report.skipped.map { try Self.json($0, encoder) }, metadata.branch,
+                    try report.skipped.map { try Self.json($0, encoder) }, metadata.branch, key,
                 ])
             let runID = db.lastInsertedRowID
             for spec in report.specs {

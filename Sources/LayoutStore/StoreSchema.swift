@@ -62,6 +62,12 @@ enum StoreSchema {
         migrator.registerMigration("v3-runs-branch") { db in
             try db.alter(table: "runs") { t in t.add(column: "branch", .text) }
         }
+        // A run's content id (`RunKey`): a retried `push` of the same result is stored once. Runs stored
+        // before this migration have none (NULL), which a unique index allows any number of times.
+        migrator.registerMigration("v4-runs-key") { db in
+            try db.alter(table: "runs") { t in t.add(column: "runKey", .text) }
+            try db.create(index: "runs_on_runKey", on: "runs", columns: ["runKey"], unique: true)
+        }
         return migrator
     }
 

@@ -67,13 +67,8 @@ public final class PostgresResultStore: Sendable {
         }
     }
 
-    /// The content id of a result file: FNV-1a 64 of its sorted-keys JSON, and that JSON's length.
-    public static func runKey(_ report: BenchReport) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = (try? encoder.encode(report)) ?? Data()
-        return ContentHash.fnv1a64(data) + "-" + String(data.count)
-    }
+    /// The content id of a result file (`RunKey`, the same in both stores).
+    public static func runKey(_ report: BenchReport) -> String { RunKey.of(report) }
 
     /// Adds one run in one transaction and returns its id; a run already stored (same `runKey`) is not
     /// added again and its first id is returned. `pauseAfterSpecs` (a test knob) runs after the run's row

@@ -12,11 +12,29 @@ struct ResultStoreTests {
     func migrations() throws {
         let path = StoreFixtures.temporaryStorePath()
         let store = try SQLiteResultStore(path: path)
-        #expect(try store.appliedMigrations() == ["v1-runs-specs-results", "v2-spec-lookup-indexes", "v3-runs-branch"])
+        #expect(
+            try store.appliedMigrations() == [
+                "v1-runs-specs-results", "v2-spec-lookup-indexes", "v3-runs-branch", "v4-runs-key",
+            ])
         try store.add(StoreFixtures.report(medians: ["full": 1000]), metadata: RunMetadata(origin: "bench"))
         let reopened = try SQLiteResultStore(path: path)
         #expect(try reopened.appliedMigrations() == StoreSchema.identifiers)
         #expect(try reopened.runIDs().count == 1)
+    }
+
+    @Test("a result pushed twice (a retried upload) is one run with one id; benched runs are always new runs")
+    func retriedAddIsStoredOnce() throws {
+        let store = try SQLiteResultStore(path: StoreFixtures.temporaryStorePath())
+        let report = StoreFixtures.report(medians: ["full": 1000])
+        let first = try store.add(report, metadata: RunMetadata(origin: RunMetadata.pushOrigin))
+        let again = try store.add(report, metadata: RunMetadata(origin: RunMetadata.pushOrigin))
+        #expect(again == first)
+        #expect(try store.runIDs() == [first])
+        let other = try store.add(
+            StoreFixtures.report(medians: ["full": 1100]), metadata: RunMetadata(origin: RunMetadata.pushOrigin))
+        #expect(other != first)
+        #expect(try store.add(report, metadata: RunMetadata(origin: "bench")) != first)
+        #expect(try store.runIDs().count == 3)
     }
 
     @Test("a file at the first migration is brought up to date, keeping its runs")

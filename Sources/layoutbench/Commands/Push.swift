@@ -63,7 +63,8 @@ extension Layoutbench {
                     do throws(StoreError) {
                         for (path, report) in reports {
                             let metadata = RunMetadata(
-                                label: label ?? report.label, dirty: report.gitDirty ?? false, origin: "push",
+                                label: label ?? report.label, dirty: report.gitDirty ?? false,
+                                origin: RunMetadata.pushOrigin,
                                 branch: branch)
                             let id = try await server.add(
                                 report, metadata: metadata, branch: branch, pauseAfterSpecs: pause)
@@ -80,7 +81,8 @@ extension Layoutbench {
                 let sqlite = try SQLiteResultStore(path: store)
                 for (path, report) in reports {
                     let metadata = RunMetadata(
-                        label: label ?? report.label, dirty: report.gitDirty ?? false, origin: "push", branch: branch)
+                        label: label ?? report.label, dirty: report.gitDirty ?? false, origin: RunMetadata.pushOrigin,
+                        branch: branch)
                     let id = try sqlite.add(report, metadata: metadata)
                     if let saveBaseline { try sqlite.nameBaseline(saveBaseline, run: id) }
                     print("pushed \(path) to \(store) as run \(id)")
