@@ -29,7 +29,7 @@
 //                         BenchResults only (pictures arrive as SVG text)
 //   LayoutWatch           the watch daemon: file events, debounce, child runs, JSONL log, console; no solver
 //   LayoutDashboard       `watch --serve`: the live dashboard page, SSE events, pictures and /metrics
-//                         (swift-prometheus, a registry it owns) over Hummingbird
+//                         (swift-metrics into a swift-prometheus registry it owns) over Hummingbird
 //   layoutbench           the CLI: argument parsing and printing only
 //   LayoutTestSupport     for tests only: the fixture folder, random layout and operation generators
 import PackageDescription
@@ -61,6 +61,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
     targets: [
         .target(name: "CompositionalLayout"),
@@ -158,6 +159,7 @@ let package = Package(
                 "LayoutWatch", "BenchResults", "ResultReport", "ErrorReporting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
         .executableTarget(

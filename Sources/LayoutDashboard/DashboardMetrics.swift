@@ -1,9 +1,11 @@
 import BenchResults
+import CoreMetrics
 import Foundation
 import LayoutWatch
 import Prometheus
 
-/// The dashboard's Prometheus metrics, in a registry the dashboard owns (no global `MetricsSystem`):
+/// The dashboard's metrics through swift-metrics, into a Prometheus registry the dashboard owns (no global
+/// `MetricsSystem` bootstrap):
 /// updated from the same records the page gets, exposed at `GET /metrics` in the text format 0.0.4.
 ///
 /// Labels are bounded: `spec` is the watched spec's path relative to the watched paths, `scenario` and
@@ -21,59 +23,50 @@ import Prometheus
 /// Every update is O(labels) under the registry's lock; `exposition` is O(series).
 public struct DashboardMetrics: Sendable {
     public let registry: PrometheusCollectorRegistry
+    /// swift-metrics' factory over `registry`: every metric below is a swift-metrics `Counter`, `Gauge` or
+    /// `Recorder` made with it, so the code speaks swift-metrics and only this line chooses Prometheus.
+    private let factory: PrometheusMetricsFactory
     /// Run durations' bucket bounds, seconds: a tiny spec's run takes well under a second, a large one's
     /// minutes (the daemon's default timeout is 300 s).
     public static let durationBuckets: [Double] = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300]
 
+    static let median = "layoutbench_scenario_median_seconds"
+    static let p99 = "layoutbench_scenario_p99_seconds"
+    static let runs = "layoutbench_runs_total"
+    static let duration = "layoutbench_run_duration_seconds"
+    static let watchedSpecs = "layoutbench_watched_specs"
+    static let queueLength = "layoutbench_run_queue_length"
+    static let lastErrorTime = "layoutbench_last_error_timestamp_seconds"
+
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.registry = registry
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.valueHistogramBuckets[Self.duration] = Self.durationBuckets
+        self.factory = factory
         // The health gauges exist from the start, so a scrape before the first run already sees them.
-        _ = registry.makeGauge(descriptor: Self.watchedSpecs)
-        _ = registry.makeGauge(descriptor: Self.queueLength)
-        _ = registry.makeGauge(descriptor: Self.lastErrorTime)
-    }
-
-    static func descriptor(_ name: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
-        MetricNameDescriptor(namespace: "layoutbench", metricName: name, unitName: unit, helpText: help)
-    }
-    static var median: MetricNameDescriptor {
-        descriptor("scenario_median", "seconds", "The last ok run's median time per scenario.")
-    }
-    static var p99: MetricNameDescriptor {
-        descriptor("scenario_p99", "seconds", "The last ok run's 99th percentile time per scenario.")
-    }
-    static var runs: MetricNameDescriptor { descriptor("runs", "total", "Runs of each spec by how they ended.") }
-    static var duration: MetricNameDescriptor {
-        descriptor("run_duration", "seconds", "Wall time of each run, from start to record.")
-    }
-    static var watchedSpecs: MetricNameDescriptor { descriptor("watched", "specs", "Spec files the daemon watches.") }
-    static var queueLength: MetricNameDescriptor {
-        descriptor("run_queue", "length", "Runs waiting to start (the running one excluded).")
-    }
-    static var lastErrorTime: MetricNameDescriptor {
-        descriptor(
-            "last_error_timestamp", "seconds",
-            "Unix time of the last run that ended in error, crash or timeout (0: none).")
+        Gauge(label: Self.watchedSpecs, factory: factory).record(0)
+        Gauge(label: Self.queueLength, factory: factory).record(0)
+        Gauge(label: Self.lastErrorTime, factory: factory).record(0)
     }
 
     /// One logged record: its status counted, its duration observed, its scenarios' gauges set (ok runs).
     public func record(_ record: RunRecord, relativePath spec: String) {
-        registry.makeCounter(descriptor: Self.runs, labels: [("spec", spec), ("status", record.status.rawValue)])
+        Counter(label: Self.runs, dimensions: [("spec", spec), ("status", record.status.rawValue)], factory: factory)
             .increment()
-        registry.makeValueHistogram(descriptor: Self.duration, labels: [("spec", spec)], buckets: Self.durationBuckets)
+        Recorder(label: Self.duration, dimensions: [("spec", spec)], aggregate: true, factory: factory)
             .record(record.duration)
         switch record.status {
         case .ok:
             for summary in record.results ?? [] {
                 let labels = [("spec", spec), ("scenario", summary.scenario), ("threads", String(summary.threads))]
-                registry.makeGauge(descriptor: Self.median, labels: labels)
-                    .set(to: Double(summary.summaryNs.median) / 1e9)
-                registry.makeGauge(descriptor: Self.p99, labels: labels).set(to: Double(summary.summaryNs.p99) / 1e9)
+                Gauge(label: Self.median, dimensions: labels, factory: factory)
+                    .record(Double(summary.summaryNs.median) / 1e9)
+                Gauge(label: Self.p99, dimensions: labels, factory: factory).record(Double(summary.summaryNs.p99) / 1e9)
             }
         case .error, .crashed, .timeout:
             let when =
                 (try? Date(record.time, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))) ?? Date()
-            registry.makeGauge(descriptor: Self.lastErrorTime).set(to: when.timeIntervalSince1970.rounded(.down))
+            Gauge(label: Self.lastErrorTime, factory: factory).record(when.timeIntervalSince1970.rounded(.down))
         case .cancelled:
             break
         }
@@ -81,8 +74,8 @@ public struct DashboardMetrics: Sendable {
 
     /// The daemon's health, as it reports it (on its own queue: a gauge's set is a lock and a store).
     public func health(_ sample: WatchHealth) {
-        registry.makeGauge(descriptor: Self.watchedSpecs).set(to: Double(sample.watchedSpecs))
-        registry.makeGauge(descriptor: Self.queueLength).set(to: Double(sample.queueLength))
+        Gauge(label: Self.watchedSpecs, factory: factory).record(Double(sample.watchedSpecs))
+        Gauge(label: Self.queueLength, factory: factory).record(Double(sample.queueLength))
     }
 
     /// The text exposition format (version 0.0.4), as `GET /metrics` serves it.
