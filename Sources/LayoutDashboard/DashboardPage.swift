@@ -12,7 +12,8 @@ public enum DashboardPage {
         <html lang="en"><head><meta charset="utf-8"><title>layoutbench watch</title>
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <style>
-        body { font: 14px system-ui, sans-serif; margin: 1.5em; color: #222; }
+        \(HTMLReport.css)
+        body { font: 14px system-ui, sans-serif; margin: 1.5em; }
         .spec { border: 1px solid #ccc; border-radius: 6px; padding: 1em; margin-bottom: 1em; }
         .spec img { max-width: 320px; max-height: 480px; border: 1px solid #eee; float: right; margin-left: 1em; }
         .error { color: #a00; font-family: ui-monospace, monospace; white-space: pre-wrap; }

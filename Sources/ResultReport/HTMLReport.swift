@@ -156,8 +156,9 @@ public struct HTMLReport: Sendable {
         "<figure>\n\(svg)\n<figcaption>\(PlotText.escaped(caption))</figcaption>\n</figure>\n"
     }
 
-    /// Light colours by default, dark ones under `prefers-color-scheme: dark`; plots use the variables.
-    static let css = """
+    /// Light colours by default, dark ones under `prefers-color-scheme: dark`; plots use the variables. The
+    /// live dashboard (`watch --serve`) uses it too, so its plots look the same.
+    public static let css = """
         :root{--bg:#ffffff;--fg:#1d1f24;--muted:#5b6270;--grid:#9aa1ad;--bar:#5b8def;--median:#d9822b;
         --p99:#c2185b;--band:#e3ecfb;--faster:#1b7f3b;--slower:#c62828;--same:#5b6270;--inconclusive:#9a6a00}
         @media (prefers-color-scheme: dark){:root{--bg:#16181d;--fg:#e6e8ec;--muted:#a3aab8;--grid:#6b7280;
