@@ -77,15 +77,22 @@ public final class LayoutEngine {
     ///   - threads: threads for full solves.
     ///   - lazy: start every item at its estimate; `prepare(visibleRect:measuring:)` measures them as they come
     ///     near the visible rect, like UIKit. Implies that `measure` applies only to measured items.
+    ///   - parallelGrain: the grain of parallel phases (nil: `LAYOUTBENCH_PARALLEL_GRAIN` or the default); a
+    ///     test passes 1 so that 2 threads really split a small layout.
     /// - Complexity: O(sections + definitions' template items + estimated items).
-    public convenience init(layout: CollectionLayout, measure: MeasureMode = .all, threads: Int = 1, lazy: Bool = false)
-        throws(LayoutError)
-    {
-        try self.init(state: LayoutState(layout: layout, measure: measure), threads: threads, lazy: lazy)
+    public convenience init(
+        layout: CollectionLayout, measure: MeasureMode = .all, threads: Int = 1, lazy: Bool = false,
+        parallelGrain: Int? = nil
+    ) throws(LayoutError) {
+        try self.init(
+            state: LayoutState(layout: layout, measure: measure), threads: threads, lazy: lazy,
+            parallelGrain: parallelGrain)
     }
 
-    /// Solves `state` in full.
-    public init(state: LayoutState, threads: Int = 1, lazy: Bool = false) throws(LayoutError) {
+    /// Solves `state` in full. `parallelGrain` as in the other initializer.
+    public init(state: LayoutState, threads: Int = 1, lazy: Bool = false, parallelGrain: Int? = nil)
+        throws(LayoutError)
+    {
         var state = state
         if lazy {
             state.measureMode = .none
@@ -93,7 +100,7 @@ public final class LayoutEngine {
         }
         self.state = state
         self.threads = max(1, threads)
-        self.parallelGrain = Parallel.grainFromEnvironment()
+        self.parallelGrain = parallelGrain.map { Swift.max(1, $0) } ?? Parallel.grainFromEnvironment()
         self.isLazy = lazy
         self.environment = state.layout
         self.sizingSource = SizingSource(state)

@@ -97,9 +97,7 @@ extension Linter {
     {
         guard let main = group.arrangement.mainAxis else { return }
         let insets = group.contentInsets
-        let content = Size(
-            width: slot.width - insets.leading - insets.trailing,
-            height: slot.height - insets.top - insets.bottom)
+        let content = GroupRules.contentBox(slot, insets: insets)
         let avail = content.length(main)
         let spacing = group.interItemSpacing?.value ?? 0
         let estimated = (
@@ -110,8 +108,8 @@ extension Linter {
         switch group.subitems {
         case .dividing(let node, let count):
             let childPath = path + ["subitem"] + Self.nodeKey(node)
-            let box = Size(main, avail - spacing * Double(count - 1), across: content.length(main.other))
-            let share = container.snapDown((avail - spacing * Double(count - 1)) / Double(count))
+            let box = GroupRules.reducedBox(content, main: main, spacing: spacing, count: count)
+            let share = GroupRules.equalShare(avail: avail, spacing: spacing, count: count, container: container)
             let declared = DimensionResolver.size(node.layoutSize, box: box, container: container).length(main)
             let dimension = node.layoutSize.dimension(main)
             let fillsShare = dimension == (main == .x ? .fractionalWidth(1) : .fractionalHeight(1))
@@ -137,17 +135,15 @@ extension Linter {
             }
         case .repeating(let node, let count) where !group.layoutSize.dimension(main).isEstimated && count >= 1:
             let childPath = path + ["repeatingSubitem"] + Self.nodeKey(node)
-            let dependent =
-                node.layoutSize.widthDimension.isFraction(of: main)
-                || node.layoutSize.heightDimension.isFraction(of: main)
+            let dependent = GroupRules.isMainDependent(node.layoutSize, main: main)
             let box =
-                spacing > 0 && count >= 2 && dependent
-                ? Size(main, avail - spacing * Double(count - 1), across: content.length(main.other)) : content
+                GroupRules.restartsForSpacing(spacing: spacing, placed: count, anyMainDependent: dependent)
+                ? GroupRules.reducedBox(content, main: main, spacing: spacing, count: count) : content
             let length = DimensionResolver.size(node.layoutSize, box: box, container: container).length(main)
             let edges = node.edgeSpacing ?? EdgeSpacing()
             let edgeTotal = (edges.pre(main)?.value ?? 0) + (edges.post(main)?.value ?? 0)
             let need = Double(count) * (length + edgeTotal) + spacing * Double(count - 1)
-            if need > avail + 0.25 {
+            if GroupRules.overflows(remaining: avail, need: need) {
                 report(
                     .repeatingSubitemsOverflow, at: childPath + ["size", .key(main == .x ? "width" : "height")],
                     "repeatingSubitem + count \(count) keeps each item's \(format(length)) pt \(mainName): with "

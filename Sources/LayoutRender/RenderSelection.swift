@@ -39,7 +39,7 @@ struct RenderSelection {
     }
 
     /// Chooses what to draw, asking `source` only for the elements of the sections it draws (and, when a
-    /// section is cut after some items, that section's).
+    /// section is cut after some items, for that section's leading part by rect query: `leadingElements`).
     /// Complexity: O(sections) plus the source's counts, O(elements fetched), plus sorting the drawn elements.
     init(source: some RenderSource, options: RenderOptions) {
         let output = source.outline()
@@ -54,14 +54,18 @@ struct RenderSelection {
         // 1. Which sections, and whether the last one is cut after some items.
         var range: ClosedRange<Int>? = options.sections
         var itemCutoff: Int? = nil
+        // The cut section's elements as read for its cutoff (its leading part only), so it is not read again.
+        var cutSectionElements: [LayoutElement]? = nil
         var limitNote = false
         if range == nil, total > max(0, options.elementLimit), let first = frames.first {
             limitNote = true
             let (last, cut) = Self.leadingSections(frames: frames, counts: counts, limit: max(0, options.elementLimit))
             range = first.index...last
-            if let cut {
-                itemCutoff = Self.itemCutoff(
-                    source.elements(inSections: cut.section...cut.section), section: cut.section, budget: cut.budget)
+            if let cut, let frame = frames.first(where: { $0.index == cut.section }) {
+                let leading = Self.leadingElements(
+                    of: frame, in: source, budget: cut.budget, axis: axis, window: output.container.length(axis))
+                itemCutoff = Self.itemCutoff(leading, section: cut.section, budget: cut.budget)
+                cutSectionElements = leading
             }
         }
         let drawnFrames = range.map { r in frames.filter { r.contains($0.index) } } ?? frames
@@ -73,7 +77,14 @@ struct RenderSelection {
         var cutOthers = [LayoutElement]()
         if let range {
             let lo = drawnFrames.first?.index ?? range.lowerBound, hi = drawnFrames.last?.index ?? range.upperBound
-            for element in source.elements(inSections: lo...hi) {
+            var read: [LayoutElement]
+            if let cutSectionElements, partialSection == hi {
+                read = hi > lo ? source.elements(inSections: lo...(hi - 1)) : []
+                read += cutSectionElements
+            } else {
+                read = source.elements(inSections: lo...hi)
+            }
+            for element in read {
                 guard element.section >= lo, element.section <= hi, range.contains(element.section) else { continue }
                 if element.section == partialSection, let itemCutoff {
                     guard element.item < itemCutoff else { continue }
@@ -187,6 +198,31 @@ struct RenderSelection {
             last = frame.index
         }
         return (last ?? frames.last!.index, nil)
+    }
+
+    /// The elements of the section `frame` in a window from its start along the scroll axis, `window` long and
+    /// doubled until it holds more than `budget` of them; a window that reaches the section's end reads the
+    /// whole section instead (so nothing it has outside its frame is missed). A rect query each time, so a
+    /// section of a million items is read only as far as the picture needs.
+    /// Complexity: the source's rect queries, O(log n + k) each on the engine, over at most twice the elements
+    /// finally found, in O(log(section length / window)) doublings.
+    static func leadingElements(
+        of frame: SectionFrame, in source: some RenderSource, budget: Int, axis: Axis, window: Double
+    ) -> [LayoutElement] {
+        let start = frame.frame.origin(axis), end = frame.frame.end(axis)
+        // Across the scroll axis the window has no bound: an orthogonal section's items run past the container.
+        let across = 1e15
+        var length = max(1, window)
+        while start + length < end {
+            let rect =
+                axis == .y
+                ? Rect(x: -across, y: start, width: 2 * across, height: length)
+                : Rect(x: start, y: -across, width: length, height: 2 * across)
+            let found = source.elements(in: rect).filter { $0.section == frame.index }
+            if found.count > budget { return found }
+            length *= 2
+        }
+        return source.elements(inSections: frame.index...frame.index)
     }
 
     /// The largest k such that the section's elements with item < k number at most `budget` (at least 1).

@@ -14,6 +14,9 @@ public protocol RenderSource {
     func elements(inSections range: ClosedRange<Int>) -> [LayoutElement]
     /// The layout's own boundary items (section −1).
     func layoutElements() -> [LayoutElement]
+    /// Every element whose frame intersects `rect` (edges included), layout-wide ones too: how a picture that
+    /// cuts a section after some items reads only that section's leading part.
+    func elements(in rect: Rect) -> [LayoutElement]
 }
 
 /// A whole solve output as a render source. Making it files the elements by section: O(elements).
@@ -55,8 +58,16 @@ public struct OutputRenderSource: RenderSource {
     }
 
     public func layoutElements() -> [LayoutElement] { layoutWide }
+
+    /// Complexity: O(elements): a whole output has no index by position.
+    public func elements(in rect: Rect) -> [LayoutElement] {
+        var found = layoutWide.filter { $0.frame.intersects(rect) }
+        for index in sectionIndices { found += bySection[index]!.filter { $0.frame.intersects(rect) } }
+        return found
+    }
 }
 
-/// The engine draws by section: `outline()` is O(sections), `elementCount(inSection:)` needs no element, and
-/// `elements(inSections:)` emits only the sections asked for (`LayoutEngine+Outline.swift`).
+/// The engine draws by section: `outline()` is O(sections), `elementCount(inSection:)` needs no element,
+/// `elements(inSections:)` emits only the sections asked for (`LayoutEngine+Outline.swift`), and a cut section
+/// is read by rect query, O(log n + k) (`LayoutEngine+Queries.swift`).
 extension LayoutEngine: RenderSource {}

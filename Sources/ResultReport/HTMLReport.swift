@@ -22,7 +22,8 @@ public struct HTMLReport: Sendable {
     public var runs: [Run]
     /// By spec name.
     public var pictures: [String: Picture] = [:]
-    /// Base (the first run) against head (the second), when two runs are given.
+    /// Base (the first run) against head (the second), when two runs are given; or a comparison read from a
+    /// file that `ab` or `compare` exported (`--export-json`), with any number of runs.
     public var comparison: ComparisonReport?
     /// Why there is no comparison although two runs were given.
     public var comparisonNote: String?
@@ -40,6 +41,8 @@ public struct HTMLReport: Sendable {
                 names.append(name)
             }
         }
+        // A comparison read from a file (`ab` or `compare --export-json`) may name specs no run has.
+        for name in comparison?.comparisons.map(\.spec) ?? [] where seen.insert(name).inserted { names.append(name) }
         return names
     }
 
@@ -107,7 +110,7 @@ public struct HTMLReport: Sendable {
     }
 
     func comparisonHTML(_ spec: String) -> String {
-        guard runs.count == 2 else { return "" }
+        guard runs.count == 2 || comparison != nil else { return "" }
         guard let comparison else {
             return
                 "<p class=\"note\">No comparison: "

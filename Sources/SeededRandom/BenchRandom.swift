@@ -1,5 +1,5 @@
 /// SplitMix64: a small seeded generator, so every random choice of a bench (the item a size arrives for,
-/// the section an edit lands in, a bootstrap resample) repeats for the same seed on every machine.
+/// the section an edit lands in, a generated layout) repeats for the same seed on every machine.
 ///
 /// `SystemRandomNumberGenerator` would make two runs of the same build differ in what they measure.
 public struct BenchRandom: RandomNumberGenerator, Sendable {

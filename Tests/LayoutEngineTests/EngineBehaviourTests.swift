@@ -103,7 +103,7 @@ struct EngineBehaviourTests {
         let spec = Fixtures.url("realistic/social-feed.yaml")
         let layout = try SpecReader.read(contentsOf: spec.path)
         let one = try LayoutEngine(layout: layout, threads: 1).output()
-        let two = try LayoutEngine(layout: layout, threads: 2).output()
+        let two = try LayoutEngine(layout: layout, threads: 2, parallelGrain: 1).output()
         #expect(one.elements == two.elements)
         #expect(one.contentSize == two.contentSize)
     }

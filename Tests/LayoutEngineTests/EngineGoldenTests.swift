@@ -35,7 +35,7 @@ struct EngineGoldenTests {
     @Test("a full solve gives the expected output", arguments: EngineFixture.all(), [1, 2])
     func fullSolve(_ fixture: EngineFixture, threads: Int) throws {
         let (layout, expected) = try fixture.load()
-        let engine = try LayoutEngine(layout: layout, measure: fixture.measure, threads: threads)
+        let engine = try LayoutEngine(layout: layout, measure: fixture.measure, threads: threads, parallelGrain: 1)
         let output = engine.output()
         let differences = output.differences(from: expected)
         #expect(differences.isEmpty, Comment(rawValue: differences.joined(separator: "\n")))

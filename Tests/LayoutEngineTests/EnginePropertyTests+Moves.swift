@@ -66,7 +66,9 @@ struct EngineMovePropertyTests {
         var queries = BenchRandom(seed: scenario.seed &+ 31)
         let engines: [LayoutEngine]
         do {
-            engines = try threads.map { try LayoutEngine(state: scenario.initialState, threads: $0, lazy: true) }
+            engines = try threads.map {
+                try LayoutEngine(state: scenario.initialState, threads: $0, lazy: true, parallelGrain: 1)
+            }
         } catch {
             // Every item at its estimate can be too small for its group (a row would hold more than the item
             // limit) where the measured sizes are not: then the reference cannot solve that state either.

@@ -57,7 +57,7 @@ struct EnginePropertyTests {
         var queries = BenchRandom(seed: scenario.seed &+ 17)
         let engines: [LayoutEngine]
         do {
-            engines = try threads.map { try LayoutEngine(state: state, threads: $0) }
+            engines = try threads.map { try LayoutEngine(state: state, threads: $0, parallelGrain: 1) }
         } catch {
             Issue.record("the engine cannot solve what the reference solves: \(error)\n\(scenario.trace(failingAt: 0))")
             return

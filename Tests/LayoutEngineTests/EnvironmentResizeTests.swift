@@ -45,7 +45,7 @@ struct EnvironmentResizeTests {
     }
 
     @Test func aRotationWithASafeAreaMatchesAFreshSolve() throws {
-        let engine = try LayoutEngine(layout: try SpecReader.read(yaml: Self.spec), threads: 2)
+        let engine = try LayoutEngine(layout: try SpecReader.read(yaml: Self.spec), threads: 2, parallelGrain: 1)
         try engine.apply(
             .resize(
                 width: 844, height: 390,

@@ -60,14 +60,14 @@ struct PixelGridFractionTests {
         #expect(Self.cells(reference) == Self.at414)
         #expect(reference.contentSize == Size(width: 414, height: 120))
         for threads in [1, 2] {
-            let engine = try LayoutEngine(layout: Self.layout(), threads: threads)
+            let engine = try LayoutEngine(layout: Self.layout(), threads: threads, parallelGrain: 1)
             #expect(engine.output() == reference, "engine, \(threads) threads")
         }
     }
 
     @Test("E23 resized to 375 re-snaps, and back to 414 gives the first frames again", arguments: [1, 2])
     func resize(threads: Int) throws {
-        let engine = try LayoutEngine(layout: Self.layout(), threads: threads)
+        let engine = try LayoutEngine(layout: Self.layout(), threads: threads, parallelGrain: 1)
         try engine.apply(.resize(width: 375, height: 896))
         #expect(Self.cells(engine.output()) == Self.at375)
         #expect(engine.output() == (try ReferenceSolver.solve(Self.layout(width: 375))))

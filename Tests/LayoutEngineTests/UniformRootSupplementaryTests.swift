@@ -111,7 +111,9 @@ struct UniformRootSupplementaryTests {
         cells: [[Rect]]
     ) throws {
         let layout = try SpecReader.read(yaml: yaml)
-        let engines = try [1, 2].map { try LayoutEngine(state: LayoutState(layout: layout), threads: $0) }
+        let engines = try [1, 2].map {
+            try LayoutEngine(state: LayoutState(layout: layout), threads: $0, parallelGrain: 1)
+        }
         var state = LayoutState(layout: layout)
         for step in 0...measures.count {
             if step > 0 {

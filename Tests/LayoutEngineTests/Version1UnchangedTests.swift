@@ -48,7 +48,7 @@ struct Version1UnchangedTests {
         let reference = try ReferenceSolver.solve(layout, measure: c.measure)
         #expect(reference.jsonText(includeSections: true, pretty: true) + "\n" == before, "reference")
         for threads in [1, 2] {
-            let engine = try LayoutEngine(layout: layout, measure: c.measure, threads: threads)
+            let engine = try LayoutEngine(layout: layout, measure: c.measure, threads: threads, parallelGrain: 1)
             #expect(
                 engine.output().jsonText(includeSections: true, pretty: true) + "\n" == before,
                 "engine, \(threads) threads")

@@ -20,6 +20,10 @@ final class PostgresServer {
     /// `postgres://postgres@127.0.0.1:PORT/postgres`.
     var url: String { "postgres://postgres@127.0.0.1:\(port)/postgres" }
 
+    /// Under CI (`CI` set, as `.ci/run` is run) a missing server is a failure, not a skip: setup installs it,
+    /// so its absence means the integration tests would pass without testing anything.
+    static var requiredByCI: Bool { ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } ?? false }
+
     /// The folder of Debian's PostgreSQL binaries, the newest version first; nil if none is installed.
     static var binaries: URL? {
         let root = "/usr/lib/postgresql"

@@ -108,7 +108,9 @@ func temporaryFolder() throws -> URL {
     func server() throws -> PostgresServer? {
         do {
             return try PostgresServer()
-        } catch let error as PostgresServer.Unavailable where PostgresServer.binaries == nil {
+        } catch let error as PostgresServer.Unavailable
+            where PostgresServer.binaries == nil && !PostgresServer.requiredByCI
+        {
             print("skipped: \(error)")
             return nil
         }
@@ -172,6 +174,27 @@ func temporaryFolder() throws -> URL {
         #expect(overSQLite.0 == 0 && overPostgres.0 == 0, "\(overSQLite.2)\(overPostgres.2)")
         #expect(overPostgres.1 == overSQLite.1)
         #expect(overSQLite.1.contains("full"))
+
+        // A stored baseline, then compare --baseline against it: the same verdicts over either store.
+        let slower = folder.appendingPathComponent("slower.json").path
+        try sampleReport(variant: 1, medians: ["full": 1_300, "insert": 2_000]).write(to: slower)
+        var compared: [String] = []
+        for store in [server.url, sqlite] {
+            let saved = try layoutbench(["push", files[0], "--store", store, "--save-baseline", "main"])
+            #expect(saved.0 == 0, "\(saved.2)")
+            let (status, stdout, stderr) = try layoutbench(["compare", "--baseline", "main", slower, "--store", store])
+            #expect(status == 1, "full is 30% slower than the baseline: \(stdout)\(stderr)")
+            compared.append(
+                stdout.split(separator: "\n").filter { $0.contains("full") || $0.contains("insert") }
+                    .joined(separator: "\n"))
+            // report --store reads the trend from either store.
+            let page = folder.appendingPathComponent("report.html").path
+            let report = try layoutbench(["report", files[3], "--store", store, "-o", page])
+            #expect(report.0 == 0, "\(report.2)")
+            let html = try String(contentsOfFile: page, encoding: .utf8)
+            #expect(html.contains("data-plot=\"trend\""), "\(store)")
+        }
+        #expect(compared.count == 2 && compared[0] == compared[1] && !compared[0].isEmpty, "\(compared)")
     }
 
     @Test func watchOnceRecordsItsRunInAPostgresStore() throws {
@@ -303,7 +326,7 @@ func temporaryFolder() throws -> URL {
 
 @Suite(.serialized) struct PostgresViewTests {
     @Test func latestMediansAndScenarioTrendAnswerTheCommonQuestions() async throws {
-        guard PostgresServer.binaries != nil else {
+        guard PostgresServer.binaries != nil || PostgresServer.requiredByCI else {
             print("skipped: no PostgreSQL server binaries (run scripts/setup.sh)")
             return
         }

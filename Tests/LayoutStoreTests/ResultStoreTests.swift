@@ -8,6 +8,20 @@ import Testing
 
 @Suite("results store")
 struct ResultStoreTests {
+    @Test("history takes a preset's name (`history grid-10k`) as it takes a spec's path or name")
+    func historyByPresetName() throws {
+        let store = try SQLiteResultStore(path: StoreFixtures.temporaryStorePath())
+        try store.add(
+            StoreFixtures.report(spec: "grid-10k", source: "preset:grid-10k", medians: ["full": 1000]),
+            metadata: RunMetadata(origin: "bench"))
+        try store.add(StoreFixtures.report(medians: ["full": 2000]), metadata: RunMetadata(origin: "bench"))
+        let preset = try store.history(spec: "grid-10k", scenarios: nil, last: 10)
+        #expect(preset.count == 1)
+        #expect(preset.first?.report.specs.map(\.source) == ["preset:grid-10k"])
+        #expect(try store.history(spec: "/specs/grid.yaml", scenarios: nil, last: 10).count == 1)
+        #expect(try store.history(spec: "grid-1m", scenarios: nil, last: 10).isEmpty)
+    }
+
     @Test("a new store applies every migration, and reopening it applies none again")
     func migrations() throws {
         let path = StoreFixtures.temporaryStorePath()

@@ -206,7 +206,8 @@ struct DaemonIntegrationTests {
     }
 
     /// Layout code as `layoutbench watch` sees it (docs/import.md): the bench child imports the `.swift` file.
-    static func swiftLayout(height: String) -> String {
+    /// With `trap`, the group splits its width equally among 3 half-width items (LB101, docs/lint.md).
+    static func swiftLayout(height: String, trap: Bool = false) -> String {
         """
         import UIKit
 
@@ -216,7 +217,7 @@ struct DaemonIntegrationTests {
                     let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(
                         widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1.0)))
                     let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(
-                        widthDimension: .fractionalWidth(1.0), heightDimension: .absolute(\(height))), subitems: [item])
+                        widthDimension: .fractionalWidth(1.0), heightDimension: .absolute(\(height))), \(trap ? "subitem: item, count: 3" : "subitems: [item]"))
                     return NSCollectionLayoutSection(group: group)
                 }
             }
@@ -252,6 +253,14 @@ struct DaemonIntegrationTests {
         #expect(fixed?.status == .ok, "\(String(describing: fixed))")
         // The change is against the last ok run, from before the error.
         #expect(fixed?.results?.first?.change != nil)
+
+        // A trap in the layout code: the finding is at the Swift line that built the item, not at 1:1.
+        try daemon.write("Grid.swift", Self.swiftLayout(height: "90", trap: true))
+        let trapped = daemon.waitForRecord("Grid.swift", after: 3, timeout: 120) { $0.status != .cancelled }
+        #expect(trapped?.status == .ok, "\(String(describing: trapped))")
+        let finding = trapped?.lint?.new.first
+        #expect(finding?.code == "LB101", "\(String(describing: trapped))")
+        #expect((finding?.line ?? 1) > 1, "at the item's Swift line: \(String(describing: finding))")
         #expect(daemon.process.isRunning)
     }
 }

@@ -34,6 +34,27 @@ struct ReportCommandTests {
         #expect(html.contains("<figcaption>"))
     }
 
+    @Test("a comparison exported by ab or compare (--export-json) draws its base-vs-head plot; a bad one exits 2")
+    func exportedComparison() throws {
+        let files = try Workspace()
+        let (base, head) = try Self.results(in: files)
+        let exported = files.path("comparison.json")
+        let compared = try CLI.run(["compare", base, head, "--export-json", exported])
+        #expect(compared.status == 0 || compared.status == 1, "\(compared.stderr)")
+        let output = files.path("report.html")
+        for arguments in [[head], []] {
+            let result = try CLI.run(["report"] + arguments + ["--comparison", exported, "-o", output])
+            #expect(result.status == 0, "\(result.stderr)")
+            let html = try String(contentsOfFile: output, encoding: .utf8)
+            #expect(html.components(separatedBy: "data-plot=\"comparison\"").count - 1 == 1)
+            #expect(html.components(separatedBy: "data-plot=\"distribution\"").count - 1 == arguments.count)
+        }
+        let notAComparison = try CLI.run(["report", "--comparison", head, "-o", files.path("other.html")])
+        #expect(notAComparison.status == 2)
+        #expect(notAComparison.stderr.contains("$.report is missing"), "\(notAComparison.stderr)")
+        #expect(!files.exists("other.html"))
+    }
+
     @Test("a missing or malformed result file exits 2, naming the file and the JSON path")
     func badInput() throws {
         let files = try Workspace()

@@ -45,7 +45,7 @@ public struct SummaryNs: Codable, Hashable, Sendable {
     }
 }
 
-/// Nearest-rank percentiles on exact values: the definition `SummaryNs` and the bootstrap share.
+/// Nearest-rank percentiles on exact values: the definition every percentile here uses.
 public enum NearestRank {
     /// The 1-based rank of percentile `p` (0 < p <= 100) among `count` values: `ceil(p / 100 * count)`.
     @inlinable public static func rank(percentile p: Double, count: Int) -> Int {
