@@ -247,13 +247,23 @@ public enum Importer {
                 + "CompositionalLayoutUIKit covers: give the file that declares it, pass --entry to choose an entry "
                 + "that does not need it, or write a small adapter file declaring it (docs/import.md)"
         }
-        if message.contains("has no member"), let symbol = quoted(message) {
-            return "; CompositionalLayoutUIKit does not cover '\(symbol)' (docs/import.md lists what it covers): "
+        // "value of type 'T' has no member 'm'" or "type 'T' has no member 'm'": the member is the last quoted.
+        if message.contains("has no member"), let member = lastQuoted(message), let type = quoted(message) {
+            return "; CompositionalLayoutUIKit does not cover '\(type).\(member)' (docs/import.md lists what it covers): "
                 + "remove it from the layout code or declare it in an adapter file (docs/import.md)"
         }
         return ""
     }
 
+    /// The last word between single quotes in `text`.
+    static func lastQuoted(_ text: String) -> String? {
+        guard let end = text.lastIndex(of: "'") else { return nil }
+        let before = text[..<end]
+        guard let start = before.lastIndex(of: "'") else { return nil }
+        return String(before[before.index(after: start)...])
+    }
+
+    /// The first word between single quotes in `text`.
     static func quoted(_ text: String) -> String? {
         guard let start = text.firstIndex(of: "'") else { return nil }
         let rest = text[text.index(after: start)...]
