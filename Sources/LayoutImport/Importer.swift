@@ -249,7 +249,8 @@ public enum Importer {
         }
         // "value of type 'T' has no member 'm'" or "type 'T' has no member 'm'": the member is the last quoted.
         if message.contains("has no member"), let member = lastQuoted(message), let type = quoted(message) {
-            return "; CompositionalLayoutUIKit does not cover '\(type).\(member)' (docs/import.md lists what it covers): "
+            return
+                "; CompositionalLayoutUIKit does not cover '\(type).\(member)' (docs/import.md lists what it covers): "
                 + "remove it from the layout code or declare it in an adapter file (docs/import.md)"
         }
         return ""
