@@ -21,9 +21,10 @@ public struct WatchConfiguration: Sendable {
     /// `BenchInvocation`.
     public var benchArguments: @Sendable (_ spec: String, _ resultFile: String, _ picture: String?) -> [String]
     public var colour: Bool
-    /// Lints a spec after each run that benched it (the CLI's `LayoutLinter`, run in the daemon: it reads the
-    /// file the child just checked); nil when the spec cannot be read any more. Nil: no lint.
-    public var lint: (@Sendable (_ spec: String) -> [WatchLintFinding]?)?
+    /// Whether each run lints its spec. The bench child lints the layout it read and benched, and writes the
+    /// findings to `lintFile(forResult:)` (`benchArguments` passes that path on, `bench --lint-findings`), so
+    /// the daemon reads no spec itself: it reads the findings file, as it reads the result file.
+    public var lints: Bool
     /// Told every record as it is logged, with the spec's path relative to the watched paths (the live
     /// dashboard's feed). Called on the daemon's queue: it must hand the record on and return at once, never
     /// wait for a reader.
@@ -39,15 +40,19 @@ public struct WatchConfiguration: Sendable {
         benchArguments:
             @escaping @Sendable (_ spec: String, _ resultFile: String, _ picture: String?)
             -> [String],
-        colour: Bool, lint: (@Sendable (_ spec: String) -> [WatchLintFinding]?)? = nil
+        colour: Bool, lints: Bool = false
     ) {
         self.paths = paths; self.rules = rules
         self.logPath = logPath; self.renderFolder = renderFolder
         self.debounceMs = debounceMs; self.initialRun = initialRun; self.once = once
         self.timeoutSeconds = timeoutSeconds; self.threshold = threshold; self.executable = executable
         self.benchArguments = benchArguments; self.colour = colour
-        self.lint = lint
+        self.lints = lints
     }
+
+    /// Where the child of a run writes its lint findings (a JSON array of `WatchLintFinding`) beside its
+    /// result file.
+    public static func lintFile(forResult resultFile: String) -> String { resultFile + ".lint.json" }
 }
 
 /// The daemon's health: how many specs it knows (watched and seen) and how many runs wait to start.

@@ -4,10 +4,10 @@ import Foundation
 import LayoutStore
 import Logging
 
-/// Running one spec: bench it in a child (which reads and checks it, draws its picture after a bench that
-/// worked, and on failure leaves a failure record in its result file), then log, store and print the
-/// outcome. The daemon itself reads
-/// a saved file once, for its hash (`consider`), and never parses it. All on `queue`.
+/// Running one spec: bench it in a child (which reads and checks it, draws its picture and writes its lint
+/// findings after a bench that worked, and on failure leaves a failure record in its result file), then log,
+/// store and print the outcome. The daemon itself reads a saved file once, for its hash (`consider`), and
+/// never parses it. All on `queue`.
 extension WatchDaemon {
     func startNextRun() {
         defer { reportHealth() }
@@ -50,7 +50,10 @@ extension WatchDaemon {
 
     private func benchEnded(_ child: ChildProcess, _ outcome: ChildOutcome) {
         guard let run = current, run.child === child else { return }  // stopped meanwhile: already logged
-        defer { try? FileManager.default.removeItem(atPath: run.resultFile) }
+        defer {
+            try? FileManager.default.removeItem(atPath: run.resultFile)
+            try? FileManager.default.removeItem(atPath: WatchConfiguration.lintFile(forResult: run.resultFile))
+        }
         let duration = Self.seconds(since: run.started)
         switch outcome {
         case .exited(0, _):
@@ -147,15 +150,19 @@ extension WatchDaemon {
             RunRecord(
                 time: Self.timestamp(), spec: run.spec, specHash: hash, status: .ok, results: summaries,
                 duration: Self.seconds(since: run.started), picture: picture, storeRun: storeRun, warnings: warnings,
-                lint: lintChange(run.spec)))
+                lint: lintChange(run)))
     }
 
-    /// Lints `spec` and returns what changed since its previous linted run (nil without a linter, when the
-    /// file cannot be read any more, or when nothing changed).
-    private func lintChange(_ spec: String) -> LintChange? {
-        guard let lint = configuration.lint, let findings = lint(spec) else { return nil }
-        defer { lastFindings[spec] = findings }
-        return LintChange.between(previous: lastFindings[spec] ?? [], current: findings)
+    /// What changed in the spec's findings since its previous linted run: the findings the child wrote
+    /// beside its result (`WatchConfiguration.lintFile`). Nil without lint, when the child wrote none (it
+    /// could not lint the layout it benched), or when nothing changed.
+    private func lintChange(_ run: CurrentRun) -> LintChange? {
+        guard configuration.lints,
+            let data = FileManager.default.contents(atPath: WatchConfiguration.lintFile(forResult: run.resultFile)),
+            let findings = try? JSONDecoder().decode([WatchLintFinding].self, from: data)
+        else { return nil }
+        defer { lastFindings[run.spec] = findings }
+        return LintChange.between(previous: lastFindings[run.spec] ?? [], current: findings)
     }
 
     /// The previous ok run of `spec`: this session's, or else the store's newest.

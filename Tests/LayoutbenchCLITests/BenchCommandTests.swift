@@ -21,6 +21,32 @@ struct BenchCommandTests {
         #expect(results?.first?["spec"] as? String == "grid")
     }
 
+    @Test("--lint-findings (the watch's lint): the benched spec's findings at their lines, as JSON; one spec only")
+    func lintFindings() throws {
+        let files = try Workspace()
+        // subitem + count 3 splits the width equally: the items' own 0.5 is overridden (LB101, docs/lint.md).
+        let trapped = TinyBench.grid.replacingOccurrences(
+            of: "subitems: [ { item: { size: { width: fractionalWidth(0.5), height: fractionalHeight(1) } } } ]",
+            with: "subitem: { item: { size: { width: fractionalWidth(0.5), height: fractionalHeight(1) } } }\n"
+                + "        count: 3")
+        let spec = try files.write(trapped, to: "grid.yaml")
+        let findings = files.path("lint.json")
+        let result = try CLI.run(TinyBench.arguments(spec: spec) + ["--lint-findings", findings])
+        #expect(result.status == 0, "\(result.stderr)")
+        let list =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: findings))) as? [[String: Any]]
+        #expect(list?.map { $0["code"] as? String } == ["LB101"], "\(String(describing: list))")
+        #expect(list?.first?["line"] as? Int == 10, "\(String(describing: list))")
+
+        let clean = try files.write(TinyBench.grid, to: "clean.yaml")
+        let none = files.path("none.json")
+        #expect(try CLI.run(TinyBench.arguments(spec: clean) + ["--lint-findings", none]).status == 0)
+        #expect(try String(contentsOfFile: none, encoding: .utf8) == "[]")
+
+        let two = try CLI.run(TinyBench.arguments(spec: spec) + [clean, "--lint-findings", findings])
+        #expect(two.status == 2 && two.stderr.contains("--lint-findings lints one spec"), "\(two.stderr)")
+    }
+
     @Test("a bad spec exits 2 and --json FILE holds its located error as a failure record")
     func failureRecord() throws {
         let files = try Workspace()

@@ -36,6 +36,8 @@ struct BenchInvocation: Hashable, Sendable {
     var json: String?
     /// `bench --picture`: also draw the spec's picture here.
     var picture: String?
+    /// `bench --lint-findings`: also write the spec's lint findings here (the watch's lint).
+    var lintFindings: String?
     /// Bench options a user gave for the child and this process does not read (`ab`'s pass-through).
     var passthrough: [String] = []
 
@@ -65,6 +67,7 @@ struct BenchInvocation: Hashable, Sendable {
         out += passthrough
         if let json { out += ["--json", json] }
         if let picture { out += ["--picture", picture] }
+        if let lintFindings { out += ["--lint-findings", lintFindings] }
         return out
     }
 

@@ -126,6 +126,12 @@ extension Layoutbench {
                 visibility: .hidden))
         var picture: String?
 
+        @Option(
+            name: .customLong("lint-findings"),
+            help: ArgumentHelp(
+                "Also write the (one) spec's lint findings here, as JSON (the watch's lint).", visibility: .hidden))
+        var lintFindings: String?
+
         func validate() throws {
             if repetitions != nil && timeBudget != nil {
                 throw ValidationError("--repetitions and --time-budget exclude each other: give one")
@@ -146,6 +152,9 @@ extension Layoutbench {
                 } catch {
                     throw ValidationError(error.description)
                 }
+            }
+            if lintFindings != nil && (specs.count != 1 || !presets.isEmpty) {
+                throw ValidationError("--lint-findings lints one spec: give exactly one spec and no preset")
             }
             if picture != nil && (specs.count != 1 || !presets.isEmpty) {
                 throw ValidationError("--picture draws one spec: give exactly one spec and no preset")
@@ -238,6 +247,7 @@ extension Layoutbench {
                     Failure.printError("warning: the picture was not drawn: \(Failure.report(for: error).text)")
                 }
             }
+            if let lintFindings, let drawn { WatchLint.write(drawn, to: lintFindings) }
             if report.isInstructionRun {
                 print(report.instructionTable(markdown: markdown))
             } else {

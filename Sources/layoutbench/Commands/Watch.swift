@@ -137,10 +137,11 @@ extension Layoutbench {
                     invocation.specs = [spec]
                     invocation.json = json
                     invocation.picture = picture
+                    invocation.lintFindings = WatchConfiguration.lintFile(forResult: json)
                     return invocation.arguments
                 },
                 colour: Console.wantsColour(environment: environment, stdoutIsTerminal: isatty(STDOUT_FILENO) != 0),
-                lint: WatchLint.findings(spec:))
+                lints: true)
             // A StoreError or WatchSetupError says its own exit status.
             // Either store: the CLI opens it (LayoutWatch does not link NIO) and hands it to the daemon, which
             // calls it from its own dispatch queue, never from the cooperative pool `blocking` relies on.
