@@ -100,9 +100,9 @@ elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
 say() { echo "$*" | tee -a "$summary"; }
 # "19 of 20" for any count: ceil(n × k / 20).
 of20() { echo $(( ($1 * $2 + 19) / 20 )); }
-step_start() {  # id, title
+step_start() {  # id, title (the title may come in several words)
   say ""
-  say "== $1. $2 =="
+  say "== $1. ${*:2} =="
   say "   started $(date '+%F %T %Z'), load average $(load); commit $commit; RUNS=$runs"
 }
 step_end() { say "   ended $(date '+%F %T %Z'), load average $(load)"; }
@@ -198,7 +198,8 @@ say "######## STEPS='$steps' RUNS=$runs SMALL_THRESHOLD=$small SWEEP='$sweep' SA
 
 for step in $steps; do
   case "$step" in
-  a) step_start a "spread: $runs processes of bench --preset $presets --threads 1 --time-budget $budget (default options otherwise)"
+  a) step_start a "spread: $runs processes of bench --preset $presets --threads 1 --time-budget $budget" \
+       "(default options otherwise)"
      dir="$out/a"; mkdir -p "$dir"; rm -f "$dir"/run-* "$dir"/runs.tsv
      for i in $(seq 1 "$runs"); do
        t0=$(now)
@@ -214,7 +215,8 @@ import glob, json, os, statistics, sys
 folder = sys.argv[1]
 rows = [line.split("\t") for line in open(os.path.join(folder, "runs.tsv")) if line.strip()]
 codes, secs = [int(r[1]) for r in rows], [float(r[2]) for r in rows]
-print("   exits: %s | wall time: median %.1f s, max %.1f s" % (" ".join(map(str, codes)), statistics.median(secs), max(secs)))
+print("   exits: %s | wall time: median %.1f s, max %.1f s"
+      % (" ".join(map(str, codes)), statistics.median(secs), max(secs)))
 medians, warmups, unsteady, files = {}, {}, {}, 0
 for path in glob.glob(os.path.join(folder, "run-*.json")):
     try:
@@ -255,14 +257,16 @@ PY
   b) step_start b "ab A/A, default threshold (5%), $runs runs"
      ab_series b none
      step_end;;
-  c) step_start c "ab, head 3% slower (LAYOUTBENCH_SLOWDOWN_PERCENT=3), --threshold $small (below 3%, so a 3% change can be called slower), $runs runs"
+  c) step_start c "ab, head 3% slower (LAYOUTBENCH_SLOWDOWN_PERCENT=3), --threshold $small" \
+       "(below 3%, so a 3% change can be called slower), $runs runs"
      ab_series c most --threshold "$small" --head-env LAYOUTBENCH_SLOWDOWN_PERCENT=3
      c_ran=yes
      step_end;;
   d) step_start d "ab, head 10% slower (LAYOUTBENCH_SLOWDOWN_PERCENT=10), default threshold (5%), $runs runs"
      ab_series d all --head-env LAYOUTBENCH_SLOWDOWN_PERCENT=10
      step_end;;
-  e) step_start e "the other core kept busy by a spinning shell: ab A/A and head 10% slower, default threshold, $runs runs each"
+  e) step_start e "the other core kept busy by a spinning shell: ab A/A and head 10% slower," \
+       "default threshold, $runs runs each"
      sh -c 'while :; do :; done' &
      spinner_pid=$!
      say "   spinner pid $spinner_pid started; load average $(load)"
@@ -273,7 +277,8 @@ PY
      stop_spinner
      say "   spinner stopped"
      step_end;;
-  f) step_start f "smallest slowdown caught at --threshold $small: A/A (f0), then N% slower for N in $sweep, $runs runs each"
+  f) step_start f "smallest slowdown caught at --threshold $small: A/A (f0), then N% slower for N in $sweep," \
+       "$runs runs each"
      say "   -- f0: A/A at --threshold $small"
      ab_series f0 none --threshold "$small"
      caught=""
@@ -295,7 +300,8 @@ PY
   g) step_start g "watch: an unchanged spec saved $saves times (scripts/measure-watch.py)"
      mkdir -p "$out/g"
      t0=$(now)
-     python3 scripts/measure-watch.py "$bin" --saves "$saves" --no-rss --progress > "$out/g/measure-watch.txt" 2> >(tee "$out/g/measure-watch.err" >&2)
+     python3 scripts/measure-watch.py "$bin" --saves "$saves" --no-rss --progress \
+       > "$out/g/measure-watch.txt" 2> >(tee "$out/g/measure-watch.err" >&2)
      code=$?
      sed 's/^/   /' "$out/g/measure-watch.txt" | tee -a "$summary"
      say "   measure-watch exit $code, $(elapsed "$t0" "$(now)") s"
@@ -318,7 +324,8 @@ import json, sys
 folder, n = sys.argv[1], int(sys.argv[2])
 codes = [int(l.split("\t")[1]) for l in open(folder + "/runs.tsv") if l.strip()]
 print("   exits: %s | exit 0: %d, exit 1: %d, exit 2: %d; target (no exit 1): %s"
-      % (" ".join(map(str, codes)), codes.count(0), codes.count(1), codes.count(2), "met" if 1 not in codes else "NOT met"))
+      % (" ".join(map(str, codes)), codes.count(0), codes.count(1), codes.count(2),
+         "met" if 1 not in codes else "NOT met"))
 counts = {}
 for i in range(1, n + 1):
     for side in "ab":
@@ -331,8 +338,8 @@ for i in range(1, n + 1):
 if counts:
     worst = max((max(v) - min(v)) / min(v) for v in counts.values())
     exact = sum(1 for v in counts.values() if len(set(v)) == 1)
-    print("   instruction totals over %d runs: %d/%d results identical in every run; largest spread %.4f%% (target <= 0.1%%)"
-          % (2 * n, exact, len(counts), worst * 100))
+    print("   instruction totals over %d runs: %d/%d results identical in every run; largest spread %.4f%%"
+          " (target <= 0.1%%)" % (2 * n, exact, len(counts), worst * 100))
 PY
      step_end;;
   i) step_start i "ab --metric instructions, head +3% work (_LAYOUTBENCH_WORK_PERCENT=3), $runs runs"

@@ -208,22 +208,23 @@ struct DaemonIntegrationTests {
     /// Layout code as `layoutbench watch` sees it (docs/import.md): the bench child imports the `.swift` file.
     /// With `trap`, the group splits its width equally among 3 half-width items (LB101, docs/lint.md).
     static func swiftLayout(height: String, trap: Bool = false) -> String {
-        """
-        import UIKit
+        let subitems = trap ? "subitem: item, count: 3" : "subitems: [item]"
+        return """
+            import UIKit
 
-        enum Layouts {
-            static func grid() -> UICollectionViewCompositionalLayout {
-                UICollectionViewCompositionalLayout { _, _ in
-                    let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(
-                        widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1.0)))
-                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(
-                        widthDimension: .fractionalWidth(1.0), heightDimension: .absolute(\(height))), \(trap ? "subitem: item, count: 3" : "subitems: [item]"))
-                    return NSCollectionLayoutSection(group: group)
+            enum Layouts {
+                static func grid() -> UICollectionViewCompositionalLayout {
+                    UICollectionViewCompositionalLayout { _, _ in
+                        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(
+                            widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1.0)))
+                        let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(
+                            widthDimension: .fractionalWidth(1.0), heightDimension: .absolute(\(height))), \(subitems))
+                        return NSCollectionLayoutSection(group: group)
+                    }
                 }
             }
-        }
 
-        """
+            """
     }
 
     @Test(".swift layout code is imported and benched; a compile error is located at the user's line; the fix runs")

@@ -96,7 +96,9 @@ extension BenchReport {
         }
     }
 
-    private static func path(_ keys: [any CodingKey]) -> String {
+    /// A decoding error's coding path as a JSON path without the root (`results[0].samplesNs`), as the errors
+    /// of result files and of the comparison files `report --comparison` reads name it.
+    public static func path(_ keys: [any CodingKey]) -> String {
         keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(
             in: CharacterSet(charactersIn: "."))
     }

@@ -30,9 +30,7 @@ extension Layoutbench {
                 """)
 
         @Argument(
-            help:
-                "Result files (`bench --json`, or `merge`d shards); with two, the first is the base, the second the head."
-        )
+            help: "Result files (`bench --json`, or `merge`d shards); with two, the first is base, the second head.")
         var results: [String] = []
 
         @Option(
@@ -168,22 +166,18 @@ enum ComparisonFile {
         do {
             return try decoder.decode(Exported.self, from: data).report
         } catch let error as DecodingError {
-            throw CLIError.badArgument(
-                "\(path): not a comparison written by `ab` or `compare --export-json` (\(ComparisonFile.describe(error)))"
-            )
+            let why = ComparisonFile.describe(error)
+            throw CLIError.badArgument("\(path): not a comparison written by `ab` or `compare --export-json` (\(why))")
         }
     }
 
-    /// Where in the JSON a decoding error is, as a JSON path, and what was wrong.
+    /// Where in the JSON a decoding error is, as a JSON path (the result files' form), and what was wrong.
     static func describe(_ error: DecodingError) -> String {
-        func path(_ keys: [CodingKey]) -> String {
-            "$" + keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        }
+        func path(_ keys: [CodingKey]) -> String { "$." + BenchReport.path(keys) }
         switch error {
         case .keyNotFound(let key, let context): return "\(path(context.codingPath + [key])) is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
             return "\(path(context.codingPath)): \(context.debugDescription)"
-        case .dataCorrupted(let context): return "\(path(context.codingPath)): \(context.debugDescription)"
         @unknown default: return "\(error)"
         }
     }
