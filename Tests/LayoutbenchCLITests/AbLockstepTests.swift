@@ -17,6 +17,12 @@ struct AbLockstepTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("lock-step workers ("))
         #expect(result.stdout.contains("signed-rank interval over process pairs"))
+        #if os(Linux)
+            // Both workers of each pair on one CPU (this machine has at least two; one thread a row).
+            if ProcessInfo.processInfo.activeProcessorCount > 1 {
+                #expect(result.stdout.contains("; each pair's two workers on the same CPU (over CPUs "))
+            }
+        #endif
         let row = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("grid-10k") })
         #expect(row.hasSuffix("same") || row.hasSuffix("inconclusive"))
         // Several short-lived worker pairs ran, each reported once at the end.

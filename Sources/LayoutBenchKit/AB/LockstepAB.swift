@@ -40,6 +40,9 @@ public struct LockstepAB: Sendable {
     public var batchTargetNs = 10_000_000.0
     /// Where the workers' standard error logs go.
     public var folder: String
+    /// Whether both workers of a process pair run on the same CPUs (`CPUAffinity`; Linux), rotating over the
+    /// allowed CPUs from one process pair to the next.
+    public var pinsWorkers = true
 
     public init(
         baseBinary: String, headBinary: String, workerArguments: [String], baseEnvironment: [String: String],
@@ -75,6 +78,7 @@ public struct LockstepAB: Sendable {
         var rows: [RowState] = []
         var ready: (base: BenchWorker.Ready, head: BenchWorker.Ready)?
         var segments = 0
+        var pinnedCPUs: [[Int]] = []
         var longestRound = 0.0
         while segments < maxSegments {
             let roundStart = Date()
@@ -84,6 +88,7 @@ public struct LockstepAB: Sendable {
             let segment = segments
             segments += 1
             let pair = try startPair(segment: segment)
+            if let cpus = pair.cpus { pinnedCPUs.append(cpus) }
             defer {
                 pair.base.quit()
                 pair.head.quit()
@@ -114,7 +119,17 @@ public struct LockstepAB: Sendable {
         }
         progress("ab: \(segments) worker pairs in \(BenchFormat.fixed(Date().timeIntervalSince(start), decimals: 1)) s")
         guard let ready else { throw .noRows }
-        return report(rows, ready: ready, segments: segments, seconds: Date().timeIntervalSince(start))
+        return report(
+            rows, ready: ready, segments: segments, pinnedCPUs: pinnedCPUs, seconds: Date().timeIntervalSince(start))
+    }
+
+    /// How the process pairs were pinned, for the method line: "; both workers of a pair on one CPU (0, 1)".
+    static func pinning(_ pinned: [[Int]], of segments: Int) -> String {
+        guard !pinned.isEmpty else { return "; workers not pinned" }
+        let used = Set(pinned.flatMap { $0 }).sorted().map(String.init).joined(separator: ", ")
+        let width = pinned.map(\.count).max() ?? 1
+        let share = pinned.count == segments ? "each pair's" : "\(pinned.count) pairs'"
+        return "; \(share) two workers on the same \(width == 1 ? "CPU" : "\(width) CPUs") (over CPUs \(used))"
     }
 
     static func name(_ row: BenchWorker.Row) -> String { "\(row.spec) \(row.scenario) threads \(row.threads)" }
@@ -167,6 +182,8 @@ public struct LockstepAB: Sendable {
         var head: WorkerConnection
         var baseReady: BenchWorker.Ready
         var headReady: BenchWorker.Ready
+        /// The CPUs both workers were pinned to; nil when not pinned.
+        var cpus: [Int]?
     }
 
     private func startPair(segment: Int) throws(LockstepError) -> Pair {
@@ -195,7 +212,9 @@ public struct LockstepAB: Sendable {
                 }
                 throw LockstepError.differentRows(base: names(baseReady), head: names(headReady))
             }
-            return Pair(base: base, head: head, baseReady: baseReady, headReady: headReady)
+            return Pair(
+                base: base, head: head, baseReady: baseReady, headReady: headReady,
+                cpus: pin(base, head, segment: segment, rows: baseReady.rows))
         } catch let error as LockstepError {
             base.kill()
             head.kill()
@@ -203,6 +222,25 @@ public struct LockstepAB: Sendable {
         } catch {
             preconditionFailure("only LockstepError is thrown here: \(error)")
         }
+    }
+
+    /// Pins both workers to the same CPUs, chosen for this process pair (`CPUAffinity.choose`), once they have
+    /// loaded their rows and before any warm-up; nil (nothing pinned) when `pinsWorkers` is off, the rows need
+    /// every CPU or the platform cannot pin.
+    private func pin(_ base: WorkerConnection, _ head: WorkerConnection, segment: Int, rows: [BenchWorker.Row])
+        -> [Int]?
+    {
+        guard pinsWorkers, let allowed = CPUAffinity.allowed(),
+            let cpus = CPUAffinity.choose(
+                segment: segment, threads: rows.map(\.threads).max() ?? 1, allowed: allowed)
+        else { return nil }
+        guard CPUAffinity.pin(process: base.pid, to: cpus), CPUAffinity.pin(process: head.pid, to: cpus) else {
+            // Half-pinned pairs would measure two CPUs again: undo, so both run anywhere.
+            _ = CPUAffinity.pin(process: base.pid, to: allowed)
+            _ = CPUAffinity.pin(process: head.pid, to: allowed)
+            return nil
+        }
+        return cpus
     }
 
     private func readReady(_ worker: WorkerConnection) throws(LockstepError) -> BenchWorker.Ready {
@@ -218,7 +256,8 @@ public struct LockstepAB: Sendable {
 
     /// The verdict table: one row per (spec, scenario, threads), as the run-based `ab` reports.
     func report(
-        _ rows: [RowState], ready: (base: BenchWorker.Ready, head: BenchWorker.Ready), segments: Int, seconds: Double
+        _ rows: [RowState], ready: (base: BenchWorker.Ready, head: BenchWorker.Ready), segments: Int,
+        pinnedCPUs: [[Int]] = [], seconds: Double
     ) -> ComparisonReport {
         let comparisons = rows.map { state -> MetricComparison in
             let judged = state.decision ?? state.rule.final(state.clusters)
@@ -257,7 +296,7 @@ public struct LockstepAB: Sendable {
             options: options, base: baseBinary, head: headBinary, comparisons: comparisons, onlyInBase: [],
             onlyInHead: [], notes: notes)
         report.method =
-            "lock-step workers (\(segments) process pairs), ABBA batches of ~\(Int(batchTargetNs / 1e6)) ms, \(pairsPerSegment) pairs per row from each process pair; \(clusters.min() ?? 0)–\(clusters.max() ?? 0) process pairs (\(pairs.min() ?? 0)–\(pairs.max() ?? 0) pairs) per row in \(BenchFormat.fixed(seconds, decimals: 1)) s; per process pair the median ratio, then the Hodges–Lehmann estimate with the exact Wilcoxon signed-rank interval over process pairs, sequential stop"
+            "lock-step workers (\(segments) process pairs\(Self.pinning(pinnedCPUs, of: segments))), ABBA batches of ~\(Int(batchTargetNs / 1e6)) ms, \(pairsPerSegment) pairs per row from each process pair; \(clusters.min() ?? 0)–\(clusters.max() ?? 0) process pairs (\(pairs.min() ?? 0)–\(pairs.max() ?? 0) pairs) per row in \(BenchFormat.fixed(seconds, decimals: 1)) s; per process pair the median ratio, then the Hodges–Lehmann estimate with the exact Wilcoxon signed-rank interval over process pairs, sequential stop"
         return report
     }
 }

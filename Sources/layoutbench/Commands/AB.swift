@@ -16,7 +16,10 @@ extension Layoutbench {
                 scenarios, threads and seed. For each row (spec × scenario × threads) the coordinator warms \
                 both to a steady state, picks a batch size so a batch takes about 10 ms, then alternates \
                 batches A B, B A, ... so each pair of batches meets the same machine within milliseconds. \
-                Each pair gives a ratio head / base. The worker pair is short-lived: it is restarted for each \
+                On Linux both workers of a pair are pinned to the same CPU (as many CPUs as the rows' most \
+                threads), the next pair to the next CPU: on a shared virtual machine each CPU changes speed on \
+                its own, and a pair of batches on two CPUs would compare the CPUs (--no-pin to let them move; \
+                docs/measurement.md). Each pair gives a ratio head / base. The worker pair is short-lived: it is restarted for each \
                 round, in which every open row takes \(LockstepAB.defaultPairsPerSegment) pairs, so each row \
                 sees many process pairs. Pairs from one process pair share its memory layout, so the process \
                 pair is the unit of evidence: per process pair the median ratio, then the Hodges–Lehmann \
@@ -88,6 +91,11 @@ extension Layoutbench {
             name: .customLong("reply-timeout"),
             help: "Lock-step: seconds to wait for a worker's reply before calling it hung.")
         var replyTimeout: Double = 30
+
+        @Flag(
+            inversion: .prefixedNo,
+            help: "Lock-step, Linux: pin both workers of a process pair to the same CPUs (rotating per pair).")
+        var pin = true
 
         @Option(help: "time or instructions.")
         var metric: BenchMetric = .time
@@ -180,11 +188,12 @@ extension Layoutbench {
                 ?? FileManager.default.temporaryDirectory.appendingPathComponent("layoutbench-ab-\(UUID().uuidString)")
                 .path
             defer { if keep == nil { try? FileManager.default.removeItem(atPath: folder) } }
-            let coordinator = LockstepAB(
+            var coordinator = LockstepAB(
                 baseBinary: baseBinary, headBinary: headBinary, workerArguments: ["_serve-bench"] + benchOptions,
                 baseEnvironment: try Self.environment(baseEnv, option: "--base-env"),
                 headEnvironment: try Self.environment(headEnv, option: "--head-env"), options: options,
                 maxTime: maxTime, replyTimeout: replyTimeout, folder: folder)
+            coordinator.pinsWorkers = pin
             // LockstepError goes to Failure (exit 2).
             let report = try coordinator.run { Failure.printError($0) }
             print(report.formatted(format))
