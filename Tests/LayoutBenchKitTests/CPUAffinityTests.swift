@@ -20,7 +20,8 @@ struct CPUAffinityTests {
     @Test("the method line says how the pairs were pinned")
     func methodLine() {
         #expect(LockstepAB.pinning([], of: 3) == "; workers not pinned")
-        #expect(LockstepAB.pinning([[0], [1], [0]], of: 3) == "; each pair's two workers on the same CPU (over CPUs 0, 1)")
+        #expect(
+            LockstepAB.pinning([[0], [1], [0]], of: 3) == "; each pair's two workers on the same CPU (over CPUs 0, 1)")
         #expect(LockstepAB.pinning([[0, 1]], of: 2) == "; 1 pairs' two workers on the same 2 CPUs (over CPUs 0, 1)")
     }
 
