@@ -9,6 +9,14 @@ public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// Lines shown after the diagnostic (the compiler's source excerpt, further errors).
     public var details: [String]
+    /// What kind of failure: `watch` shows a file with no entry among layout files as helpers, not an error.
+    public var kind: Kind = .other
+
+    public enum Kind: String, Hashable, Sendable {
+        /// No function or property in the files builds a layout.
+        case noEntry = "import-no-entry"
+        case other = "import"
+    }
 
     public init(file: String, line: Int? = nil, column: Int? = nil, message: String, details: [String] = []) {
         self.file = file
@@ -33,5 +41,5 @@ extension ImportError: ReportableError {
     public var exitStatus: ExitStatus { .badInput }
     public var report: String { description }
     public var location: FailureLocation? { FailureLocation(file: file, line: line, column: column) }
-    public var failureCode: String { "import" }
+    public var failureCode: String { kind.rawValue }
 }

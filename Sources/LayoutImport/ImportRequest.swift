@@ -4,8 +4,12 @@ import LayoutSpec
 
 /// What to import: the Swift files, which entry, how many items per section and the container.
 public struct ImportRequest: Hashable, Sendable {
-    /// Paths of the Swift files as the user gave them (errors name them so).
+    /// Paths of the Swift files as the user gave them (errors name them so); the entry is one of theirs.
     public var files: [String]
+    /// Further Swift files compiled with `files` for what they declare (helpers, section enums, a second
+    /// view controller's layout); their own entries are not candidates. `watch` gives a layout file's
+    /// neighbours in its folder here, as an app target compiles a folder's files together.
+    public var helpers: [String] = []
     /// `Type.member`, `member` or a function's name; nil: the one candidate.
     public var entry: String?
     /// Items per section; nil: one section of `defaultItems`.
@@ -13,8 +17,12 @@ public struct ImportRequest: Hashable, Sendable {
     /// The container; nil: `defaultContainer`.
     public var container: LayoutContainer?
 
-    public init(files: [String], entry: String? = nil, itemCounts: [Int]? = nil, container: LayoutContainer? = nil) {
+    public init(
+        files: [String], helpers: [String] = [], entry: String? = nil, itemCounts: [Int]? = nil,
+        container: LayoutContainer? = nil
+    ) {
         self.files = files
+        self.helpers = helpers.filter { !files.contains($0) }
         self.entry = entry
         self.itemCounts = itemCounts
         self.container = container

@@ -24,7 +24,7 @@ public enum Importer {
         toolchain given: SwiftToolchain? = nil
     ) throws(ImportError) -> ImportResult {
         var sources: [(path: String, text: String)] = []
-        for path in request.files {
+        for path in request.files + request.helpers {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw ImportError(file: path, message: "cannot read the file")
             }
@@ -47,7 +47,8 @@ public enum Importer {
         }
 
         let slicer = SwiftSlicer(files: sources)
-        let entry = try chooseEntry(slicer.candidates(), request: request)
+        let entry = try chooseEntry(
+            slicer.candidates().filter { request.files.contains($0.place.file) }, request: request)
         var containers = [container]
         if container.width != container.height {
             var rotated = container
@@ -83,7 +84,8 @@ public enum Importer {
                     + "\(layouts.count) specs for \(containers.count) containers")
         }
         var header = [
-            "# Imported by `layoutbench import` from \(request.files.joined(separator: ", ")),",
+            "# Imported by `layoutbench import` from \(request.files.joined(separator: ", "))"
+                + (request.helpers.isEmpty ? "," : " (with \(request.helpers.joined(separator: ", "))),"),
             "# entry \(entry.displayName) (\(entry.place.file):\(entry.place.line)).",
             "# Container \(describe(container))\(request.container == nil ? " (the default; pass --container)" : "");"
                 + " items per section \(itemCounts.map(String.init).joined(separator: ", "))"
@@ -144,12 +146,14 @@ public enum Importer {
         }
         if candidates.count == 1 { return candidates[0] }
         if candidates.isEmpty {
-            throw ImportError(
+            var error = ImportError(
                 file: first, line: 1, column: 1,
                 message: "no layout entry found: no function or property "
                     + "returns UICollectionViewLayout or UICollectionViewCompositionalLayout without "
                     + "arguments; give the file that builds the layout, or write a function "
                     + "`func createLayout() -> UICollectionViewLayout` in an adapter file (docs/import.md)")
+            error.kind = .noEntry
+            throw error
         }
         let second = candidates[1]
         throw ImportError(

@@ -58,6 +58,13 @@ public struct Console: Sendable {
         return lines.joined(separator: "\n")
     }
 
+    /// The line for a `.swift` file with no layout entry beside layout files: helpers, compiled with them.
+    public func helpersLine(relativePath: String, time: String = Timestamp.now(milliseconds: true)) -> String {
+        let clock = time.count >= 19 ? String(time.dropFirst(11).prefix(8)) : time
+        return "[\(clock)] \(relativePath)  "
+            + paint("helpers", .dim) + " (no layout entry; compiled with the layouts beside it)"
+    }
+
     enum Colour: String {
         case red = "31"
         case green = "32"

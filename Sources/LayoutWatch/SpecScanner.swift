@@ -99,6 +99,21 @@ public struct SpecScanner: Sendable {
         return (specs.sorted(), outside)
     }
 
+    static func isSwift(_ path: String) -> Bool { path.lowercased().hasSuffix(".swift") }
+
+    /// The other `.swift` files in the folder of the `.swift` spec `path` that the roots watch, sorted: an
+    /// app target compiles a folder's files together, so a layout file is imported with its neighbours (the
+    /// helpers, section enums and types it uses). Empty for a spec that is not Swift, or a file root.
+    /// - Complexity: one listing of the folder.
+    public func swiftNeighbours(of path: String) -> [String] {
+        guard Self.isSwift(path) else { return [] }
+        let folder = (path as NSString).deletingLastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.map { folder + "/" + $0 }
+            .filter { $0 != path && Self.isSwift($0) && classify($0) == .spec }
+            .sorted()
+    }
+
     /// The path relative to its root (the file name for a file root), for console lines and picture names.
     public func relativePath(_ path: String) -> String {
         guard let root = roots.first(where: { Self.isInside(path, $0) }), root.isFolder else {

@@ -19,7 +19,10 @@ public struct WatchConfiguration: Sendable {
     /// The child's command line for a spec, the result file it writes and the picture it draws (`bench SPEC
     /// --json FILE [--picture SVG]` with the watch's scenarios, threads and budget), from the CLI's
     /// `BenchInvocation`.
-    public var benchArguments: @Sendable (_ spec: String, _ resultFile: String, _ picture: String?) -> [String]
+    /// The bench child's arguments for `spec`; `helpers` are the `.swift` files beside a `.swift` spec, compiled
+    /// with it (`SpecScanner.swiftNeighbours`), empty for other specs.
+    public var benchArguments:
+        @Sendable (_ spec: String, _ helpers: [String], _ resultFile: String, _ picture: String?) -> [String]
     public var colour: Bool
     /// Whether each run lints its spec. The bench child lints the layout it read and benched, and writes the
     /// findings to `lintFile(forResult:)` (`benchArguments` passes that path on, `bench --lint-findings`), so
@@ -38,7 +41,7 @@ public struct WatchConfiguration: Sendable {
         renderFolder: String?, debounceMs: Int, initialRun: Bool, once: Bool,
         timeoutSeconds: Double, threshold: Double, executable: String,
         benchArguments:
-            @escaping @Sendable (_ spec: String, _ resultFile: String, _ picture: String?)
+            @escaping @Sendable (_ spec: String, _ helpers: [String], _ resultFile: String, _ picture: String?)
             -> [String],
         colour: Bool, lints: Bool = false
     ) {

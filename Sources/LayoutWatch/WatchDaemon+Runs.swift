@@ -37,7 +37,8 @@ extension WatchDaemon {
         current = CurrentRun(
             spec: spec, hash: hash, child: child, started: started, resultFile: resultFile,
             picture: picture.path, pictureWarning: picture.warning)
-        let arguments = configuration.benchArguments(spec, resultFile, picture.path)
+        let arguments = configuration.benchArguments(
+            spec, scanner.swiftNeighbours(of: spec), resultFile, picture.path)
         logger.debug("starting a run", metadata: ["spec": "\(spec)", "hash": "\(hash)"])
         child.start(executable: configuration.executable, arguments: arguments, timeout: timeLimit) {
             [weak self] outcome in
@@ -68,7 +69,12 @@ extension WatchDaemon {
                         RecordedError(message: "the child's result file cannot be read: \(error)", code: "result")))
             }
         case let .exited(code, _):
-            finish(failure(run, .error, Self.childError(resultFile: run.resultFile, exitCode: code)))
+            let error = Self.childError(resultFile: run.resultFile, exitCode: code)
+            if error.code == Self.noLayoutEntryCode && !scanner.swiftNeighbours(of: run.spec).isEmpty {
+                helpersOnly(run)
+                return
+            }
+            finish(failure(run, .error, error))
         case let .signalled(signal, stderr):
             let message =
                 "the bench child was killed by signal \(signal)" + (stderr.isEmpty ? "" : ": " + Self.lastLine(stderr))
@@ -91,6 +97,25 @@ extension WatchDaemon {
                     run, .error,
                     RecordedError(message: "cannot start \(configuration.executable): \(reason)", code: "spawn")))
         }
+    }
+
+    /// The import's failure code for Swift code with no layout entry (`ImportError.Kind.noEntry`).
+    static let noLayoutEntryCode = "import-no-entry"
+
+    /// A `.swift` file with no layout entry beside other Swift files: helpers the layouts beside it are
+    /// compiled with (their runs follow its saves), not a failure. Said on the console; no result to log.
+    private func helpersOnly(_ run: CurrentRun) {
+        let relative = scanner.relativePath(run.spec)
+        logger.debug("no layout entry: helpers of the layouts beside it", metadata: ["spec": "\(run.spec)"])
+        FileHandle.standardOutput.write(
+            Data((console.helpersLine(relativePath: relative) + "\n").utf8))
+        current = nil
+        runs.finishRunning()
+        if configuration.once && runs.isIdle {
+            stop(code: onceWorst)
+            return
+        }
+        startNextRun()
     }
 
     private func failure(_ run: CurrentRun, _ status: RunStatus, _ error: RecordedError) -> RunRecord {

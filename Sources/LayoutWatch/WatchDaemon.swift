@@ -138,7 +138,10 @@ public final class WatchDaemon: @unchecked Sendable {
                     "skipping a symlink that leads outside the watched paths",
                     metadata: ["path": "\(path)", "target": "\(target)"])
             case .spec:
-                debouncer.note(path, at: DispatchTime.now().uptimeNanoseconds)
+                // A `.swift` file is compiled with its neighbours: their imports change with it.
+                for spec in [path] + scanner.swiftNeighbours(of: path) {
+                    debouncer.note(spec, at: DispatchTime.now().uptimeNanoseconds)
+                }
                 armTimer()
             }
         }
@@ -183,7 +186,7 @@ public final class WatchDaemon: @unchecked Sendable {
             }
             return
         }
-        let hash = ContentHash.fnv1a64(data)
+        let hash = Self.contentHash(data, neighbours: scanner.swiftNeighbours(of: path))
         let runningSame = current?.spec == path && current?.hash == hash
         if runningSame || (lastHash[path] == hash && current?.spec != path && !runs.pending.contains(path)) {
             logger.debug("unchanged content, skipped", metadata: ["spec": "\(path)", "hash": "\(hash)"])
@@ -191,6 +194,18 @@ public final class WatchDaemon: @unchecked Sendable {
         }
         pendingHash[path] = hash
         submit(path)
+    }
+
+    /// The hash a run is known by: the spec's bytes, and for a `.swift` spec its neighbours' names and bytes
+    /// too (it is compiled with them), so a save of a helper file runs the layouts beside it again.
+    static func contentHash(_ data: Data, neighbours: [String]) -> String {
+        guard !neighbours.isEmpty else { return ContentHash.fnv1a64(data) }
+        var whole = data
+        for path in neighbours {
+            whole.append(Data(("\n// " + path + "\n").utf8))
+            whole.append(FileManager.default.contents(atPath: path) ?? Data())
+        }
+        return ContentHash.fnv1a64(whole)
     }
 
     private func submit(_ path: String) {

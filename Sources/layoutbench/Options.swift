@@ -18,6 +18,8 @@ struct LayoutOptions: ParsableArguments {
     @Option(name: .customLong("max-items"), help: "The most items a spec may hold.")
     var maxItems: Int = SpecReader.defaultMaxItems
 
+    @OptionGroup(title: "Layout code (.swift)") var swift: SwiftImportOptions
+
     func validate() throws {
         for (name, value) in [("--width", width), ("--height", height)] {
             if let value, !(value.isFinite && value >= 0 && value <= 1_000_000) {
@@ -27,9 +29,11 @@ struct LayoutOptions: ParsableArguments {
         if maxItems < 1 { throw ValidationError("--max-items must be at least 1") }
     }
 
-    /// Reads the spec (or imports the `.swift` file) at `path` with the container overrides applied.
+    /// Reads the spec (or imports the `.swift` file, its provider asked at the container given) at `path`
+    /// with the container overrides applied.
     func load(_ path: String) throws -> CollectionLayout {
-        try SpecSource.layout(at: path, maxItems: maxItems).withContainer(width: width, height: height)
+        try SpecSource.layout(at: path, maxItems: maxItems, importing: swift.template(width: width, height: height))
+            .withContainer(width: width, height: height)
     }
 }
 

@@ -1,6 +1,7 @@
 import BenchResults
 import Foundation
 import LayoutBenchKit
+import LayoutImport
 import LayoutLint
 import LayoutSpec
 import LayoutWatch
@@ -14,8 +15,8 @@ enum WatchLint {
     /// read from the cache the bench just filled. A spec file's text is read again for the findings' lines and
     /// used only when it is still the text that was benched (its hash); otherwise, or when anything fails,
     /// nothing is written and the daemon reports no lint change for this run. Complexity: `lint`'s.
-    static func write(_ input: BenchInput, to path: String) {
-        guard let findings = findings(input) else { return }
+    static func write(_ input: BenchInput, to path: String, importing: ImportRequest) {
+        guard let findings = findings(input, importing: importing) else { return }
         let records = findings.map {
             WatchLintFinding(
                 code: $0.check.code, line: $0.line, column: $0.column, path: $0.path, message: $0.message)
@@ -24,9 +25,9 @@ enum WatchLint {
         try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
-    private static func findings(_ input: BenchInput) -> [LintFinding]? {
+    private static func findings(_ input: BenchInput, importing: ImportRequest) -> [LintFinding]? {
         if SpecSource.isSwift(input.source) {
-            return try? SpecSource.lintSwift(input.source, widths: LayoutLinter.commonWidths)
+            return try? SpecSource.lintSwift(input.source, widths: LayoutLinter.commonWidths, importing: importing)
         }
         guard let data = FileManager.default.contents(atPath: input.source),
             ContentHash.fnv1a64(data) == input.contentHash,

@@ -262,6 +262,17 @@ struct DaemonIntegrationTests {
         let finding = trapped?.lint?.new.first
         #expect(finding?.code == "LB101", "\(String(describing: trapped))")
         #expect((finding?.line ?? 1) > 1, "at the item's Swift line: \(String(describing: finding))")
+
+        // The missing symbol declared in a second file of the folder: saving that file runs Grid.swift
+        // again, compiled with it (an app target compiles its folder's files together); the helpers file
+        // itself logs no run.
+        try daemon.write("Grid.swift", Self.swiftLayout(height: "rowHeight"))
+        let unresolved = daemon.waitForRecord("Grid.swift", after: 4, timeout: 120) { $0.status != .cancelled }
+        #expect(unresolved?.status == .error, "\(String(describing: unresolved))")
+        try daemon.write("Metrics.swift", "import UIKit\n\nlet rowHeight: CGFloat = 100\n")
+        let resolved = daemon.waitForRecord("Grid.swift", after: 5, timeout: 120) { $0.status != .cancelled }
+        #expect(resolved?.status == .ok, "\(String(describing: resolved)) \(daemon.stderr)")
+        #expect(daemon.records("Metrics.swift").isEmpty)
         #expect(daemon.process.isRunning)
     }
 }

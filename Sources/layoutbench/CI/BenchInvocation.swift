@@ -18,6 +18,8 @@ struct BenchInvocation: Hashable, Sendable {
 
     var command: Command = .bench
     var specs: [String] = []
+    /// How `.swift` specs are imported (`SwiftImportOptions.arguments`, plus `watch`'s helper files).
+    var swiftImport: [String] = []
     var presets: [String] = []
     var scenarios: String?
     var threads: String?
@@ -43,7 +45,7 @@ struct BenchInvocation: Hashable, Sendable {
 
     /// The arguments after the executable's path.
     var arguments: [String] {
-        var out = [command.rawValue] + specs + presets.flatMap { ["--preset", $0] }
+        var out = [command.rawValue] + specs + swiftImport + presets.flatMap { ["--preset", $0] }
         if let scenarios { out += ["--scenarios", scenarios] }
         if let threads { out += ["--threads", threads] }
         switch stop {

@@ -4,6 +4,7 @@ import CompositionalLayout
 import ErrorReporting
 import Foundation
 import LayoutBenchKit
+import LayoutImport
 
 extension Layoutbench {
     struct Bench: ParsableCommand {
@@ -39,7 +40,7 @@ extension Layoutbench {
                   layoutbench bench --preset grid-10k --shard 1/2 --json shard1.json
                 """)
 
-        @Argument(help: "Spec files (.yaml, .yml or .json).")
+        @Argument(help: "Spec files (.yaml, .yml or .json) or layout code (.swift, imported as `import` does).")
         var specs: [String] = []
 
         @Option(
@@ -120,6 +121,8 @@ extension Layoutbench {
 
         @OptionGroup(title: "CI") var ci: BenchCIOptions
 
+        @OptionGroup(title: "Layout code (.swift)") var swift: SwiftImportOptions
+
         @Option(
             help: ArgumentHelp(
                 "Also draw the (one) spec's picture here, as `render` does (the watch's redraw).",
@@ -187,7 +190,8 @@ extension Layoutbench {
             var drawn: BenchInput?
             var report = try { () throws -> BenchReport in
                 let kinds = try ci.select(try ScenarioKind.parseList(scenarios))
-                let inputs = try BenchInputs.load(specs: specs, presets: presets)
+                let importing = try swift.template()
+                let inputs = try BenchInputs.load(specs: specs, presets: presets, importing: importing)
                 drawn = inputs.first
                 var configuration = RunnerConfiguration(
                     stop: repetitions.map { .repetitions($0) } ?? .timeBudget(seconds: timeBudget ?? 1),
@@ -212,7 +216,7 @@ extension Layoutbench {
                         throw CLIError.badArgument("--shard splits timed runs only; drop it or --metric instructions")
                     }
                     let child = BenchInvocation(
-                        command: .countInstructions, specs: specs, presets: presets,
+                        command: .countInstructions, specs: specs, swiftImport: swift.arguments, presets: presets,
                         scenarios: kinds.map(\.rawValue).joined(separator: ","),
                         operations: ci.operations, seed: seed)
                     let counter = InstructionBench(
@@ -247,7 +251,9 @@ extension Layoutbench {
                     Failure.printError("warning: the picture was not drawn: \(Failure.report(for: error).text)")
                 }
             }
-            if let lintFindings, let drawn { WatchLint.write(drawn, to: lintFindings) }
+            if let lintFindings, let drawn {
+                WatchLint.write(drawn, to: lintFindings, importing: try swift.template())
+            }
             if report.isInstructionRun {
                 print(report.instructionTable(markdown: markdown))
             } else {

@@ -2,6 +2,7 @@ import ArgumentParser
 import BenchResults
 import Foundation
 import LayoutBenchKit
+import LayoutImport
 
 extension Layoutbench {
     /// The child `bench --metric instructions` runs under callgrind: not for people (hidden from help).
@@ -17,9 +18,10 @@ extension Layoutbench {
         @Option var operations = 20
         @Option var seed: UInt64 = 1
         @Option(name: .customLong("work-iterations-file")) var workIterationsFile: String?
+        @OptionGroup var swift: SwiftImportOptions
 
         func run() throws {
-            let inputs = try BenchInputs.load(specs: specs, presets: presets)
+            let inputs = try BenchInputs.load(specs: specs, presets: presets, importing: try swift.template())
             var iterations: [String: Int] = [:]
             if let workIterationsFile {
                 iterations =
@@ -35,8 +37,8 @@ extension Layoutbench {
 /// Spec files and preset names (repeatable or comma-separated) into bench inputs; the default preset when
 /// there are none.
 enum BenchInputs {
-    static func load(specs: [String], presets: [String]) throws -> [BenchInput] {
-        var inputs = try specs.map { path in try SpecSource.benchInput(path: path) }
+    static func load(specs: [String], presets: [String], importing: ImportRequest) throws -> [BenchInput] {
+        var inputs = try specs.map { path in try SpecSource.benchInput(path: path, importing: importing) }
         for name in presets.flatMap({ $0.split(separator: ",").map(String.init) }) {
             inputs.append(.preset(try LayoutPreset(parsing: name)))
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LayoutImport
 import LayoutLint
 import LayoutSpec
 
@@ -39,6 +40,8 @@ extension Layoutbench {
         @Flag(help: "Exit 1 on warnings too, not only on errors.")
         var strict = false
 
+        @OptionGroup(title: "Layout code (.swift)") var swift: SwiftImportOptions
+
         func validate() throws {
             _ = try parsedWidths()
         }
@@ -60,7 +63,7 @@ extension Layoutbench {
             var findings: [LintFinding] = []
             for path in specs {
                 if SpecSource.isSwift(path) {
-                    findings += try SpecSource.lintSwift(path, widths: widths)
+                    findings += try SpecSource.lintSwift(path, widths: widths, importing: try swift.template())
                     continue
                 }
                 let layout = try SpecReader.read(contentsOf: path)

@@ -2,6 +2,7 @@ import ArgumentParser
 import BenchResults
 import Foundation
 import LayoutBenchKit
+import LayoutImport
 
 extension Layoutbench {
     /// The worker lock-step `ab` starts for each build: not for people (hidden from help). The protocol is
@@ -26,6 +27,7 @@ extension Layoutbench {
         @Option(name: .customLong("max-samples")) var maxSamples: Int?
         @Flag(name: .customLong("allow-debug")) var allowDebug = false
         @Flag(name: .customLong("no-memory")) var noMemory = false
+        @OptionGroup var swift: SwiftImportOptions
 
         func run() throws {
             let environment = ProcessInfo.processInfo.environment
@@ -40,7 +42,7 @@ extension Layoutbench {
                 stop: .repetitions(1), seed: seed, slowdown: try Slowdown.fromEnvironment(environment))
             configuration.extraWork = try ExtraWork.fromEnvironment(environment)
             let worker = try BenchWorker(
-                inputs: try BenchInputs.load(specs: specs, presets: presets),
+                inputs: try BenchInputs.load(specs: specs, presets: presets, importing: try swift.template()),
                 scenarios: try ScenarioKind.parseList(scenarios), threads: counts, configuration: configuration,
                 knobs: BenchWorker.Knobs(environment: environment))
             try worker.serve()

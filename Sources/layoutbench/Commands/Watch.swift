@@ -78,6 +78,8 @@ extension Layoutbench {
 
         @OptionGroup var threshold: ThresholdOption
 
+        @OptionGroup(title: "Layout code (.swift)") var swift: SwiftImportOptions
+
         @Option(
             name: .customLong("log-level"),
             help: "Diagnostics on standard error: trace, debug, info, notice, warning, error, critical.")
@@ -118,6 +120,7 @@ extension Layoutbench {
                     ?? .timeBudget(seconds: timeBudget, minSamples: 3, maxSamples: 300),
                 rounds: rounds, warmup: repetitions == nil ? 1 : 0, measuresMemory: false,
                 allowDebug: BuildCheck.isDebug)
+            _ = try swift.template()  // a bad --items or --container is bad input now, not at every run
             let environment = ProcessInfo.processInfo.environment
             let address = try serve.map { text throws(DashboardError) in
                 try DashboardAddress(parsing: text, allowRemote: allowRemote)
@@ -132,9 +135,12 @@ extension Layoutbench {
                 logPath: log, renderFolder: renderFolder, debounceMs: debounce, initialRun: !noInitial,
                 once: once, timeoutSeconds: timeout, threshold: try threshold.fraction(),
                 executable: ChildProcess.ownExecutable,
-                benchArguments: { spec, json, picture in
+                benchArguments: { [swift] spec, helpers, json, picture in
                     var invocation = template
                     invocation.specs = [spec]
+                    if SpecSource.isSwift(spec) {
+                        invocation.swiftImport = swift.arguments + helpers.flatMap { ["--with", $0] }
+                    }
                     invocation.json = json
                     invocation.picture = picture
                     invocation.lintFindings = WatchConfiguration.lintFile(forResult: json)
