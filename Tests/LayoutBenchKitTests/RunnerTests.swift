@@ -84,6 +84,20 @@ struct RunnerTests {
         #expect(throws: BenchError.self) { try Slowdown.fromEnvironment(["LAYOUTBENCH_SLOWDOWN_NS": "fast"]) }
     }
 
+    @Test("a percent slowdown makes every reported window exactly that much longer, however short")
+    func slowdownPercentIsExact() throws {
+        #expect(Slowdown(percent: 3).reported(600) == 618)
+        #expect(Slowdown(percent: 10).reported(1_000_000) == 1_100_000)
+        #expect(Slowdown().reported(600) == 600)
+        // Through the sampler: a 100 µs busy-wait inside the window, then the window counted twice.
+        let runner = SoloSampler(
+            configuration: RunnerConfiguration(
+                stop: .repetitions(3), warmupSamples: 0, measuresMemory: false,
+                slowdown: Slowdown(fixedNs: 100_000, percent: 100)))
+        let result = try runner.measure(CountingScenario(), context: context)
+        #expect(result.samplesNs.allSatisfy { $0 >= 200_000 }, "\(result.samplesNs)")
+    }
+
     @Test("scenario lists parse; unknown names are refused with the known ones")
     func scenarioLists() throws {
         #expect(try ScenarioKind.parseList("full, resize,full") == [.full, .resize])

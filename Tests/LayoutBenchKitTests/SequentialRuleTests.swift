@@ -93,12 +93,13 @@ struct SequentialRuleTests {
         #expect(rule.final(data).verdict == .inconclusive)
     }
 
-    @Test("looks are few: a geometric schedule from minimumClusters (at least 6); fewer are never decided")
+    @Test("looks are few: a geometric schedule from minimumClusters, maximumLooks in all; fewer are never decided")
     func schedule() {
         let looks = (1...1000).filter { rule.isLook(clusters: $0) }
         #expect(looks.first == rule.minimumClusters)
         #expect(rule.minimumClusters >= 6)
-        #expect(looks.count < 20)
+        #expect(looks == [6, 8, 10, 13, 17, 22, 28, 35])
+        #expect(looks.count == rule.maximumLooks)
         let few = Self.clusters(rule.minimumClusters - 1, shift: log(1.5), offset: 0.001, spread: 0.001)
         #expect(rule.judge(few).verdict == .inconclusive)
         #expect(rule.lookConfidence > rule.rowConfidence)

@@ -16,7 +16,7 @@ struct AbLockstepTests {
             environment: [:])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("lock-step workers ("))
-        #expect(result.stdout.contains("signed-rank interval over process pairs"))
+        #expect(result.stdout.contains("Student's t interval over process pairs"))
         #if os(Linux)
             // Both workers of each pair on one CPU (this machine has at least two; one thread a row).
             if ProcessInfo.processInfo.activeProcessorCount > 1 {

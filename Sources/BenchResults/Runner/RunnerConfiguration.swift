@@ -61,7 +61,11 @@ public struct RunnerConfiguration: Codable, Hashable, Sendable {
 ///
 /// Read from the environment by the `bench` command:
 /// - `LAYOUTBENCH_SLOWDOWN_NS=N`: busy-wait N nanoseconds inside each timed window;
-/// - `LAYOUTBENCH_SLOWDOWN_PERCENT=P`: busy-wait P % of the operation's own time (every scenario P % slower).
+/// - `LAYOUTBENCH_SLOWDOWN_PERCENT=P`: every timed window counts P % longer than measured (every scenario
+///   exactly P % slower). It scales the measured time instead of busy-waiting because a busy-wait reads the
+///   clock at least twice however short it is: on a sub-microsecond operation a 3 % knob made the operation
+///   5–11 % slower (measured with lock-step `ab`, 2026-11-27), so a study of the smallest slowdown `ab`
+///   catches would have measured a larger one. The scaled time still carries all of the machine's noise.
 public struct Slowdown: Codable, Hashable, Sendable {
     public var fixedNs: UInt64
     public var percent: Double
@@ -75,9 +79,13 @@ public struct Slowdown: Codable, Hashable, Sendable {
 
     public var isActive: Bool { fixedNs > 0 || percent > 0 }
 
-    /// Spins for the extra time an operation that took `elapsedNs` must take.
-    @inlinable @inline(__always) public func apply(elapsedNs: UInt64) {
-        guard isActive else { return }
-        BenchClock.spin(ns: fixedNs &+ UInt64(Double(elapsedNs) * percent / 100))
+    /// Spins `fixedNs` inside the timed window (`LAYOUTBENCH_SLOWDOWN_NS`).
+    @inlinable @inline(__always) public func spinFixed() {
+        if fixedNs > 0 { BenchClock.spin(ns: fixedNs) }
+    }
+
+    /// The window a timed operation reports for `measuredNs`: `percent` % longer.
+    @inlinable @inline(__always) public func reported(_ measuredNs: UInt64) -> UInt64 {
+        percent > 0 ? UInt64((Double(measuredNs) * (1 + percent / 100)).rounded()) : measuredNs
     }
 }

@@ -149,7 +149,7 @@ public final class BenchWorker {
         return "ok \(recent[recent.count / 2]) \(decision == .steady ? 1 : 0)"
     }
 
-    /// N samples, their timed windows summed (the test knobs' slowdown applied inside each, as in `bench`).
+    /// N samples, their timed windows summed (the test knobs applied to each, as in `bench`).
     /// - Complexity: N samples.
     private func batch(_ row: Int, _ n: Int) throws -> String {
         let scenario = scenarios[row]
@@ -158,9 +158,9 @@ public final class BenchWorker {
             try scenario.prepareSample()
             let t0 = BenchClock.monotonicNs()
             try scenario.runSample()
-            configuration.slowdown.apply(elapsedNs: BenchClock.monotonicNs() &- t0)
+            configuration.slowdown.spinFixed()
             configuration.extraWork?.apply(elapsedNs: BenchClock.monotonicNs() &- t0)
-            total &+= BenchClock.monotonicNs() &- t0
+            total &+= configuration.slowdown.reported(BenchClock.monotonicNs() &- t0)
         }
         return "ok \(Double(total) / Double(n))"
     }

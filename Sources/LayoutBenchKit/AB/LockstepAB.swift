@@ -296,7 +296,7 @@ public struct LockstepAB: Sendable {
             options: options, base: baseBinary, head: headBinary, comparisons: comparisons, onlyInBase: [],
             onlyInHead: [], notes: notes)
         report.method =
-            "lock-step workers (\(segments) process pairs\(Self.pinning(pinnedCPUs, of: segments))), ABBA batches of ~\(Int(batchTargetNs / 1e6)) ms, \(pairsPerSegment) pairs per row from each process pair; \(clusters.min() ?? 0)–\(clusters.max() ?? 0) process pairs (\(pairs.min() ?? 0)–\(pairs.max() ?? 0) pairs) per row in \(BenchFormat.fixed(seconds, decimals: 1)) s; per process pair the median ratio, then the Hodges–Lehmann estimate with the exact Wilcoxon signed-rank interval over process pairs, sequential stop"
+            "lock-step workers (\(segments) process pairs\(Self.pinning(pinnedCPUs, of: segments))), ABBA batches of ~\(Int(batchTargetNs / 1e6)) ms, \(pairsPerSegment) pairs per row from each process pair; \(clusters.min() ?? 0)–\(clusters.max() ?? 0) process pairs (\(pairs.min() ?? 0)–\(pairs.max() ?? 0) pairs) per row in \(BenchFormat.fixed(seconds, decimals: 1)) s; per process pair the median ratio, then their mean with Student's t interval over process pairs, sequential stop"
         return report
     }
 }

@@ -62,12 +62,13 @@ final class ScenarioSampler {
             try scenario.prepareSample()
             let t0 = BenchClock.monotonicNs()
             try scenario.runSample()
-            config.slowdown.apply(elapsedNs: BenchClock.monotonicNs() &- t0)
+            config.slowdown.spinFixed()
             config.extraWork?.apply(elapsedNs: BenchClock.monotonicNs() &- t0)
             let t1 = BenchClock.monotonicNs()
-            samples.append(t1 &- t0)
+            let window = config.slowdown.reported(t1 &- t0)
+            samples.append(window)
             taken += 1
-            wallTotal &+= t1 &- t0
+            wallTotal &+= window
             if t1 &- lastBurst >= Calibration.burstIntervalNs {
                 closeBlock()
                 burst += Calibration.measure(count: Calibration.unitsPerBurst)

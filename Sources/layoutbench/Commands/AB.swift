@@ -22,8 +22,8 @@ extension Layoutbench {
                 docs/measurement.md). Each pair gives a ratio head / base. The worker pair is short-lived: it is restarted for each \
                 round, in which every open row takes \(LockstepAB.defaultPairsPerSegment) pairs, so each row \
                 sees many process pairs. Pairs from one process pair share its memory layout, so the process \
-                pair is the unit of evidence: per process pair the median ratio, then the Hodges–Lehmann \
-                estimate of those with the exact Wilcoxon signed-rank interval, looked at after a growing \
+                pair is the unit of evidence: per process pair the median ratio, then the mean of those with \
+                Student's t interval over process pairs, looked at after a growing \
                 number of process pairs (the looks share the row's error level). A row stops as soon as it is \
                 decided; rounds stop when every row is decided or --max-time (default \(Self.defaultMaxTime) s) \
                 would be passed (open rows are inconclusive). A difference between two processes of one build \
