@@ -230,7 +230,9 @@ let package = Package(
         // Runs the built binary as a user would; depending on it makes `swift build --build-tests` build it.
         .testTarget(
             name: "LayoutbenchCLITests",
-            dependencies: ["layoutbench", "BenchResults", "CompositionalLayout", "LayoutTestSupport", "SeededRandom"]
+            dependencies: [
+                "layoutbench", "BenchResults", "CompositionalLayout", "LayoutSpec", "LayoutTestSupport", "SeededRandom",
+            ]
         ),
     ]
 )

@@ -9,6 +9,11 @@ import BenchResults
 /// `+1.85%`). The verdict is `Verdict.classify` of that interval: `same` when the whole interval is within the
 /// threshold, `slower`/`faster` when wholly beyond it, `inconclusive` otherwise. For a verdict across two
 /// separate runs that holds the between-run noise, use `compare` or `ab`.
+///
+/// Where the bench child also timed the previous layout against the new one in lock-step (`paired`), that
+/// measurement replaces the two-run estimate: on a machine whose speed changes by 2× between processes
+/// (docs/measurement.md) only batches that alternate within one process show a few percent. The record says
+/// which (`ScenarioChange.lockstepPairs`); `history` compares stored runs and keeps the two-run estimate.
 public enum ChangeCalculator {
     /// Keyed by scenario and thread count; empty if nothing is in common (or there is no previous run).
     /// - Complexity: O(results × samples log samples).
@@ -35,6 +40,31 @@ public enum ChangeCalculator {
                 verdict: Verdict.classify(centred, threshold: rowThreshold),
                 previousMedianNs: comparison.base,
                 specChanged: previousHashes[comparison.key] != currentHashes[comparison.key])
+        }
+        return changes
+    }
+
+    /// `changes` with the lock-step measurement in place of the two-run estimate wherever the child measured
+    /// one (`PairedChange`, `bench --paired-with`): the same layout before and now, alternated in one
+    /// process, so the machine's speed changes between runs do not enter. The previous median and whether the
+    /// spec changed stay as `changes` has them.
+    /// - Complexity: O(results).
+    public static func paired(
+        _ changes: [ResultKey: ScenarioChange], measured: [PairedChange], current: BenchReport, threshold: Double
+    ) -> [ResultKey: ScenarioChange] {
+        var changes = changes
+        let options = ComparisonOptions(threshold: threshold, runToRunFloor: 0)
+        for result in current.results {
+            guard var change = changes[result.key],
+                let pair = measured.first(where: { $0.scenario == result.scenario && $0.threads == result.threads })
+            else { continue }
+            change.ratio = pair.ratio
+            change.lower = pair.lower
+            change.upper = pair.upper
+            change.lockstepPairs = pair.pairs
+            let rowThreshold = options.threshold(spec: result.spec, scenario: result.scenario, metric: .time)
+            change.verdict = Verdict.classify(pair.interval, threshold: rowThreshold)
+            changes[result.key] = change
         }
         return changes
     }

@@ -41,6 +41,7 @@ public struct Console: Sendable {
                 case .inconclusive: line += paint("inconclusive", .dim)
                 }
                 if change.specChanged { line += "  (spec changed)" }
+                if let pairs = change.lockstepPairs { line += paint("  lock-step, \(pairs) pairs", .dim) }
             } else {
                 line += "  (first run)"
             }

@@ -123,6 +123,9 @@ public struct ScenarioChange: Codable, Hashable, Sendable {
     public var previousMedianNs: Double
     /// Whether the spec's content changed since that run (then the two measured different layouts).
     public var specChanged: Bool
+    /// Pairs of batches when the change was timed in lock-step against the previous layout in one process
+    /// (`ChangeCalculator.paired`); nil when it compares the two runs' medians, as `history` does.
+    public var lockstepPairs: Int?
 
     public init(
         ratio: Double, lower: Double, upper: Double, verdict: ChangeVerdict, previousMedianNs: Double, specChanged: Bool

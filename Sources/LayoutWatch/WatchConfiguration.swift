@@ -20,9 +20,12 @@ public struct WatchConfiguration: Sendable {
     /// --json FILE [--picture SVG]` with the watch's scenarios, threads and budget), from the CLI's
     /// `BenchInvocation`.
     /// The bench child's arguments for `spec`; `helpers` are the `.swift` files beside a `.swift` spec, compiled
-    /// with it (`SpecScanner.swiftNeighbours`), empty for other specs.
+    /// with it (`SpecScanner.swiftNeighbours`), empty for other specs; `before` is the snapshot of the layout
+    /// its previous ok run benched (`snapshotFile`), to be timed against in lock-step, or nil.
     public var benchArguments:
-        @Sendable (_ spec: String, _ helpers: [String], _ resultFile: String, _ picture: String?) -> [String]
+        @Sendable (
+            _ spec: String, _ helpers: [String], _ resultFile: String, _ picture: String?, _ before: String?
+        ) -> [String]
     public var colour: Bool
     /// Whether each run lints its spec. The bench child lints the layout it read and benched, and writes the
     /// findings to `lintFile(forResult:)` (`benchArguments` passes that path on, `bench --lint-findings`), so
@@ -41,8 +44,9 @@ public struct WatchConfiguration: Sendable {
         renderFolder: String?, debounceMs: Int, initialRun: Bool, once: Bool,
         timeoutSeconds: Double, threshold: Double, executable: String,
         benchArguments:
-            @escaping @Sendable (_ spec: String, _ helpers: [String], _ resultFile: String, _ picture: String?)
-            -> [String],
+            @escaping @Sendable (
+                _ spec: String, _ helpers: [String], _ resultFile: String, _ picture: String?, _ before: String?
+            ) -> [String],
         colour: Bool, lints: Bool = false
     ) {
         self.paths = paths; self.rules = rules
@@ -56,6 +60,14 @@ public struct WatchConfiguration: Sendable {
     /// Where the child of a run writes its lint findings (a JSON array of `WatchLintFinding`) beside its
     /// result file.
     public static func lintFile(forResult resultFile: String) -> String { resultFile + ".lint.json" }
+
+    /// Where the child of a run writes the layout it benched, as a spec (`bench --snapshot-out`): the next
+    /// save of the spec is timed against it.
+    public static func snapshotFile(forResult resultFile: String) -> String { resultFile + ".snapshot.yaml" }
+
+    /// Where the child writes its lock-step changes against the previous snapshot (`bench --paired-out`, a JSON
+    /// array of `PairedChange`).
+    public static func pairedFile(forResult resultFile: String) -> String { resultFile + ".paired.json" }
 }
 
 /// The daemon's health: how many specs it knows (watched and seen) and how many runs wait to start.

@@ -38,7 +38,7 @@ extension WatchDaemon {
             spec: spec, hash: hash, child: child, started: started, resultFile: resultFile,
             picture: picture.path, pictureWarning: picture.warning)
         let arguments = configuration.benchArguments(
-            spec, scanner.swiftNeighbours(of: spec), resultFile, picture.path)
+            spec, scanner.swiftNeighbours(of: spec), resultFile, picture.path, snapshots[spec])
         logger.debug("starting a run", metadata: ["spec": "\(spec)", "hash": "\(hash)"])
         child.start(executable: configuration.executable, arguments: arguments, timeout: timeLimit) {
             [weak self] outcome in
@@ -52,8 +52,13 @@ extension WatchDaemon {
     private func benchEnded(_ child: ChildProcess, _ outcome: ChildOutcome) {
         guard let run = current, run.child === child else { return }  // stopped meanwhile: already logged
         defer {
-            try? FileManager.default.removeItem(atPath: run.resultFile)
-            try? FileManager.default.removeItem(atPath: WatchConfiguration.lintFile(forResult: run.resultFile))
+            for file in [
+                run.resultFile, WatchConfiguration.lintFile(forResult: run.resultFile),
+                WatchConfiguration.snapshotFile(forResult: run.resultFile),
+                WatchConfiguration.pairedFile(forResult: run.resultFile),
+            ] {
+                try? FileManager.default.removeItem(atPath: file)
+            }
         }
         let duration = Self.seconds(since: run.started)
         switch outcome {
@@ -154,7 +159,10 @@ extension WatchDaemon {
     private func finishOK(_ run: CurrentRun, report: BenchReport, picture: String?, warnings: [String]) {
         var warnings = warnings
         let previous = previousRun(of: run.spec)
-        let changes = ChangeCalculator.changes(previous: previous, current: report, threshold: configuration.threshold)
+        var changes = ChangeCalculator.changes(previous: previous, current: report, threshold: configuration.threshold)
+        changes = ChangeCalculator.paired(
+            changes, measured: Self.pairedChanges(run.resultFile), current: report, threshold: configuration.threshold)
+        keepSnapshot(of: run)
         var storeRun: Int64?
         if let store {
             do {
@@ -176,6 +184,28 @@ extension WatchDaemon {
                 time: Self.timestamp(), spec: run.spec, specHash: hash, status: .ok, results: summaries,
                 duration: Self.seconds(since: run.started), picture: picture, storeRun: storeRun, warnings: warnings,
                 lint: lintChange(run)))
+    }
+
+    /// The lock-step changes the child measured against the previous snapshot (empty when it measured none).
+    static func pairedChanges(_ resultFile: String) -> [PairedChange] {
+        guard let data = FileManager.default.contents(atPath: WatchConfiguration.pairedFile(forResult: resultFile))
+        else { return [] }
+        return (try? JSONDecoder().decode([PairedChange].self, from: data)) ?? []
+    }
+
+    /// Keeps the layout this ok run benched as the spec's snapshot (the next run is timed against it),
+    /// replacing the older one.
+    private func keepSnapshot(of run: CurrentRun) {
+        let written = WatchConfiguration.snapshotFile(forResult: run.resultFile)
+        guard FileManager.default.fileExists(atPath: written) else { return }
+        let kept = run.resultFile + ".before.yaml"
+        do {
+            try FileManager.default.moveItem(atPath: written, toPath: kept)
+        } catch {
+            return
+        }
+        if let old = snapshots[run.spec] { try? FileManager.default.removeItem(atPath: old) }
+        snapshots[run.spec] = kept
     }
 
     /// What changed in the spec's findings since its previous linted run: the findings the child wrote

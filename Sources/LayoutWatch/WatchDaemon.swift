@@ -37,6 +37,9 @@ public final class WatchDaemon: @unchecked Sendable {
     var previousLoaded: Set<String> = []
     /// Per spec, the findings of its last linted run (what the next run's are compared with).
     var lastFindings: [String: [WatchLintFinding]] = [:]
+    /// Per spec, the layout its last ok run benched, as a spec file the child wrote (`snapshotFile`): the next
+    /// run times the new layout against it in lock-step (`bench --paired-with`). Removed when the daemon stops.
+    var snapshots: [String: String] = [:]
     var current: CurrentRun?
     var stopping = false
     var exitCode: Int32 = 0
@@ -253,6 +256,8 @@ public final class WatchDaemon: @unchecked Sendable {
                     duration: Self.seconds(since: current.started)))
             self.current = nil
         }
+        for snapshot in snapshots.values { try? FileManager.default.removeItem(atPath: snapshot) }
+        snapshots = [:]
         exitCode = code
         finished.signal()
     }

@@ -51,4 +51,27 @@ import Testing
         #expect(change.verdict == .slower)
         #expect(abs(change.ratio - 1.10) < 0.01)
     }
+
+    @Test("a lock-step measurement replaces the two-run estimate: a mode change of the machine reads same")
+    func lockstepReplacesTwoRuns() throws {
+        // The second run met the machine in its slow mode (+60 %); in lock-step the layouts are the same.
+        let base = Self.report(median: 10_000, phase: 0), head = Self.report(median: 16_000, phase: 7)
+        let twoRuns = ChangeCalculator.changes(previous: base, current: head, threshold: 0.05)
+        #expect(twoRuns.values.first?.verdict == .slower)
+        let measured = [PairedChange(scenario: "full", threads: 1, ratio: 1.004, lower: 0.99, upper: 1.02, pairs: 12)]
+        let paired = ChangeCalculator.paired(twoRuns, measured: measured, current: head, threshold: 0.05)
+        let change = try #require(paired.values.first)
+        #expect(change.verdict == .same)
+        #expect(change.ratio == 1.004 && change.lower == 0.99 && change.upper == 1.02)
+        #expect(change.lockstepPairs == 12)
+        #expect(change.previousMedianNs == twoRuns.values.first?.previousMedianNs)
+        // A measurement of another scenario leaves this one as it was.
+        let other = [PairedChange(scenario: "query", threads: 1, ratio: 1, lower: 1, upper: 1, pairs: 12)]
+        #expect(ChangeCalculator.paired(twoRuns, measured: other, current: head, threshold: 0.05) == twoRuns)
+        // A real slowdown measured in lock-step is slower.
+        let slower = [PairedChange(scenario: "full", threads: 1, ratio: 1.12, lower: 1.08, upper: 1.16, pairs: 12)]
+        #expect(
+            ChangeCalculator.paired(twoRuns, measured: slower, current: head, threshold: 0.05).values.first?.verdict
+                == .slower)
+    }
 }

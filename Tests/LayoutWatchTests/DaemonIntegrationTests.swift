@@ -38,6 +38,10 @@ struct DaemonIntegrationTests {
         }
         #expect(renamed != nil, "save-by-rename")
         #expect(renamed?.results?.first?.change != nil, "a change against the previous ok run")
+        // Timed in lock-step against the layout the previous run benched, in the child's one process.
+        #expect(
+            renamed?.results?.allSatisfy { ($0.change?.lockstepPairs ?? 0) > 0 } == true,
+            "\(String(describing: renamed?.results))")
 
         try FileManager.default.removeItem(at: daemon.specs.appendingPathComponent("a.yaml"))
         try daemon.write("a.yaml", DaemonHarness.spec(3))
@@ -70,8 +74,9 @@ struct DaemonIntegrationTests {
             daemon.waitForRecord("a.yaml") {
                 $0.status == .ok && $0.specHash == DaemonHarness.hash(DaemonHarness.spec(5))
             } != nil)
-        // The fixed run's change is against the last ok run, from before the error.
+        // The fixed run's change is against the last ok run, from before the error (its snapshot kept).
         #expect(daemon.records("a.yaml").last?.results?.first?.change != nil)
+        #expect((daemon.records("a.yaml").last?.results?.first?.change?.lockstepPairs ?? 0) > 0)
         #expect(daemon.process.isRunning)
     }
 

@@ -1,4 +1,6 @@
+import BenchResults
 import Foundation
+import LayoutSpec
 import Testing
 
 /// `layoutbench bench` with tiny budgets: the result file, the output path checked first, and bad input.
@@ -45,6 +47,35 @@ struct BenchCommandTests {
 
         let two = try CLI.run(TinyBench.arguments(spec: spec) + [clean, "--lint-findings", findings])
         #expect(two.status == 2 && two.stderr.contains("--lint-findings lints one spec"), "\(two.stderr)")
+    }
+
+    @Test("--snapshot-out and --paired-with (the watch's change): the layout benched, then timed against it")
+    func pairedWithSnapshot() throws {
+        let files = try Workspace()
+        let spec = try files.write(TinyBench.grid, to: "grid.yaml")
+        let snapshot = files.path("before.yaml")
+        let first = try CLI.run(
+            TinyBench.arguments(spec: spec, scenarios: "full,query") + ["--snapshot-out", snapshot])
+        #expect(first.status == 0, "\(first.stderr)")
+        // The snapshot is a spec of the same layout.
+        let benched = try SpecReader.read(contentsOf: spec), written = try SpecReader.read(contentsOf: snapshot)
+        #expect(written.sections == benched.sections && written.container == benched.container)
+
+        let out = files.path("paired.json")
+        let second = try CLI.run(
+            TinyBench.arguments(spec: spec, scenarios: "full,query") + ["--paired-with", snapshot, "--paired-out", out])
+        #expect(second.status == 0, "\(second.stderr)")
+        let changes = try JSONDecoder().decode([PairedChange].self, from: Data(contentsOf: URL(fileURLWithPath: out)))
+        #expect(changes.map(\.scenario) == ["full", "query"])
+        for change in changes {
+            #expect(change.pairs == 12 && change.threads == 1)
+            #expect(change.lower <= change.ratio && change.ratio <= change.upper, "\(change)")
+            // The same layout on both sides: a ratio near 1 (a debug build on a shared machine: loosely).
+            #expect(change.ratio > 0.5 && change.ratio < 2, "\(change)")
+        }
+
+        let alone = try CLI.run(TinyBench.arguments(spec: spec) + ["--paired-with", snapshot])
+        #expect(alone.status == 2 && alone.stderr.contains("--paired-with and --paired-out go together"))
     }
 
     @Test("a bad spec exits 2 and --json FILE holds its located error as a failure record")

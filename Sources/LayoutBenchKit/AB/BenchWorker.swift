@@ -152,6 +152,12 @@ public final class BenchWorker {
     /// N samples, their timed windows summed (the test knobs applied to each, as in `bench`).
     /// - Complexity: N samples.
     private func batch(_ row: Int, _ n: Int) throws -> String {
+        "ok \(try time(row: row, samples: n))"
+    }
+
+    /// Nanoseconds per sample over `samples` samples of `row` (in-process use: `PairedVersions`).
+    /// - Complexity: `samples` samples.
+    func time(row: Int, samples n: Int) throws -> Double {
         let scenario = scenarios[row]
         var total: UInt64 = 0
         for _ in 0..<n {
@@ -162,7 +168,7 @@ public final class BenchWorker {
             configuration.extraWork?.apply(elapsedNs: BenchClock.monotonicNs() &- t0)
             total &+= configuration.slowdown.reported(BenchClock.monotonicNs() &- t0)
         }
-        return "ok \(Double(total) / Double(n))"
+        return Double(total) / Double(n)
     }
 
     /// One line on standard output, unbuffered (the coordinator waits for it).

@@ -40,6 +40,12 @@ struct BenchInvocation: Hashable, Sendable {
     var picture: String?
     /// `bench --lint-findings`: also write the spec's lint findings here (the watch's lint).
     var lintFindings: String?
+    /// `bench --snapshot-out`: also write the layout benched here, as a spec (the watch's next "before").
+    var snapshotOut: String?
+    /// `bench --paired-with`/`--paired-out`: time the layout against this earlier one in lock-step and write
+    /// the changes there (the watch's change between saves).
+    var pairedWith: String?
+    var pairedOut: String?
     /// Bench options a user gave for the child and this process does not read (`ab`'s pass-through).
     var passthrough: [String] = []
 
@@ -70,6 +76,9 @@ struct BenchInvocation: Hashable, Sendable {
         if let json { out += ["--json", json] }
         if let picture { out += ["--picture", picture] }
         if let lintFindings { out += ["--lint-findings", lintFindings] }
+        if let snapshotOut { out += ["--snapshot-out", snapshotOut] }
+        if let pairedWith { out += ["--paired-with", pairedWith] }
+        if let pairedOut { out += ["--paired-out", pairedOut] }
         return out
     }
 

@@ -135,6 +135,25 @@ extension Layoutbench {
                 "Also write the (one) spec's lint findings here, as JSON (the watch's lint).", visibility: .hidden))
         var lintFindings: String?
 
+        @Option(
+            name: .customLong("snapshot-out"),
+            help: ArgumentHelp(
+                "Also write the (one) layout benched here, as a spec (the watch pairs the next save with it).",
+                visibility: .hidden))
+        var snapshotOut: String?
+
+        @Option(
+            name: .customLong("paired-with"),
+            help: ArgumentHelp(
+                "A spec of the layout before this save: time both in lock-step (the watch's change).",
+                visibility: .hidden))
+        var pairedWith: String?
+
+        @Option(
+            name: .customLong("paired-out"),
+            help: ArgumentHelp("Where --paired-with writes the changes, as JSON.", visibility: .hidden))
+        var pairedOut: String?
+
         func validate() throws {
             if repetitions != nil && timeBudget != nil {
                 throw ValidationError("--repetitions and --time-budget exclude each other: give one")
@@ -162,6 +181,12 @@ extension Layoutbench {
             if picture != nil && (specs.count != 1 || !presets.isEmpty) {
                 throw ValidationError("--picture draws one spec: give exactly one spec and no preset")
             }
+            if (snapshotOut != nil || pairedWith != nil) && (specs.count != 1 || !presets.isEmpty) {
+                throw ValidationError("--snapshot-out and --paired-with take one spec: give exactly one and no preset")
+            }
+            if (pairedWith == nil) != (pairedOut == nil) {
+                throw ValidationError("--paired-with and --paired-out go together")
+            }
         }
 
         func run() throws {
@@ -188,6 +213,7 @@ extension Layoutbench {
             }
             let environment = ProcessInfo.processInfo.environment
             var drawn: BenchInput?
+            var paired: PairedVersions?
             var report = try { () throws -> BenchReport in
                 let kinds = try ci.select(try ScenarioKind.parseList(scenarios))
                 let importing = try swift.template()
@@ -198,6 +224,7 @@ extension Layoutbench {
                     rounds: rounds, warmupSamples: warmup, minSamples: minSamples, maxSamples: maxSamples,
                     measuresMemory: !noMemory, seed: seed, slowdown: try Slowdown.fromEnvironment(environment))
                 configuration.extraWork = try ExtraWork.fromEnvironment(environment)
+                paired = PairedVersions(scenarios: kinds, threads: try threadCounts(), configuration: configuration)
                 if configuration.slowdown.isActive {
                     Failure.printError(
                         "warning: the test-only LAYOUTBENCH_SLOWDOWN_* knob is on: every operation is slowed on purpose"
@@ -253,6 +280,9 @@ extension Layoutbench {
             }
             if let lintFindings, let drawn {
                 WatchLint.write(drawn, to: lintFindings, importing: try swift.template())
+            }
+            if let drawn, let paired {
+                WatchPairing.write(drawn, paired, snapshot: snapshotOut, before: pairedWith, to: pairedOut)
             }
             if report.isInstructionRun {
                 print(report.instructionTable(markdown: markdown))

@@ -135,7 +135,7 @@ extension Layoutbench {
                 logPath: log, renderFolder: renderFolder, debounceMs: debounce, initialRun: !noInitial,
                 once: once, timeoutSeconds: timeout, threshold: try threshold.fraction(),
                 executable: ChildProcess.ownExecutable,
-                benchArguments: { [swift] spec, helpers, json, picture in
+                benchArguments: { [swift] spec, helpers, json, picture, before in
                     var invocation = template
                     invocation.specs = [spec]
                     if SpecSource.isSwift(spec) {
@@ -144,6 +144,11 @@ extension Layoutbench {
                     invocation.json = json
                     invocation.picture = picture
                     invocation.lintFindings = WatchConfiguration.lintFile(forResult: json)
+                    invocation.snapshotOut = WatchConfiguration.snapshotFile(forResult: json)
+                    if let before {
+                        invocation.pairedWith = before
+                        invocation.pairedOut = WatchConfiguration.pairedFile(forResult: json)
+                    }
                     return invocation.arguments
                 },
                 colour: Console.wantsColour(environment: environment, stdoutIsTerminal: isatty(STDOUT_FILENO) != 0),

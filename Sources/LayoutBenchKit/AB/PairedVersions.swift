@@ -1,0 +1,72 @@
+import BenchResults
+import Foundation
+
+/// `watch`'s change of a spec between two saves, measured in one process: the layout benched last time (its
+/// snapshot) and the one saved now, alternated in short batches A B, B A, … on each (scenario, threads),
+/// the lock-step of `ab` inside one bench child.
+///
+/// Two bench runs in separate processes cannot show a few percent on this machine: the CPU changes speed by
+/// up to 2× for seconds at a time (docs/measurement.md), and an unchanged spec saved 20 times read
+/// `inconclusive` 20 times (2026-11-26). Batches 5 ms apart meet the same speed. Both
+/// layouts live in one process, so a difference of memory placement between them counts as a change; it is
+/// far below `watch`'s thresholds.
+public struct PairedVersions: Sendable {
+    public var scenarios: [ScenarioKind]
+    public var threads: [Int]
+    public var configuration: RunnerConfiguration
+    /// Pairs of batches per (scenario, threads).
+    public var pairs = 12
+    public var batchTargetNs = 5_000_000.0
+    /// The interval's confidence (two-sided).
+    public var confidence = 0.95
+
+    public init(scenarios: [ScenarioKind], threads: [Int], configuration: RunnerConfiguration) {
+        self.scenarios = scenarios
+        self.threads = threads
+        self.configuration = configuration
+    }
+
+    /// The change from `before` to `now` on every (scenario, threads) both can run. `now` is renamed to
+    /// `before`'s name so their rows pair up.
+    /// - Complexity: about `2 × pairs × batchTargetNs` of timing per (scenario, threads), plus set-up.
+    public func run(before: BenchInput, now: BenchInput) throws -> [PairedChange] {
+        var current = now
+        current.name = before.name
+        let worker = try BenchWorker(
+            inputs: [before, current], scenarios: scenarios, threads: threads, configuration: configuration,
+            knobs: BenchWorker.Knobs(environment: [:]))
+        let rows = worker.ready.rows
+        let half = rows.count / 2
+        var changes: [PairedChange] = []
+        // Rows come input by input with the same order inside: row i of `before` is row half + i of `now`,
+        // unless a scenario applied to one layout only (then the rows do not pair up and nothing is said).
+        guard rows.count % 2 == 0, Array(rows[..<half]) == Array(rows[half...]) else { return [] }
+        for index in 0..<half {
+            let sides = [index, half + index]
+            var slowest = 1.0
+            for row in sides {
+                for _ in 0..<3 { _ = try worker.time(row: row, samples: 1) }  // first touches, untimed
+                slowest = max(slowest, try worker.time(row: row, samples: 3))
+            }
+            let batch = max(1, min(1_000_000, Int(batchTargetNs / slowest)))
+            for row in sides { _ = try worker.time(row: row, samples: batch) }  // one untimed batch each
+            var logs: [Double] = []
+            for pair in 0..<pairs {
+                let order = pair % 2 == 0 ? sides : sides.reversed()
+                var ns: [Int: Double] = [:]
+                for row in order { ns[row] = try worker.time(row: row, samples: batch) }
+                logs.append(log(max(ns[sides[1]] ?? 1, 1e-3) / max(ns[sides[0]] ?? 1, 1e-3)))
+            }
+            let n = Double(logs.count)
+            let mean = logs.reduce(0, +) / n
+            let variance = logs.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / max(1, n - 1)
+            let quantile = StudentT.quantile(1 - (1 - confidence) / 2, degreesOfFreedom: max(1, n - 1))
+            let halfWidth = quantile * (variance / n).squareRoot()
+            changes.append(
+                PairedChange(
+                    scenario: rows[index].scenario, threads: rows[index].threads, ratio: exp(mean),
+                    lower: exp(mean - halfWidth), upper: exp(mean + halfWidth), pairs: logs.count))
+        }
+        return changes
+    }
+}
