@@ -68,7 +68,7 @@ struct BenchCommandTests {
         let changes = try JSONDecoder().decode([PairedChange].self, from: Data(contentsOf: URL(fileURLWithPath: out)))
         #expect(changes.map(\.scenario) == ["full", "query"])
         for change in changes {
-            #expect(change.pairs == 12 && change.threads == 1)
+            #expect(change.pairs == 24 && change.threads == 1)
             #expect(change.lower <= change.ratio && change.ratio <= change.upper, "\(change)")
             // The same layout on both sides: a ratio near 1 (a debug build on a shared machine: loosely).
             #expect(change.ratio > 0.5 && change.ratio < 2, "\(change)")

@@ -42,6 +42,19 @@ public enum CPUAffinity {
         #endif
     }
 
+    /// The CPU the calling thread runs on now; nil where that cannot be known.
+    public static func current() -> Int? {
+        #if canImport(Glibc)
+            // Declared by Glibc only under _GNU_SOURCE, like the affinity calls.
+            typealias CurrentCPU = @convention(c) () -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sched_getcpu") else { return nil }
+            let cpu = unsafeBitCast(symbol, to: CurrentCPU.self)()
+            return cpu >= 0 ? Int(cpu) : nil
+        #else
+            return nil
+        #endif
+    }
+
     /// The CPUs for process pair `segment` when its rows run on up to `threads` threads: `threads` of the
     /// `allowed` CPUs, starting one group further on for each pair so that every CPU serves in turn. Nil when
     /// the rows need every allowed CPU (pinning would change nothing).

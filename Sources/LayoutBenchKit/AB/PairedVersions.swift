@@ -7,16 +7,16 @@ import Foundation
 ///
 /// Two bench runs in separate processes cannot show a few percent on this machine: the CPU changes speed by
 /// up to 2× for seconds at a time (docs/measurement.md), and an unchanged spec saved 20 times read
-/// `inconclusive` 20 times (2026-11-26). Batches 5 ms apart meet the same speed. Both
+/// `inconclusive` 20 times (2026-11-26). Batches 4 ms apart meet the same speed. Both
 /// layouts live in one process, so a difference of memory placement between them counts as a change; it is
-/// far below `watch`'s thresholds.
+/// far below `watch`'s thresholds. With one thread the process is pinned to the CPU it is on first.
 public struct PairedVersions: Sendable {
     public var scenarios: [ScenarioKind]
     public var threads: [Int]
     public var configuration: RunnerConfiguration
     /// Pairs of batches per (scenario, threads).
-    public var pairs = 12
-    public var batchTargetNs = 5_000_000.0
+    public var pairs = 24
+    public var batchTargetNs = 4_000_000.0
     /// The interval's confidence (two-sided).
     public var confidence = 0.95
 
@@ -38,6 +38,10 @@ public struct PairedVersions: Sendable {
         let rows = worker.ready.rows
         let half = rows.count / 2
         var changes: [PairedChange] = []
+        // One thread's rows on one CPU, as `ab` pins its workers: each CPU changes speed on its own.
+        if threads.allSatisfy({ $0 == 1 }), let cpu = CPUAffinity.current() {
+            _ = CPUAffinity.pin(process: getpid(), to: [cpu])
+        }
         // Rows come input by input with the same order inside: row i of `before` is row half + i of `now`,
         // unless a scenario applied to one layout only (then the rows do not pair up and nothing is said).
         guard rows.count % 2 == 0, Array(rows[..<half]) == Array(rows[half...]) else { return [] }
@@ -57,15 +61,13 @@ public struct PairedVersions: Sendable {
                 for row in order { ns[row] = try worker.time(row: row, samples: batch) }
                 logs.append(log(max(ns[sides[1]] ?? 1, 1e-3) / max(ns[sides[0]] ?? 1, 1e-3)))
             }
-            let n = Double(logs.count)
-            let mean = logs.reduce(0, +) / n
-            let variance = logs.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / max(1, n - 1)
-            let quantile = StudentT.quantile(1 - (1 - confidence) / 2, degreesOfFreedom: max(1, n - 1))
-            let halfWidth = quantile * (variance / n).squareRoot()
+            // Hodges–Lehmann with the signed-rank interval: a batch that met a burst of other work moves one
+            // pair, not the interval (a t interval over these pairs was widened by such outliers).
+            let signed = SignedRank.interval(logs, confidence: confidence)
             changes.append(
                 PairedChange(
-                    scenario: rows[index].scenario, threads: rows[index].threads, ratio: exp(mean),
-                    lower: exp(mean - halfWidth), upper: exp(mean + halfWidth), pairs: logs.count))
+                    scenario: rows[index].scenario, threads: rows[index].threads, ratio: exp(signed.estimate),
+                    lower: exp(signed.lower), upper: exp(signed.upper), pairs: logs.count))
         }
         return changes
     }
