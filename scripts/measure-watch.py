@@ -75,7 +75,8 @@ def main():
     runs = int(argv[argv.index("--runs") + 1]) if "--runs" in argv else 1000
     rss, progress = "--no-rss" not in argv, "--progress" in argv
     if binary is None:
-        binary = ".build/release/layoutbench" if os.path.exists(".build/release/layoutbench") else ".build/debug/layoutbench"
+        release = ".build/release/layoutbench"
+        binary = release if os.path.exists(release) else ".build/debug/layoutbench"
     binary = os.path.abspath(binary)
     print("binary: %s" % binary)
 

@@ -151,7 +151,8 @@ public struct UpdateReport: Hashable, Sendable, CustomStringConvertible {
     public init() {}
 
     public var description: String {
-        "sections solved \(sectionsSolved), instances solved \(instancesSolved), templates \(templatesSolved), items measured \(itemsMeasured), sections placed \(sectionsPlaced), parallel phases \(parallelPhases)"
+        "sections solved \(sectionsSolved), instances solved \(instancesSolved), templates \(templatesSolved), "
+            + "items measured \(itemsMeasured), sections placed \(sectionsPlaced), parallel phases \(parallelPhases)"
     }
 
     static func + (a: UpdateReport, b: UpdateReport) -> UpdateReport {

@@ -46,6 +46,19 @@ public struct ImportRequest: Hashable, Sendable {
         return counts.map { $0! }
     }
 
+    /// `--container` with `--width`, `--height` and `--display-scale` over it (over `defaultContainer` without
+    /// it); nil when none of them is given.
+    public static func container(
+        parsing text: String?, width: Double? = nil, height: Double? = nil, displayScale: Double? = nil
+    ) throws(SpecError) -> LayoutContainer? {
+        guard text != nil || width != nil || height != nil || displayScale != nil else { return nil }
+        var box = try text.map { text throws(SpecError) in try container(parsing: text) } ?? defaultContainer
+        if let width { box.width = width }
+        if let height { box.height = height }
+        if let displayScale { box.displayScale = displayScale }
+        return box
+    }
+
     /// `--container`: the spec format's container mapping (docs/spec-format.md "container"), YAML or JSON, read by
     /// LayoutSpec's reader as the container of a version 2 spec.
     public static func container(parsing text: String) throws(SpecError) -> LayoutContainer {

@@ -141,7 +141,8 @@ public enum Importer {
             throw ImportError(
                 file: first,
                 message:
-                    "--entry \(wanted) names \(matches.count) declarations (\(matches.map(located).joined(separator: ", "))); "
+                    "--entry \(wanted) names \(matches.count) declarations "
+                    + "(\(matches.map(located).joined(separator: ", "))); "
                     + "write it as Type.member")
         }
         if candidates.count == 1 { return candidates[0] }

@@ -73,7 +73,8 @@ extension Linter {
                 "paging moves by the container's \(axisName) (\(format(page)) pt), but each group is "
                     + "\(format(length)) pt, so pages start \(length < page ? "inside the next" : "inside a") group",
                 fix:
-                    "use groupPaging (pages by group) or make the group \(P == .x ? "fractionalWidth" : "fractionalHeight")(1)"
+                    "use groupPaging (pages by group) or make the group "
+                    + "\(P == .x ? "fractionalWidth" : "fractionalHeight")(1)"
             )
         case .groupPaging where length > page + 0.5, .groupPagingCentered where length > page + 0.5:
             report(

@@ -114,13 +114,7 @@ extension WatchDaemon {
         logger.debug("no layout entry: helpers of the layouts beside it", metadata: ["spec": "\(run.spec)"])
         FileHandle.standardOutput.write(
             Data((console.helpersLine(relativePath: relative) + "\n").utf8))
-        current = nil
-        runs.finishRunning()
-        if configuration.once && runs.isIdle {
-            stop(code: onceWorst)
-            return
-        }
-        startNextRun()
+        runEnded()
     }
 
     private func failure(_ run: CurrentRun, _ status: RunStatus, _ error: RecordedError) -> RunRecord {
@@ -252,6 +246,11 @@ extension WatchDaemon {
                 ])
         }
         append(record)
+        runEnded()
+    }
+
+    /// The running run is over: start the next one (or, with `--once`, stop when none is left).
+    private func runEnded() {
         current = nil
         runs.finishRunning()
         if configuration.once && runs.isIdle {

@@ -29,14 +29,7 @@ struct SwiftImportOptions: ParsableArguments {
     func template(width: Double? = nil, height: Double? = nil) throws -> ImportRequest {
         var request = ImportRequest(files: [], helpers: helpers, entry: entry)
         if let items { request.itemCounts = try ImportRequest.itemCounts(parsing: items) }
-        if container != nil || width != nil || height != nil {
-            var box =
-                try container.map { text throws(SpecError) in try ImportRequest.container(parsing: text) }
-                ?? ImportRequest.defaultContainer
-            if let width { box.width = width }
-            if let height { box.height = height }
-            request.container = box
-        }
+        request.container = try ImportRequest.container(parsing: container, width: width, height: height)
         return request
     }
 

@@ -67,7 +67,9 @@ struct EngineGoldenTests {
             let wanted = Set(expected.elements.filter { $0.frame.intersects(rect) }.map(\.key))
             #expect(
                 actual == wanted,
-                "rect \(rect): missing \(wanted.subtracting(actual).sorted().prefix(5)), extra \(actual.subtracting(wanted).sorted().prefix(5))"
+                Comment(
+                    rawValue: "rect \(rect): missing \(wanted.subtracting(actual).sorted().prefix(5)), "
+                        + "extra \(actual.subtracting(wanted).sorted().prefix(5))")
             )
         }
     }

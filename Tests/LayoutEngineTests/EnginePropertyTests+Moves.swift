@@ -95,7 +95,9 @@ struct EngineMovePropertyTests {
                         try engine.apply(scenario.operations[step - 1])
                     } catch {
                         Issue.record(
-                            "lazy engine (\(count) threads) rejected a valid operation: \(error)\n\(scenario.trace(failingAt: step))"
+                            Comment(
+                                rawValue: "lazy engine (\(count) threads) rejected a valid operation: \(error)\n"
+                                    + scenario.trace(failingAt: step))
                         )
                         return
                     }
@@ -116,7 +118,8 @@ struct EngineMovePropertyTests {
                 if !problems.isEmpty {
                     Issue.record(
                         """
-                        lazy engine with \(count) thread\(count == 1 ? "" : "s") differs from the reference after preparing \(viewport):
+                        lazy engine with \(count) thread\(count == 1 ? "" : "s") differs from the reference \
+                        after preparing \(viewport):
                         \(problems.prefix(12).joined(separator: "\\n"))
                         \(scenario.trace(failingAt: step))
                         """)

@@ -77,7 +77,9 @@ struct EnginePropertyTests {
                         try engine.apply(operation)
                     } catch {
                         Issue.record(
-                            "engine (\(count) threads) rejected a valid operation: \(error)\n\(scenario.trace(failingAt: step))"
+                            Comment(
+                                rawValue: "engine (\(count) threads) rejected a valid operation: \(error)\n"
+                                    + scenario.trace(failingAt: step))
                         )
                         return
                     }

@@ -16,8 +16,16 @@ struct EnvironmentResizeTests {
             items: 8
             variants:
               - when: { horizontalSizeClass: regular }
-                group: { horizontal: { size: { width: fractionalWidth(1), height: absolute(80) }, subitem: { item: { size: { width: fractionalWidth(1), height: fractionalHeight(1) } } }, count: 4 } }
-              - group: { horizontal: { size: { width: fractionalWidth(1), height: absolute(80) }, subitem: { item: { size: { width: fractionalWidth(1), height: fractionalHeight(1) } } }, count: 2 } }
+                group:
+                  horizontal:
+                    size: { width: fractionalWidth(1), height: absolute(80) }
+                    subitem: { item: { size: { width: fractionalWidth(1), height: fractionalHeight(1) } } }
+                    count: 4
+              - group:
+                  horizontal:
+                    size: { width: fractionalWidth(1), height: absolute(80) }
+                    subitem: { item: { size: { width: fractionalWidth(1), height: fractionalHeight(1) } } }
+                    count: 2
           - name: plain
             count: 3
             items: 5

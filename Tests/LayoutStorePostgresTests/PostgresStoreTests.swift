@@ -352,7 +352,8 @@ func temporaryFolder() throws -> URL {
         let latest = try query("SELECT scenario, run_id, branch FROM latest_medians ORDER BY scenario")
         #expect(latest == "full|4|pr-1\ninsert|4|pr-1\n")
         let trend = try query(
-            "SELECT run_id FROM scenario_trend WHERE branch = 'main' AND spec = 'grid' AND scenario = 'full' ORDER BY run_id"
+            "SELECT run_id FROM scenario_trend WHERE branch = 'main' AND spec = 'grid' AND scenario = 'full' "
+                + "ORDER BY run_id"
         )
         #expect(trend == "1\n2\n3\n")
         await store.close()

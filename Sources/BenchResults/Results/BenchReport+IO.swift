@@ -28,10 +28,12 @@ public enum ResultFileError: Error, Hashable, Sendable, CustomStringConvertible 
             return "cannot read it as JSON: \(reason)"
         case let .wrongSchema(_, found):
             return
-                "not a layoutbench result file (schema \(found.map { "'\($0)'" } ?? "missing"), expected '\(BenchReport.schemaName)'); write one with `layoutbench bench --json FILE`"
+                "not a layoutbench result file (schema \(found.map { "'\($0)'" } ?? "missing"), "
+                + "expected '\(BenchReport.schemaName)'); write one with `layoutbench bench --json FILE`"
         case let .versionMismatch(_, found, expected):
             return
-                "result file version \(found), this layoutbench reads version \(expected); rerun the bench with this build"
+                "result file version \(found), this layoutbench reads version \(expected); "
+                + "rerun the bench with this build"
         case let .malformed(_, reason):
             return "a version \(BenchReport.currentVersion) result file with bad content: \(reason)"
         }

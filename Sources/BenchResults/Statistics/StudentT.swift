@@ -2,8 +2,8 @@ import Foundation
 
 /// Student's t distribution: its distribution function and quantiles, exact to about 1e-10 at any degrees
 /// of freedom. Written by hand (no numerics package is served here) from the regularized incomplete beta
-/// function, because lock-step `ab` asks for quantiles as far out as 0.9997 at 5 degrees of freedom, where the
-/// Cornish–Fisher expansion (`Normal.studentT`) is 3 % too small, which would make intervals too narrow.
+/// function, because lock-step `ab` asks for quantiles as far out as 0.9997 at 5 degrees of freedom, where a
+/// Cornish–Fisher expansion is 3 % too small, which would make intervals too narrow. `Normal.studentT` is this.
 public enum StudentT {
     /// P(T ≤ t) for `df` degrees of freedom.
     /// - Complexity: O(1) (a continued fraction of at most 300 terms).

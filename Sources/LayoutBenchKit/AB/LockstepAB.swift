@@ -111,7 +111,9 @@ public struct LockstepAB: Sendable {
                 if case .decided(let interval, let verdict) = rows[index].rule.decide(rows[index].clusters) {
                     rows[index].decision = (interval, verdict)
                     progress(
-                        "ab: \(Self.name(rows[index].row)): \(verdict.rawValue) after \(rows[index].clusters.count) process pairs, \(rows[index].pairs) pairs (\(BenchFormat.fixed(Date().timeIntervalSince(start), decimals: 1)) s)"
+                        "ab: \(Self.name(rows[index].row)): \(verdict.rawValue) after "
+                            + "\(rows[index].clusters.count) process pairs, \(rows[index].pairs) pairs "
+                            + "(\(BenchFormat.fixed(Date().timeIntervalSince(start), decimals: 1)) s)"
                     )
                 }
             }
@@ -272,12 +274,15 @@ public struct LockstepAB: Sendable {
         let rowConfidence = rows.first?.rule.rowConfidence ?? options.confidence
         if rows.count > 1 {
             notes.append(
-                "family-wise: each of the \(rows.count) rows' intervals is at \(FamilyWise.percent(rowConfidence)) (Bonferroni), so all hold together at \(FamilyWise.percent(options.confidence))"
+                "family-wise: each of the \(rows.count) rows' intervals is at "
+                    + "\(FamilyWise.percent(rowConfidence)) (Bonferroni), so all hold together at "
+                    + "\(FamilyWise.percent(options.confidence))"
             )
         }
         if rows.contains(where: { $0.decision == nil }) {
             notes.append(
-                "inconclusive rows were still undecided when --max-time \(BenchFormat.fixed(maxTime, decimals: 0)) s ran out: give more time, or a quieter machine"
+                "inconclusive rows were still undecided when --max-time "
+                    + "\(BenchFormat.fixed(maxTime, decimals: 0)) s ran out: give more time, or a quieter machine"
             )
         }
         if rows.contains(where: { !$0.steady }) {
@@ -295,8 +300,15 @@ public struct LockstepAB: Sendable {
         var report = ComparisonReport(
             options: options, base: baseBinary, head: headBinary, comparisons: comparisons, onlyInBase: [],
             onlyInHead: [], notes: notes)
+        let pinning = Self.pinning(pinnedCPUs, of: segments)
+        let perRow =
+            "\(clusters.min() ?? 0)–\(clusters.max() ?? 0) process pairs "
+            + "(\(pairs.min() ?? 0)–\(pairs.max() ?? 0) pairs) per row in "
+            + "\(BenchFormat.fixed(seconds, decimals: 1)) s"
         report.method =
-            "lock-step workers (\(segments) process pairs\(Self.pinning(pinnedCPUs, of: segments))), ABBA batches of ~\(Int(batchTargetNs / 1e6)) ms, \(pairsPerSegment) pairs per row from each process pair; \(clusters.min() ?? 0)–\(clusters.max() ?? 0) process pairs (\(pairs.min() ?? 0)–\(pairs.max() ?? 0) pairs) per row in \(BenchFormat.fixed(seconds, decimals: 1)) s; per process pair the median ratio, then their mean with Student's t interval over process pairs, sequential stop"
+            "lock-step workers (\(segments) process pairs\(pinning)), ABBA batches of ~\(Int(batchTargetNs / 1e6)) ms, "
+            + "\(pairsPerSegment) pairs per row from each process pair; \(perRow); per process pair the median ratio, "
+            + "then their mean with Student's t interval over process pairs, sequential stop"
         return report
     }
 }

@@ -19,11 +19,11 @@ extension Layoutbench {
                 On Linux both workers of a pair are pinned to the same CPU (as many CPUs as the rows' most \
                 threads), the next pair to the next CPU: on a shared virtual machine each CPU changes speed on \
                 its own, and a pair of batches on two CPUs would compare the CPUs (--no-pin to let them move; \
-                docs/measurement.md). Each pair gives a ratio head / base. The worker pair is short-lived: it is restarted for each \
-                round, in which every open row takes \(LockstepAB.defaultPairsPerSegment) pairs, so each row \
-                sees many process pairs. Pairs from one process pair share its memory layout, so the process \
-                pair is the unit of evidence: per process pair the median ratio, then the mean of those with \
-                Student's t interval over process pairs, looked at after a growing \
+                docs/measurement.md). Each pair gives a ratio head / base. The worker pair is short-lived: it is \
+                restarted for each round, in which every open row takes \(LockstepAB.defaultPairsPerSegment) \
+                pairs, so each row sees many process pairs. Pairs from one process pair share its memory \
+                layout, so the process pair is the unit of evidence: per process pair the median ratio, then \
+                the mean of those with Student's t interval over process pairs, looked at after a growing \
                 number of process pairs (the looks share the row's error level). A row stops as soon as it is \
                 decided; rounds stop when every row is decided or --max-time (default \(Self.defaultMaxTime) s) \
                 would be passed (open rows are inconclusive). A difference between two processes of one build \
@@ -63,8 +63,9 @@ extension Layoutbench {
         var headBinary: String
 
         @Option(
-            help:
-                "Pairs of runs (time; default \(AB.defaultPairs), enough for a family-wise 95% over up to 100 rows). Instruction counts are exact: 1 pair by default."
+            help: ArgumentHelp(
+                "Pairs of runs (time; default \(AB.defaultPairs), enough for a family-wise 95% over up to 100 rows). "
+                    + "Instruction counts are exact: 1 pair by default.")
         )
         var pairs: Int?
 

@@ -35,7 +35,8 @@ extension Layoutbench {
                   layoutbench bench
                   layoutbench bench --preset grid-1m --preset selfsizing-1m --threads 1,2 --json run.json
                   layoutbench bench app.yaml --scenarios full,resize,query --repetitions 50 --markdown
-                  layoutbench bench --preset grid-10k --filter 'measure-*' --label base --json base.json --export-csv base.csv
+                  layoutbench bench --preset grid-10k --filter 'measure-*' --label base --json base.json \\
+                      --export-csv base.csv
                   layoutbench bench --preset grid-10k --metric instructions --json base-instr.json
                   layoutbench bench --preset grid-10k --shard 1/2 --json shard1.json
                 """)
@@ -232,7 +233,8 @@ extension Layoutbench {
                 }
                 if configuration.extraWork != nil {
                     Failure.printError(
-                        "warning: the test-only \(ExtraWork.environmentKey) knob is on: every operation does extra work on purpose"
+                        "warning: the test-only \(ExtraWork.environmentKey) knob is on: "
+                            + "every operation does extra work on purpose"
                     )
                 }
                 let progress = ProgressOutput.reporter(environment: environment)

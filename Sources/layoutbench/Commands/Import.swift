@@ -47,15 +47,8 @@ extension Layoutbench {
             if output != OutputPath.standardOutput { try OutputPath.check(output, option: "-o") }
             var request = ImportRequest(files: files, entry: entry)
             if let items { request.itemCounts = try ImportRequest.itemCounts(parsing: items) }
-            if container != nil || width != nil || height != nil || displayScale != nil {
-                var box =
-                    try container.map { text throws(SpecError) in try ImportRequest.container(parsing: text) }
-                    ?? ImportRequest.defaultContainer
-                if let width { box.width = width }
-                if let height { box.height = height }
-                if let displayScale { box.displayScale = displayScale }
-                request.container = box
-            }
+            request.container = try ImportRequest.container(
+                parsing: container, width: width, height: height, displayScale: displayScale)
             let result = try Importer.importLayout(request)
             if output == OutputPath.standardOutput {
                 print(result.yaml, terminator: "")
