@@ -58,6 +58,16 @@ enum RawHTTP {
         return (status, body)
     }
 
+    /// `get`, asked again while no answer came (status -1: the read timed out or the connection failed), for at
+    /// most `seconds`: on a loaded machine (the whole suite on 2 cores) one answer can outlast a read timeout.
+    /// Any answer, 404 included, is returned as it is.
+    static func getAnswered(port: Int, _ path: String, seconds: Double = 60) -> (status: Int, body: String) {
+        var response = get(port: port, path)
+        let deadline = Date().addingTimeInterval(seconds)
+        while response.status == -1 && Date() < deadline { response = get(port: port, path) }
+        return response
+    }
+
     /// 1,000 malformed requests of several kinds: raw garbage, bad request lines, truncated headers, bodies
     /// that never come, connections opened and dropped. Each is sent and its connection closed.
     static func malformedRequests() -> [[UInt8]] {

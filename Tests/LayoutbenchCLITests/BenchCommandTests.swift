@@ -74,6 +74,14 @@ struct BenchCommandTests {
             #expect(change.ratio > 0.5 && change.ratio < 2, "\(change)")
         }
 
+        // With the watch's threshold a row stops at the first look that decides it: at ±1000 % the first.
+        let decided = try CLI.run(
+            TinyBench.arguments(spec: spec, scenarios: "full,query")
+                + ["--paired-with", snapshot, "--paired-out", out, "--paired-threshold", "10"])
+        #expect(decided.status == 0, "\(decided.stderr)")
+        let early = try JSONDecoder().decode([PairedChange].self, from: Data(contentsOf: URL(fileURLWithPath: out)))
+        #expect(early.count == 2 && early.allSatisfy { $0.pairs == 24 }, "\(early)")
+
         let alone = try CLI.run(TinyBench.arguments(spec: spec) + ["--paired-with", snapshot])
         #expect(alone.status == 2 && alone.stderr.contains("--paired-with and --paired-out go together"))
     }

@@ -10,15 +10,21 @@ import Foundation
 /// `inconclusive` 20 times (2026-11-26). Batches 4 ms apart meet the same speed. Both
 /// layouts live in one process, so a difference of memory placement between them counts as a change; it is
 /// far below `watch`'s thresholds. With one thread the process is pinned to the CPU it is on first.
+///
+/// With a `threshold`, a row stops at the first look whose interval decides it (wholly within ±threshold:
+/// `same`; wholly beyond: `slower` or `faster`), else goes on to the next look (`SequentialLooks`).
 public struct PairedVersions: Sendable {
     public var scenarios: [ScenarioKind]
     public var threads: [Int]
     public var configuration: RunnerConfiguration
-    /// Pairs of batches per (scenario, threads).
-    public var pairs = 24
+    /// When the pairs of batches per (scenario, threads) are judged; the last is the most a row gets.
+    public var looks = SequentialLooks(at: [24, 48, 96])
     public var batchTargetNs = 4_000_000.0
-    /// The interval's confidence (two-sided).
+    /// The interval's confidence (two-sided), for all looks together.
     public var confidence = 0.95
+    /// The verdict's threshold (0.05 = ±5 %): a row stops once its interval decides at it. Without one,
+    /// every row stops at the first look.
+    public var threshold: Double?
 
     public init(scenarios: [ScenarioKind], threads: [Int], configuration: RunnerConfiguration) {
         self.scenarios = scenarios
@@ -28,7 +34,8 @@ public struct PairedVersions: Sendable {
 
     /// The change from `before` to `now` on every (scenario, threads) both can run. `now` is renamed to
     /// `before`'s name so their rows pair up.
-    /// - Complexity: about `2 × pairs × batchTargetNs` of timing per (scenario, threads), plus set-up.
+    /// - Complexity: about `2 × looks.maximum × batchTargetNs` of timing per (scenario, threads) at most
+    ///   (`2 × looks.first` when the first look decides), plus set-up.
     public func run(before: BenchInput, now: BenchInput) throws -> [PairedChange] {
         var current = now
         current.name = before.name
@@ -54,20 +61,18 @@ public struct PairedVersions: Sendable {
             }
             let batch = max(1, min(1_000_000, Int(batchTargetNs / slowest)))
             for row in sides { _ = try worker.time(row: row, samples: batch) }  // one untimed batch each
-            var logs: [Double] = []
-            for pair in 0..<pairs {
+            var pair = 0
+            let (judged, taken) = try looks.judge(threshold: threshold, confidence: confidence) {
                 let order = pair % 2 == 0 ? sides : sides.reversed()
+                pair += 1
                 var ns: [Int: Double] = [:]
                 for row in order { ns[row] = try worker.time(row: row, samples: batch) }
-                logs.append(log(max(ns[sides[1]] ?? 1, 1e-3) / max(ns[sides[0]] ?? 1, 1e-3)))
+                return log(max(ns[sides[1]] ?? 1, 1e-3) / max(ns[sides[0]] ?? 1, 1e-3))
             }
-            // Hodges–Lehmann with the signed-rank interval: a batch that met a burst of other work moves one
-            // pair, not the interval (a t interval over these pairs was widened by such outliers).
-            let signed = SignedRank.interval(logs, confidence: confidence)
             changes.append(
                 PairedChange(
-                    scenario: rows[index].scenario, threads: rows[index].threads, ratio: exp(signed.estimate),
-                    lower: exp(signed.lower), upper: exp(signed.upper), pairs: logs.count))
+                    scenario: rows[index].scenario, threads: rows[index].threads, ratio: judged.ratio,
+                    lower: judged.lower, upper: judged.upper, pairs: taken))
         }
         return changes
     }

@@ -46,6 +46,8 @@ struct BenchInvocation: Hashable, Sendable {
     /// the changes there (the watch's change between saves).
     var pairedWith: String?
     var pairedOut: String?
+    /// `bench --paired-threshold`: the verdict's threshold, so the lock-step stops once a row is decided.
+    var pairedThreshold: Double?
     /// Bench options a user gave for the child and this process does not read (`ab`'s pass-through).
     var passthrough: [String] = []
 
@@ -79,6 +81,7 @@ struct BenchInvocation: Hashable, Sendable {
         if let snapshotOut { out += ["--snapshot-out", snapshotOut] }
         if let pairedWith { out += ["--paired-with", pairedWith] }
         if let pairedOut { out += ["--paired-out", pairedOut] }
+        if let pairedThreshold { out += ["--paired-threshold", "\(pairedThreshold)"] }
         return out
     }
 

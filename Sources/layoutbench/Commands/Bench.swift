@@ -155,6 +155,13 @@ extension Layoutbench {
             help: ArgumentHelp("Where --paired-with writes the changes, as JSON.", visibility: .hidden))
         var pairedOut: String?
 
+        @Option(
+            name: .customLong("paired-threshold"),
+            help: ArgumentHelp(
+                "The watch's threshold as a fraction (0.05): --paired-with stops a row once it is decided at it.",
+                visibility: .hidden))
+        var pairedThreshold: Double?
+
         func validate() throws {
             if repetitions != nil && timeBudget != nil {
                 throw ValidationError("--repetitions and --time-budget exclude each other: give one")
@@ -226,6 +233,7 @@ extension Layoutbench {
                     measuresMemory: !noMemory, seed: seed, slowdown: try Slowdown.fromEnvironment(environment))
                 configuration.extraWork = try ExtraWork.fromEnvironment(environment)
                 paired = PairedVersions(scenarios: kinds, threads: try threadCounts(), configuration: configuration)
+                paired?.threshold = pairedThreshold
                 if configuration.slowdown.isActive {
                     Failure.printError(
                         "warning: the test-only LAYOUTBENCH_SLOWDOWN_* knob is on: every operation is slowed on purpose"

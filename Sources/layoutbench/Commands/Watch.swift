@@ -130,10 +130,11 @@ extension Layoutbench {
             // beside the log.
             let renderFolder =
                 render ?? address.map { _ in (log as NSString).deletingLastPathComponent + "/dashboard-pictures" }
+            let fraction = try threshold.fraction()
             var configuration = WatchConfiguration(
                 paths: paths, rules: IgnoreRules(include: include, exclude: exclude),
                 logPath: log, renderFolder: renderFolder, debounceMs: debounce, initialRun: !noInitial,
-                once: once, timeoutSeconds: timeout, threshold: try threshold.fraction(),
+                once: once, timeoutSeconds: timeout, threshold: fraction,
                 executable: ChildProcess.ownExecutable,
                 benchArguments: { [swift] spec, helpers, json, picture, before in
                     var invocation = template
@@ -148,6 +149,7 @@ extension Layoutbench {
                     if let before {
                         invocation.pairedWith = before
                         invocation.pairedOut = WatchConfiguration.pairedFile(forResult: json)
+                        invocation.pairedThreshold = fraction
                     }
                     return invocation.arguments
                 },
