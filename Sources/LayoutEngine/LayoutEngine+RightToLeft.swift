@@ -19,10 +19,13 @@ extension LayoutEngine {
         let slack = scale.map { 1 / $0 } ?? 0
         let widened = Rect(
             x: rect.x - slack, y: rect.y - slack, width: rect.width + 2 * slack, height: rect.height + 2 * slack)
-        return body(widened.mirrored(inWidth: width)).compactMap { element in
-            var element = element
-            element.frame = element.frame.mirrored(inWidth: width).pixelRounded(scale)
-            return element.frame.intersects(rect) ? element : nil
+        // In place: a `compactMap` built a second array, growing it by doubling (12% of a right-to-left
+        // query's instructions).
+        var elements = body(widened.mirrored(inWidth: width))
+        for index in elements.indices {
+            elements[index].frame = elements[index].frame.mirrored(inWidth: width).pixelRounded(scale)
         }
+        elements.removeAll { !$0.frame.intersects(rect) }
+        return elements
     }
 }

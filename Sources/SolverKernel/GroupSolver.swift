@@ -227,7 +227,7 @@ package struct GroupSolver {
         }
         if noRoom { placed = []; tail = Tail() }
         // §10.4 uniform runs: after the fit, before arrangement.
-        if placed.contains(where: { $0.item?.layoutSize.hasUniformDimension ?? false }) { placed = uniformRuns(placed) }
+        if placed.contains(where: { $0.item?.layoutSize.hasUniformDimension ?? false }) { uniformRuns(&placed) }
 
         // §3.3 total and flex; §6: an estimated group takes the bounding length of its placed children.
         let flexibleSpacing = group.interItemSpacing?.isFlexible ?? false
@@ -245,7 +245,8 @@ package struct GroupSolver {
                 p.node.size.length(cross) + (p.edges.pre(cross)?.value ?? 0)
                     + (p.edges.post(cross)?.value ?? 0))
         }
-        for p in placed { add(p) }
+        // By index: each placement read in place (a `for p in placed` copied every solved node, 3 arrays).
+        for index in placed.indices { add(placed[index]) }
         // Counted slots add to the totals in the same order as if placed (docs/layout-rules.md §3.3: the flexible
         // extra is exact), from plain values computed once per subitem.
         let shapes = tail.shapes(main: main)
@@ -294,15 +295,15 @@ package struct GroupSolver {
                 postFlexible: post?.isFlexible ?? false)
             return Point.along(main, mainOrigin, across: crossOrigin(p))
         }
-        for (ordinal, p) in placed.enumerated() {
-            let at = origin(p)
+        for ordinal in placed.indices {
+            let at = origin(placed[ordinal])
             if tracing {
                 solved.steps += placementSteps(
-                    index: solved.leaves.count, count: p.node.leaves.count, ordinal: ordinal,
+                    index: solved.leaves.count, count: placed[ordinal].node.leaves.count, ordinal: ordinal,
                     of: placed.count, main: main, mainOrigin: at.length(main),
                     crossOrigin: at.length(main.other), spacing: spacing)
             }
-            solved.append(p.node, at: at)
+            solved.append(placed[ordinal].node, at: at)
         }
         if tail.count > 0 {
             count(
@@ -398,8 +399,11 @@ package struct GroupSolver {
         }
     }
 
-    /// A placement of `node` solved as `solved`, whose first leaf is section item `item`.
-    func placement(_ node: LayoutNode, _ solved: SolvedNode, edges: EdgeSpacing, mainDependent: Bool, item: Int)
+    /// A placement of `node` solved as `solved`, whose first leaf is section item `item`. Takes `solved` over
+    /// (consuming): the caller's node moves into the placement instead of being copied.
+    func placement(
+        _ node: LayoutNode, _ solved: consuming SolvedNode, edges: EdgeSpacing, mainDependent: Bool, item: Int
+    )
         -> Placement
     {
         var p = Placement(node: solved, edges: edges, mainDependent: mainDependent)
@@ -487,9 +491,10 @@ package struct GroupSolver {
             // A candidate that needs no room could repeat for ever.
             if need <= 0 { return ([], Tail(), true) }
             if !estimatedMain && GroupRules.overflows(remaining: remaining, need: need) { break }
-            placed.append(placement(node, solved, edges: edges, mainDependent: mainDependent, item: nextItem))
+            let leafCount = solved.leaves.count
+            placed.append(placement(node, consume solved, edges: edges, mainDependent: mainDependent, item: nextItem))
             remaining -= need
-            nextItem += solved.leaves.count
+            nextItem += leafCount
             index += 1
             if placed.count > CollectionLayout.maxItemsPerGroupInstance
                 || nextItem - firstItem > CollectionLayout.maxItemsPerGroupInstance
@@ -637,8 +642,9 @@ package struct GroupSolver {
                 let p = placement(node, solved.unplaced(), edges: edges, mainDependent: mainDependent, item: nextItem)
                 return (placed, Tail(start: 0, count: count - copy, memo: [p]))
             }
-            placed.append(placement(node, solved, edges: edges, mainDependent: mainDependent, item: nextItem))
-            nextItem += solved.leaves.count
+            let leafCount = solved.leaves.count
+            placed.append(placement(node, consume solved, edges: edges, mainDependent: mainDependent, item: nextItem))
+            nextItem += leafCount
         }
         return (placed, Tail())
     }

@@ -6,33 +6,34 @@ import CompositionalLayout
 /// the run's items whose length on that axis is known (fixed, or measured); each item uniform on that axis
 /// takes M when M > 0 and keeps its own length otherwise. No second fit: a widened run may overflow.
 extension GroupSolver {
-    func uniformRuns(_ placed: [Placement]) -> [Placement] {
-        var result = placed
+    /// Evens out `placed`'s runs in place (the placements are changed where they are, never copied).
+    /// - Complexity: O(placed), allocating only the leaves it replaces.
+    func uniformRuns(_ placed: inout [Placement]) {
         var start = 0
-        while start < result.count {
-            guard result[start].item != nil else { start += 1; continue }
+        while start < placed.count {
+            guard placed[start].item != nil else { start += 1; continue }
             var end = start
-            while end < result.count, result[end].item != nil { end += 1 }
-            if end - start >= 2 { evenOut(&result, start..<end) }
+            while end < placed.count, placed[end].item != nil { end += 1 }
+            if end - start >= 2 { evenOut(&placed, start..<end) }
             start = end
         }
-        return result
     }
 
     private func evenOut(_ placed: inout [Placement], _ run: Range<Int>) {
         for axis in Axis.allCases {
-            let known = run.filter { axis == .x ? placed[$0].knownX : placed[$0].knownY }
-            let m = known.map { placed[$0].node.size.length(axis) }.max() ?? 0
+            var m = 0.0
+            for index in run where axis == .x ? placed[index].knownX : placed[index].knownY {
+                m = max(m, placed[index].node.size.length(axis))
+            }
             guard m > 0 else { continue }
             for index in run {
                 guard let item = placed[index].item, item.layoutSize.dimension(axis).isUniform else { continue }
-                var node = placed[index].node
-                node.size = Size(axis, m, across: node.size.length(axis.other))
-                let slot = Rect(origin: .zero, size: node.size)
-                node.leaves = [
+                let size = Size(axis, m, across: placed[index].node.size.length(axis.other))
+                let slot = Rect(origin: .zero, size: size)
+                placed[index].node.size = size
+                placed[index].node.leaves = [
                     PlacedLeaf(slot: slot, cell: DimensionResolver.cellFrame(slot: slot, item: item), item: item)
                 ]
-                placed[index].node = node
             }
         }
     }

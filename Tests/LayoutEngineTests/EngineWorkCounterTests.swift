@@ -1,7 +1,8 @@
 import CompositionalLayout
-import LayoutEngine
 import ReferenceSolver
 import Testing
+
+@testable import LayoutEngine
 
 /// Work counters (`UpdateReport`) of every incremental operation on a 10,000-section layout of estimated
 /// lists: each touches the sections and rows its change needs, never a number that grows with the layout,
@@ -241,5 +242,18 @@ struct EngineWorkCounterTests {
         try serial.solveAll()
         #expect(serial.report.parallelPhases == 0)
         #expect(serial.parallelPhasesRun == 0)
+    }
+
+    @Test("the default grain: 2 workers from 2 x 16,384 estimated items solved alone, serial just below")
+    func defaultGrainSplitsLargeLayouts() throws {
+        #expect(Parallel.defaultGrain == 16_384)
+        // 40,000 estimated items in 4,000 sections, each solved alone: two workers of at least 16,384 each.
+        let large = try LayoutEngine(layout: Self.layout(sections: 4_000, items: 10), threads: 2, parallelGrain: nil)
+        #expect(large.parallelGrain == Parallel.defaultGrain)
+        #expect(large.report.parallelPhases == 1)
+        // The work is items plus sections solved alone: 28,000 + 2,800 is under 2 x 16,384, so the solve stays
+        // on the calling thread.
+        let small = try LayoutEngine(layout: Self.layout(sections: 2_800, items: 10), threads: 2, parallelGrain: nil)
+        #expect(small.report.parallelPhases == 0)
     }
 }
