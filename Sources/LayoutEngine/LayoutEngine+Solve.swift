@@ -213,8 +213,13 @@ extension LayoutEngine {
     /// cap at least twice the old one (their placed frames stay; more of them are placed).
     /// - Complexity: O(1) unless the cap grows (at most O(log items) times, each at least doubling it) while
     ///   some template left slots unplaced; then O(definitions) plus the templates solved again.
+    @inline(__always)
     func ensureTemplateSlots(_ items: Int) throws(LayoutError) {
-        guard items > templateSlotCap else { return }
+        // Inlined check: every update asks, and the cap almost never grows.
+        if items > templateSlotCap { try growTemplateSlots(items) }
+    }
+
+    private func growTemplateSlots(_ items: Int) throws(LayoutError) {
         let oldCap = templateSlotCap
         templateSlotCap = max(items, templateSlotCap * 2)
         guard largestTemplateSlots > oldCap else { return }  // every template already holds all its slots

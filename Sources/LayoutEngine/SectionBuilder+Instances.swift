@@ -12,7 +12,9 @@ struct SolveScratch {
     /// cache, so stale patterns are never reused) and the scratch, in two arrays so that looking for an
     /// owner compares pointers and taking a scratch moves it (no copies of its buffers).
     private var flatOwners: [DefinitionCache?] = []
-    private var flatScratches: [FlatRowPlan.Scratch] = []
+    /// Optional so that growing the array for a new definition copies no scratch: a `Scratch()` holds many
+    /// buffers, and appending copies of one cost a retain per buffer per slot (6k instructions a growth).
+    private var flatScratches: [FlatRowPlan.Scratch?] = []
 
     init() {}
 
@@ -35,16 +37,16 @@ struct SolveScratch {
         if slot == nil { slot = flatOwners.firstIndex { $0 === cache } }
         guard let slot else { return FlatRowPlan.Scratch() }
         flatOwners[slot] = nil
-        var taken = FlatRowPlan.Scratch()
+        var taken: FlatRowPlan.Scratch? = nil
         swap(&taken, &flatScratches[slot])
-        return taken
+        return taken ?? FlatRowPlan.Scratch()
     }
 
     mutating func giveBack(flat scratch: consuming FlatRowPlan.Scratch, definition: Int, cache: DefinitionCache) {
         if flatOwners.count <= definition {
             let missing = definition + 1 - flatOwners.count
             flatOwners += repeatElement(nil, count: missing)
-            flatScratches += repeatElement(FlatRowPlan.Scratch(), count: missing)
+            flatScratches += repeatElement(nil, count: missing)
         }
         flatOwners[definition] = cache
         flatScratches[definition] = scratch
