@@ -26,7 +26,10 @@ public struct PairedVersions: Sendable {
     /// every row stops at the first look.
     public var threshold: Double?
 
-    public init(scenarios: [ScenarioKind], threads: [Int], configuration: RunnerConfiguration) {
+    public init(
+        scenarios: [ScenarioKind], threads: [Int], configuration: RunnerConfiguration, threshold: Double? = nil
+    ) {
+        self.threshold = threshold
         self.scenarios = scenarios
         self.threads = threads
         self.configuration = configuration

@@ -232,8 +232,9 @@ extension Layoutbench {
                     rounds: rounds, warmupSamples: warmup, minSamples: minSamples, maxSamples: maxSamples,
                     measuresMemory: !noMemory, seed: seed, slowdown: try Slowdown.fromEnvironment(environment))
                 configuration.extraWork = try ExtraWork.fromEnvironment(environment)
-                paired = PairedVersions(scenarios: kinds, threads: try threadCounts(), configuration: configuration)
-                paired?.threshold = pairedThreshold
+                paired = PairedVersions(
+                    scenarios: kinds, threads: try threadCounts(), configuration: configuration,
+                    threshold: pairedThreshold)
                 if configuration.slowdown.isActive {
                     Failure.printError(
                         "warning: the test-only LAYOUTBENCH_SLOWDOWN_* knob is on: every operation is slowed on purpose"
