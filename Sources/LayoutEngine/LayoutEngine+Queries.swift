@@ -267,6 +267,13 @@ struct Emitter {
     /// Appends `element` with its frame rounded, if the rounded frame passes the filter.
     @inline(__always)
     private func emit(_ element: consuming LayoutElement, into out: inout [LayoutElement]) {
+        Emitter.emit(element, scale: scale, filter: filter, into: &out)
+    }
+
+    @inline(__always)
+    private static func emit(
+        _ element: consuming LayoutElement, scale: Double?, filter: Rect?, into out: inout [LayoutElement]
+    ) {
         var element = element
         if let scale { element.frame = element.frame.pixelRounded(scale: scale) }
         if filter.map(element.frame.intersects) ?? true { out.append(element) }
@@ -286,9 +293,6 @@ struct Emitter {
         let g = engine.sections[index]
         let start = engine.sectionStart(index)
         let scrollAxis = engine.scrollAxis
-        let anchored = AnchoredSupplementaryPlacement(
-            section: index, container: engine.state.layout.container,
-            sizing: sizing)
         // The rect along P, relative to instance 0's origin, selects instances.
         var pLow = -Double.infinity, pHigh = Double.infinity
         if let filter {
@@ -298,6 +302,8 @@ struct Emitter {
             pLow = filter.origin(g.P) - base - slack
             pHigh = filter.end(g.P) - base + slack
         }
+        // Only a section whose cells or groups carry anchored supplementaries builds their placement (it copies
+        // the container and the sizing, retaining what they hold); the others emit cells alone.
         switch g.storage {
         case let .fixed(stride, instances):
             guard instances > 0 else { break }
@@ -309,11 +315,27 @@ struct Emitter {
             }
             guard qLow <= qHigh else { break }
             let gQ = template.size.length(g.P.other)
-            for q in qLow...qHigh {
-                let origin = engine.instanceOrigin(g, start: start, q: q, offset: Double(q) * stride, gQ: gQ)
+            let leaves = template.leafSupplementaries
+            // Instance q's origin, first item and items present.
+            func instance(_ q: Int) -> (origin: Point, first: Int, present: Int) {
                 let first = q * template.count
-                let present = min(template.count, g.itemCount - first)
-                let leaves = template.leafSupplementaries
+                return (
+                    engine.instanceOrigin(g, start: start, q: q, offset: Double(q) * stride, gQ: gQ), first,
+                    min(template.count, g.itemCount - first)
+                )
+            }
+            guard !leaves.isEmpty || !template.hosts.isEmpty else {
+                for q in qLow...qHigh {
+                    let (origin, first, present) = instance(q)
+                    emitCells(
+                        index, origin: origin, firstItem: first, present: present, cell: { template.cells[$0] },
+                        into: &out)
+                }
+                break
+            }
+            let anchored = anchoredPlacement(index)
+            for q in qLow...qHigh {
+                let (origin, first, present) = instance(q)
                 emitInstance(
                     index, origin: origin, firstItem: first, present: present, cell: { template.cells[$0] },
                     hasLeafLists: !leaves.isEmpty, leafList: { leaves[$0] }, lists: template.supplementaries.lists,
@@ -326,31 +348,73 @@ struct Emitter {
             if searchable {
                 qLow = max(0, min(storage.instances(upTo: pLow - storage.extent.maxP), storage.count - 1) - 1)
             }
-            var q = qLow
-            var offset = storage.offset(q)
-            let lists = storage.supplementaries.lists
             let hasLeafLists = storage.hasLeafSupplementaries
-            while q < storage.count {
-                if searchable, offset + storage.extent.minP > pHigh { break }
-                let origin = engine.instanceOrigin(
-                    g, start: start, q: q, offset: offset, gQ: storage.size(q).length(g.P.other))
-                let items = storage.items(of: q)
+            let hostsByInstance = storage.hosts  // read once, not once per instance
+            guard hasLeafLists || !hostsByInstance.isEmpty else {
+                forEachInstance(g, storage, start: start, from: qLow, until: searchable ? pHigh : nil) {
+                    q, origin, items in
+                    let first = items.lowerBound
+                    emitCells(
+                        index, origin: origin, firstItem: first, present: items.count,
+                        cell: { storage.cell(first + $0) }, into: &out)
+                }
+                break
+            }
+            let anchored = anchoredPlacement(index)
+            let lists = storage.supplementaries.lists
+            forEachInstance(g, storage, start: start, from: qLow, until: searchable ? pHigh : nil) { q, origin, items in
                 let first = items.lowerBound
                 emitInstance(
                     index, origin: origin, firstItem: first, present: items.count, cell: { storage.cell(first + $0) },
                     hasLeafLists: hasLeafLists, leafList: { storage.leafSupplementary(first + $0) },
-                    lists: lists, hosts: storage.hosts.isEmpty ? [] : storage.hosts[q],
+                    lists: lists, hosts: hostsByInstance.isEmpty ? [] : hostsByInstance[q],
                     anchored: anchored, into: &out)
-                offset += storage.stride(q)
-                q += 1
             }
         }
-        // Geometries are shared by equal sections: the elements are placed with this section's index.
+        // Geometries are shared by equal sections: the elements are placed with this section's index. The
+        // closure captures the scale and the filter, not the emitter (a copy of it retains what it holds).
+        let scale = self.scale, filter = self.filter
         engine.solver.forEachSectionElement(g, index: index, cache: engine.definitions[g.definition]!, sizing: sizing) {
             element in
             var element = element
             element.frame = element.frame.offset(scrollAxis, by: start)
-            emit(element, into: &out)
+            Emitter.emit(element, scale: scale, filter: filter, into: &out)
+        }
+    }
+
+    private func anchoredPlacement(_ section: Int) -> AnchoredSupplementaryPlacement {
+        AnchoredSupplementaryPlacement(section: section, container: engine.state.layout.container, sizing: sizing)
+    }
+
+    /// Calls `body` with each instance of an estimated section from instance `qLow` on, its origin and its
+    /// items, stopping at the first that starts past `pHigh` (relative to instance 0) when one is given.
+    @inline(__always)
+    private func forEachInstance(
+        _ g: SectionGeometry, _ storage: EstimatedInstances, start: Double, from qLow: Int, until pHigh: Double?,
+        _ body: (Int, Point, Range<Int>) -> Void
+    ) {
+        var q = qLow
+        var offset = storage.offset(q)
+        while q < storage.count {
+            if let pHigh, offset + storage.extent.minP > pHigh { break }
+            let origin = engine.instanceOrigin(
+                g, start: start, q: q, offset: offset, gQ: storage.size(q).length(g.P.other))
+            body(q, origin, storage.items(of: q))
+            offset += storage.stride(q)
+            q += 1
+        }
+    }
+
+    /// The cells of an instance in a section without anchored supplementaries.
+    @inline(__always)
+    private func emitCells(
+        _ section: Int, origin: Point, firstItem: Int, present: Int, cell cellAt: (Int) -> Rect,
+        into out: inout [LayoutElement]
+    ) {
+        for leaf in 0..<present {
+            emitCell(
+                section: section, item: firstItem + leaf, frame: cellAt(leaf).offsetBy(dx: origin.x, dy: origin.y),
+                into: &out)
         }
     }
 

@@ -1,4 +1,5 @@
 import CompositionalLayout
+import SolverKernel
 import Testing
 
 @testable import LayoutEngine
@@ -26,6 +27,36 @@ struct FenwickTreeTests {
                 )
                 return
             }
+        }
+    }
+
+    /// `move` relies on the order of `build`'s additions: every node is its own value, then its children
+    /// added in ascending order. Floating-point sums depend on that order, so nodes are compared bit for bit.
+    @Test(
+        "FenwickCore.build adds each node's value, then its children in ascending order",
+        arguments: [0, 1, 2, 3, 7, 8, 64, 100, 1_000])
+    func buildOrder(count n: Int) {
+        var rng = SplitMix(seed: UInt64(n) &+ 17)
+        let values = (0..<n).map { _ in Double(rng.next() % 10_000) / 7 - (rng.next() % 8 == 0 ? 900.1 : 0) }
+        var expected = [Double](repeating: 0, count: n + 1)
+        for i in stride(from: 1, through: n, by: 1) {
+            expected[i] = values[i - 1]
+            var step = (i & -i) >> 1
+            while step > 0 {  // the children i − step, largest step (smallest index) first
+                expected[i] += expected[i - step]
+                step >>= 1
+            }
+        }
+        var tree = [Double](repeating: .nan, count: n + 1)
+        let padded = values + [0]  // a base address even when n is 0
+        let negative = tree.withUnsafeMutableBufferPointer { tree in
+            padded.withUnsafeBufferPointer { FenwickCore.build(tree.baseAddress!, values: $0.baseAddress!, count: n) }
+        }
+        #expect(negative == values.filter { $0 < 0 }.count)
+        #expect(tree[0] == 0)
+        for i in stride(from: 1, through: n, by: 1) where tree[i].bitPattern != expected[i].bitPattern {
+            Issue.record("n \(n): node \(i) is \(tree[i]), expected \(expected[i])")
+            return
         }
     }
 
