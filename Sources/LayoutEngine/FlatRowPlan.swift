@@ -138,6 +138,7 @@ final class FlatRowPlan: Sendable {
             return cachedBoxes.count - 1
         }
 
+        @inline(__always)  // once per item placed: the call cost more than the body
         mutating func append(_ planIndex: Int, main: Double) {
             if count < plan.count {
                 plan[count] = planIndex
@@ -191,6 +192,7 @@ final class FlatRowPlan: Sendable {
         var content: Size
     }
 
+    @inline(__always)
     func rootSlot(box: Size, container: LayoutContainer) -> RootSlot {
         let proposed = DimensionResolver.size(rootSize, box: box, container: container)
         return RootSlot(proposed: proposed, content: GroupRules.contentBox(proposed, insets: insets))
@@ -367,6 +369,7 @@ final class FlatRowPlan: Sendable {
         lengths: borrowing ItemLengths
     ) throws(LayoutError) -> Bool {
         let cacheSlot = scratch.mainLengths(self, box: box, container: container)
+        let cachedLengths = scratch.cachedLengths[cacheSlot]  // read once, not per item through `scratch`
         scratch.count = 0
         var remaining = avail
         var next = first
@@ -375,7 +378,7 @@ final class FlatRowPlan: Sendable {
             if estimatedMain && index == items.count { break }
             guard next < itemCount else { break }
             let planIndex = index % items.count
-            var mainLength = scratch.cachedLengths[cacheSlot][planIndex]
+            var mainLength = cachedLengths[planIndex]
             if mainLength.isNaN { mainLength = lengths.length(items[planIndex], main, box, next, container: container) }
             let need = GroupRules.need(
                 mainLength: mainLength, pre: items[planIndex].preMain,

@@ -12,9 +12,10 @@ struct SolveScratch {
     /// cache, so stale patterns are never reused) and the scratch, in two arrays so that looking for an
     /// owner compares pointers and taking a scratch moves it (no copies of its buffers).
     private var flatOwners: [DefinitionCache?] = []
-    /// Optional so that growing the array for a new definition copies no scratch: a `Scratch()` holds many
-    /// buffers, and appending copies of one cost a retain per buffer per slot (6k instructions a growth).
-    private var flatScratches: [FlatRowPlan.Scratch?] = []
+    /// Grown with a fresh `Scratch()` per new slot: appending copies of one (`repeatElement`) costs a retain per
+    /// buffer per slot and a generic append (6k instructions a growth). Not optional: wrapping and unwrapping a
+    /// scratch on every take and give back costs more than that over a few dozen solves.
+    private var flatScratches: [FlatRowPlan.Scratch] = []
 
     init() {}
 
@@ -37,16 +38,15 @@ struct SolveScratch {
         if slot == nil { slot = flatOwners.firstIndex { $0 === cache } }
         guard let slot else { return FlatRowPlan.Scratch() }
         flatOwners[slot] = nil
-        var taken: FlatRowPlan.Scratch? = nil
+        var taken = FlatRowPlan.Scratch()
         swap(&taken, &flatScratches[slot])
-        return taken ?? FlatRowPlan.Scratch()
+        return taken
     }
 
     mutating func giveBack(flat scratch: consuming FlatRowPlan.Scratch, definition: Int, cache: DefinitionCache) {
-        if flatOwners.count <= definition {
-            let missing = definition + 1 - flatOwners.count
-            flatOwners += repeatElement(nil, count: missing)
-            flatScratches += repeatElement(nil, count: missing)
+        while flatOwners.count <= definition {
+            flatOwners.append(nil)
+            flatScratches.append(FlatRowPlan.Scratch())
         }
         flatOwners[definition] = cache
         flatScratches[definition] = scratch
