@@ -352,7 +352,7 @@ struct Emitter {
             let hostsByInstance = storage.hosts  // read once, not once per instance
             guard hasLeafLists || !hostsByInstance.isEmpty else {
                 forEachInstance(g, storage, start: start, from: qLow, until: searchable ? pHigh : nil) {
-                    q, origin, items in
+                    _, origin, items in
                     let first = items.lowerBound
                     emitCells(
                         index, origin: origin, firstItem: first, present: items.count,
