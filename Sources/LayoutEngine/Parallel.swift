@@ -40,8 +40,9 @@ private final class ChunkCounter: Sendable {
 /// threads never slow a small solve down. `defaultGrain` (16,384 work units per worker) was chosen by measuring
 /// `layoutbench bench` on the 10k presets (full, full-materialize) at 1 and 2 threads with grains 1, 4,096,
 /// 16,384 and 65,536: 16,384 is the smallest at which no 10k preset ran slower at 2 threads (grain 1 lost up
-/// to 17 %, 4,096 up to 8 %). The 1M speed-up could not be confirmed on the loaded machine (docs/measurement.md,
-/// "The parallel grain").
+/// to 17 %, 4,096 up to 8 %). Timed in lock-step (`bench --paired-speedup`), every row that stays serial reads
+/// 0.93–1.08× at 2 threads; the 1M solves are about 99 % parallel, but what the development machine's second CPU
+/// gives them varies from run to run (1.27–1.83×; docs/measurement.md, "Speed-up in lock-step").
 enum Parallel {
     /// Work units (items solved or cells written) per worker below which a worker costs more than it saves.
     static let defaultGrain = 16_384

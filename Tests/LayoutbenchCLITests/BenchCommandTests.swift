@@ -86,6 +86,36 @@ struct BenchCommandTests {
         #expect(alone.status == 2 && alone.stderr.contains("--paired-with and --paired-out go together"))
     }
 
+    @Test("--paired-speedup: each 2-thread row gets a lock-step speed-up in the result file and the table")
+    func pairedSpeedup() throws {
+        let files = try Workspace()
+        let spec = try files.write(TinyBench.grid, to: "grid.yaml")
+        let json = files.path("run.json")
+        let arguments = [
+            "bench", spec, "--allow-debug", "--scenarios", "full,query", "--threads", "1,2", "--repetitions", "20",
+            "--rounds", "2", "--no-memory",
+        ]
+        let result = try CLI.run(arguments + ["--paired-speedup", "--json", json])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try BenchReport.load(path: json)
+        #expect(report.results.count == 4)
+        for r in report.results {
+            if r.threads == 1 {
+                #expect(r.pairedSpeedup == nil, "\(r.scenario)")
+            } else {
+                let s = try #require(r.pairedSpeedup, "\(r.scenario)")
+                #expect(s.setUps == 4 && s.pairs == 32 && s.lower <= s.speedup && s.speedup <= s.upper, "\(s)")
+            }
+        }
+        #expect(result.stdout.contains("lock-step (4 set-ups, 32 pairs of batches), 95% interval"), "\(result.stdout)")
+        let row = result.stdout.split(separator: "\n").first { $0.contains(" full ") && $0.contains(" 2 ") }
+        #expect(row?.contains("x [") == true, "\(result.stdout)")
+
+        // Instruction counts have no threads to pair.
+        let counted = try CLI.run(arguments + ["--paired-speedup", "--metric", "instructions"])
+        #expect(counted.status == 2 && counted.stderr.contains("--paired-speedup times threads"), "\(counted.stderr)")
+    }
+
     @Test("a bad spec exits 2 and --json FILE holds its located error as a failure record")
     func failureRecord() throws {
         let files = try Workspace()

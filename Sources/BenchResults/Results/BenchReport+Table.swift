@@ -55,6 +55,13 @@ extension BenchReport {
 
     private func footer(markdown: Bool) -> String {
         var lines = (skipped ?? []).map { markdown ? "Skipped: \($0)" : "note: skipped: \($0)" }
+        if let paired = results.lazy.compactMap(\.pairedSpeedup).first {
+            let level = BenchFormat.fixed(paired.confidence * 100, decimals: 0)
+            let text =
+                "speedup: N threads against 1 in lock-step (\(paired.setUps) set-ups, \(paired.pairs) pairs of "
+                + "batches), \(level)% interval"
+            lines.append(markdown ? text : "note: " + text)
+        }
         var notes: [String] = []
         if run.runner.slowdown.isActive {
             notes.append(
@@ -79,6 +86,8 @@ extension BenchReport {
         BenchFormat.duration(ns: r.summaryNs.median) + (r.steadyState == false ? " ~" : "")
     }
 
+    /// The speed-up over 1 thread of each result: the lock-step ratio with its interval when the run has one
+    /// (`--paired-speedup`), else the ratio of the two medians.
     private func speedups() -> [String] {
         let serialMedian = Dictionary(
             results.filter { $0.threads == 1 }.map {
@@ -86,6 +95,10 @@ extension BenchReport {
             },
             uniquingKeysWith: { a, _ in a })
         return results.map { r in
+            if let paired = r.pairedSpeedup {
+                let f = { BenchFormat.fixed($0, decimals: 2) }
+                return "\(f(paired.speedup))x [\(f(paired.lower)), \(f(paired.upper))]"
+            }
             guard r.threads > 1, let serial = serialMedian[ResultKey(spec: r.spec, scenario: r.scenario, threads: 1)],
                 r.summaryNs.median > 0
             else { return "" }

@@ -48,6 +48,9 @@ public struct ScenarioResult: Codable, Hashable, Sendable {
     /// Instructions per operation (`bench --metric instructions`); optional: absent in timing runs, and
     /// then `samplesNs` is empty in an instruction run.
     public var instructions: InstructionCount?
+    /// The speed-up over one thread timed in lock-step (`bench --paired-speedup`); optional: only rows of
+    /// more than one thread in such a run have it.
+    public var pairedSpeedup: PairedSpeedup?
 
     public init(
         spec: String, specHash: String, items: Int, scenario: String, threads: Int,

@@ -102,6 +102,16 @@ extension Layoutbench {
         @Flag(help: "Print every column (the distribution, CPU/wall, bytes, outliers), not the 120-column table.")
         var wide = false
 
+        @Flag(
+            name: .customLong("paired-speedup"),
+            help: """
+                Also time each scenario at each thread count above 1 against 1 thread in lock-step (batches of \
+                about 4 ms alternating, 8 pairs in each of 4 fresh set-ups): the speedup column then shows that \
+                ratio and its 95% interval, which drift between the two sides cannot bend (two medians taken \
+                seconds apart can). The interval covers this run's moments only (docs/measurement.md).
+                """)
+        var pairedSpeedup = false
+
         @Flag(name: .customLong("no-memory"), help: "Skip the memory pass (allocations and resident size).")
         var noMemory = false
 
@@ -192,6 +202,10 @@ extension Layoutbench {
             if (snapshotOut != nil || pairedWith != nil) && (specs.count != 1 || !presets.isEmpty) {
                 throw ValidationError("--snapshot-out and --paired-with take one spec: give exactly one and no preset")
             }
+            if pairedSpeedup && ci.metric == .instructions {
+                throw ValidationError(
+                    "--paired-speedup times threads against each other; drop it or --metric instructions")
+            }
             if (pairedWith == nil) != (pairedOut == nil) {
                 throw ValidationError("--paired-with and --paired-out go together")
             }
@@ -274,6 +288,15 @@ extension Layoutbench {
                         inputs: inputs, scenarios: kinds, threads: try threadCounts(), configuration: configuration)
                     if let shard { suite = suite.sharded(try ShardSelector.parse(shard)) }
                     report = try suite.run(environment: runEnvironment, progress: progress)
+                    if pairedSpeedup {
+                        let measured = Set(report.results.map(\.key))
+                        let speedups = try PairedSpeedups(
+                            scenarios: kinds, threads: try threadCounts(), configuration: configuration
+                        ).run(inputs: inputs, wanted: { measured.contains($0) }, progress: progress)
+                        for index in report.results.indices {
+                            report.results[index].pairedSpeedup = speedups[report.results[index].key]
+                        }
+                    }
                 }
                 report.gitDirty = runEnvironment.gitDirty
                 report.commitSource = runEnvironment.commitSource
