@@ -4,6 +4,7 @@
 #   scripts/fuzz.sh [TARGET|all] [SECONDS]     TARGET: read solve replay calc write; default: all, 60 s each
 #   scripts/fuzz.sh build                      build only
 #   FUZZ_KEEP_GOING=1 scripts/fuzz.sh solve 600    go on past findings (libFuzzer's -fork=1 -ignore_*)
+#   FUZZ_PARALLEL=2 scripts/fuzz.sh all 30       two targets at a time (each fuzzer uses one core; CI does this)
 #
 # Exits 1 when a target stopped on a crash, a finding, a timeout (10 s an input) or running out of memory
 # (2 GB); the input is left in Fuzz/.build-fuzz/findings/TARGET/ (Fuzz/README.md says how to keep it as a case).
@@ -100,9 +101,28 @@ run() {
 
 build
 failed=()
-for t in "${targets[@]}"; do
-  run "$t" || failed+=("$t")
-done
+lanes=${FUZZ_PARALLEL:-1}
+if [ "$lanes" -le 1 ]; then
+  for t in "${targets[@]}"; do
+    run "$t" || failed+=("$t")
+  done
+else
+  # Up to $lanes targets at once (each fuzzer is one thread): each run's lines and exit status go to files,
+  # printed in the targets' order once all have ended.
+  for t in "${targets[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$lanes" ]; do wait -n || true; done
+    (
+      code=0
+      run "$t" || code=1
+      echo "$code" >"$scratch/logs/$t.status"
+    ) >"$scratch/logs/$t.out" 2>&1 &
+  done
+  wait
+  for t in "${targets[@]}"; do
+    cat "$scratch/logs/$t.out"
+    [ "$(cat "$scratch/logs/$t.status" 2>/dev/null)" = 0 ] || failed+=("$t")
+  done
+fi
 if [ ${#failed[@]} -gt 0 ]; then
   echo "fuzz.sh: findings in: ${failed[*]}" >&2
   exit 1

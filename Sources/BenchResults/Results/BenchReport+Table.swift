@@ -59,8 +59,9 @@ extension BenchReport {
             let level = BenchFormat.fixed(paired.confidence * 100, decimals: 0)
             let text =
                 "speedup: N threads against 1 in lock-step (\(paired.setUps) set-ups, \(paired.pairs) pairs of "
-                + "batches), \(level)% interval"
-            lines.append(markdown ? text : "note: " + text)
+                + "batches), \(level)% interval; the medians of two rows were taken seconds apart, "
+                + "and a machine whose speed drifts can part them further"
+            lines += markdown ? [text] : Self.wrap("note: " + text, width: Self.tableWidth)
         }
         var notes: [String] = []
         if run.runner.slowdown.isActive {
