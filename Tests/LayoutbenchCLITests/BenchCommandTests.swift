@@ -114,6 +114,9 @@ struct BenchCommandTests {
         // Instruction counts have no threads to pair.
         let counted = try CLI.run(arguments + ["--paired-speedup", "--metric", "instructions"])
         #expect(counted.status == 2 && counted.stderr.contains("--paired-speedup times threads"), "\(counted.stderr)")
+        // One thread count only: nothing to pair with.
+        let serial = try CLI.run(["bench", spec, "--allow-debug", "--threads", "1", "--paired-speedup"])
+        #expect(serial.status == 2 && serial.stderr.contains("such as --threads 1,2"), "\(serial.stderr)")
     }
 
     @Test("a bad spec exits 2 and --json FILE holds its located error as a failure record")

@@ -206,6 +206,10 @@ extension Layoutbench {
                 throw ValidationError(
                     "--paired-speedup times threads against each other; drop it or --metric instructions")
             }
+            if pairedSpeedup, try threadCounts().allSatisfy({ $0 == 1 }) {
+                throw ValidationError(
+                    "--paired-speedup times thread counts above 1 against 1: give one, such as --threads 1,2")
+            }
             if (pairedWith == nil) != (pairedOut == nil) {
                 throw ValidationError("--paired-with and --paired-out go together")
             }
