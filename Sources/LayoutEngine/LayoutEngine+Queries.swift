@@ -140,7 +140,8 @@ extension LayoutEngine {
     /// Pinning is computed exactly; the moved frames are then rounded and selected like the others (§1).
     public func elements(in rect: Rect, pinnedAt contentOffset: Double) -> [LayoutElement] {
         guard isRightToLeft else { return elements(in: rect, pinnedAt: contentOffset, scale: pixelScale) }
-        // §10.3 In a horizontal layout the scroll axis is x: the viewport at `o` is [W' − o − V, W' − o] unmirrored.
+        // §10.3 In a horizontal layout the scroll axis is x: the viewport at `o` is [W' − o − V, W' − o]
+        // unmirrored.
         let viewport = state.layout.container.size.length(scrollAxis)
         let offset = scrollAxis == .x ? mirrorWidth - contentOffset - viewport : contentOffset
         return mirroredQuery(rect) { elements(in: $0, pinnedAt: offset, scale: nil) }

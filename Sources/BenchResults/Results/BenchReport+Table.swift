@@ -21,10 +21,17 @@ extension BenchReport {
             "\($0.name) (\(BenchFormat.count(Double($0.items))) items, \($0.sections) sections)"
         }
         .joined(separator: ", ")
+        let memory = BenchFormat.bytes(Double(machine.memoryBytes))
+        let dirty = gitDirty == true ? " (dirty)" : ""
+        let labelText = label.map { "; label \($0)" } ?? ""
+        let allocator = run.allocator.map { "jemalloc \($0.split(separator: "-").first ?? "")" } ?? "(no jemalloc)"
+        let runner = run.runner
         let lines = [
             "\(markdown ? "### " : "")layoutbench: \(specsText)",
-            "\(machine.cpu), \(machine.cores) cores, \(BenchFormat.bytes(Double(machine.memoryBytes))), \(machine.os); \(toolchain.swift); \(run.buildConfiguration) build; commit \(gitCommit.prefix(12))\(gitDirty == true ? " (dirty)" : "")\(label.map { "; label \($0)" } ?? "")",
-            "\(run.runner.stop) in \(run.runner.rounds) rounds, warm-up \(run.runner.warmupSamples), seed \(run.runner.seed); memory from \(run.allocator.map { "jemalloc \($0.split(separator: "-").first ?? "")" } ?? "(no jemalloc)")",
+            "\(machine.cpu), \(machine.cores) cores, \(memory), \(machine.os); \(toolchain.swift); "
+                + "\(run.buildConfiguration) build; commit \(gitCommit.prefix(12))\(dirty)\(labelText)",
+            "\(runner.stop) in \(runner.rounds) rounds, warm-up \(runner.warmupSamples), seed \(runner.seed); "
+                + "memory from \(allocator)",
         ]
         let wrapped = width.map { w in lines.flatMap { Self.wrap($0, width: w) } } ?? lines
         return wrapped.joined(separator: markdown ? "  \n" : "\n")
@@ -65,9 +72,10 @@ extension BenchReport {
         }
         var notes: [String] = []
         if run.runner.slowdown.isActive {
+            let slowdown = run.runner.slowdown
             notes.append(
-                "TEST-ONLY SLOWDOWN ACTIVE (LAYOUTBENCH_SLOWDOWN_*): \(run.runner.slowdown.fixedNs) ns + \(run.runner.slowdown.percent)% per operation"
-            )
+                "TEST-ONLY SLOWDOWN ACTIVE (LAYOUTBENCH_SLOWDOWN_*): \(slowdown.fixedNs) ns + \(slowdown.percent)% "
+                    + "per operation")
         }
         if results.contains(where: { $0.steadyState == false }) {
             let bound = BenchFormat.fixed(Double(SteadyStateRule.firstRound.maximumNs) / 1e9, decimals: 1)
