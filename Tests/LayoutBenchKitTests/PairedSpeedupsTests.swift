@@ -69,10 +69,11 @@ struct PairedSpeedupsTests {
         #expect(logs.count == 4)
         // 1 ms an operation at one thread (up to 2 ms in a slow mode, 2 % noise): 4 ms / (0.98–2.04 ms) → 1 to 4.
         #expect((1...4).contains(batch), "\(batch)")
-        // Warm-up: 5 single operations and 3 timed a side, then one untimed batch a side.
-        let warm = machine.calls.prefix(14)
-        #expect(warm.map(\.side) == [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 1])
-        let timed = machine.calls.dropFirst(14)
+        // Warm-up (AlternatingBatches): 3 single operations and 3 timed a side, then one untimed batch a side.
+        let warm = machine.calls.prefix(10)
+        #expect(warm.map(\.side) == [0, 0, 0, 0, 1, 1, 1, 1, 0, 1])
+        #expect(warm.map(\.samples) == [1, 1, 1, 3, 1, 1, 1, 3, batch, batch])
+        let timed = machine.calls.dropFirst(10)
         #expect(timed.map(\.side) == [0, 1, 1, 0, 0, 1, 1, 0])
         #expect(timed.allSatisfy { $0.samples == batch })
     }

@@ -57,20 +57,12 @@ public struct PairedVersions: Sendable {
         guard rows.count % 2 == 0, Array(rows[..<half]) == Array(rows[half...]) else { return [] }
         for index in 0..<half {
             let sides = [index, half + index]
-            var slowest = 1.0
-            for row in sides {
-                for _ in 0..<3 { _ = try worker.time(row: row, samples: 1) }  // first touches, untimed
-                slowest = max(slowest, try worker.time(row: row, samples: 3))
-            }
-            let batch = max(1, min(1_000_000, Int(batchTargetNs / slowest)))
-            for row in sides { _ = try worker.time(row: row, samples: batch) }  // one untimed batch each
+            let time = { (side: Int, n: Int) in try worker.time(row: sides[side], samples: n) }
+            let batches = try AlternatingBatches(targetNs: batchTargetNs, time: time)
             var pair = 0
             let (judged, taken) = try looks.judge(threshold: threshold, confidence: confidence) {
-                let order = pair % 2 == 0 ? sides : sides.reversed()
-                pair += 1
-                var ns: [Int: Double] = [:]
-                for row in order { ns[row] = try worker.time(row: row, samples: batch) }
-                return log(max(ns[sides[1]] ?? 1, 1e-3) / max(ns[sides[0]] ?? 1, 1e-3))
+                defer { pair += 1 }
+                return try batches.logRatio(pair: pair, time: time)
             }
             changes.append(
                 PairedChange(

@@ -79,21 +79,10 @@ public struct PairedSpeedups: Sendable {
     /// nanoseconds per operation.
     /// - Returns: each pair's log(one-thread time / N-thread time), and the batch size.
     func pairs(time: (_ side: Int, _ samples: Int) throws -> Double) throws -> (logs: [Double], batch: Int) {
-        var slowest = 1.0
-        for side in 0..<2 {
-            for _ in 0..<5 { _ = try time(side, 1) }  // first touches, untimed
-            slowest = max(slowest, try time(side, 3))
-        }
-        let batch = max(1, min(1_000_000, Int(batchTargetNs / slowest)))
-        for side in 0..<2 { _ = try time(side, batch) }  // one untimed batch each
-        var logs: [Double] = []
-        logs.reserveCapacity(pairsPerSetUp)
-        for index in 0..<max(1, pairsPerSetUp) {
-            var ns = [1.0, 1.0]
-            for side in index % 2 == 0 ? [0, 1] : [1, 0] { ns[side] = try time(side, batch) }
-            logs.append(log(max(ns[0], 1e-3) / max(ns[1], 1e-3)))
-        }
-        return (logs, batch)
+        let batches = try AlternatingBatches(targetNs: batchTargetNs, time: time)
+        // AlternatingBatches gives log(N-thread time / one-thread time): its negation is the speed-up's log.
+        let logs = try (0..<max(1, pairsPerSetUp)).map { -(try batches.logRatio(pair: $0, time: time)) }
+        return (logs, batches.batch)
     }
 
     /// The speed-up from each set-up's median log-ratio: their mean, with Student's t interval over set-ups.
