@@ -5,6 +5,7 @@
 #   scripts/fuzz.sh build                      build only
 #   FUZZ_KEEP_GOING=1 scripts/fuzz.sh solve 600    go on past findings (libFuzzer's -fork=1 -ignore_*)
 #   FUZZ_PARALLEL=2 scripts/fuzz.sh all 30       two targets at a time (each fuzzer uses one core; CI does this)
+#   FUZZ_SEED=1 scripts/fuzz.sh write 30         libFuzzer's -seed: the same inputs in the same order (CI does this)
 #
 # Exits 1 when a target stopped on a crash, a finding, a timeout (10 s an input) or running out of memory
 # (2 GB); the input is left in Fuzz/.build-fuzz/findings/TARGET/ (Fuzz/README.md says how to keep it as a case).
@@ -78,6 +79,9 @@ run() {
   esac
   local flags=(-max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -dict="$dict"
                -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$scratch/findings/$t/")
+  if [ -n "${FUZZ_SEED:-}" ]; then
+    flags+=(-seed="$FUZZ_SEED")
+  fi
   if [ "${FUZZ_KEEP_GOING:-0}" = 1 ]; then
     flags+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
   fi

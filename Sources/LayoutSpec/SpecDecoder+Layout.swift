@@ -71,6 +71,8 @@ extension SpecDecoder {
                         allowed: feature.explanation, file: file, line: entry.line, column: entry.column,
                         path: cursor.path.description)
                 }
+                // A name or element kind is the user's own text, not a value: `name: totals-calc(v1)` is a name.
+                if SpecKeys.freeTextKeys.contains(entry.key), case .string = entry.value.value { continue }
                 try rejectUnsupportedFeatures(Cursor(node: entry.value, path: cursor.path.key(entry.key)))
             }
         case .list(let nodes):

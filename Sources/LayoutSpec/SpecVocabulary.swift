@@ -77,6 +77,10 @@ struct SpecKeys: Sendable {
     static let selfSizing = SpecKeys(what: "selfSizing", keys: ["seed", "width", "height", "cycle"])
     static let lengthRange = SpecKeys(what: "length range", keys: ["min", "max"])
 
+    /// The keys whose string values are the user's own words (names, element kinds), never read as values:
+    /// a `calc(` or a function name inside them means nothing.
+    static let freeTextKeys: Set<String> = ["name", "elementKind"]
+
     static let all: [SpecKeys] = [
         topLevel, container, layout, sectionDefinition, variant, when, node, item, group, custom, size,
         insets, edgeSpacing, point, supplementaryItem, containerAnchor, itemAnchor, boundaryItem,

@@ -84,6 +84,32 @@ import Testing
         #expect(e2.message.contains("needs version: 2"))
     }
 
+    @Test func namesAndElementKindsAreTextEvenWhenTheyHoldCalc() throws {
+        // Found by fuzzing `write`: a name is the user's words; `calc(` in it is no version 2 value.
+        let yaml = """
+            version: 1
+            name: totals-calc(v1
+            container: { width: 390, height: 844 }
+            sections:
+              - name: "fractionalWidth(calc(width))"
+                items: 1
+                boundarySupplementaryItems:
+                  - { elementKind: "calc(1", size: { width: fractionalWidth(1), height: absolute(30) }, alignment: top }
+                list: { appearance: plain }
+            """
+        let layout = try SpecReader.read(yaml: yaml)
+        #expect(layout.name == "totals-calc(v1")
+        #expect(layout.computedValues.isEmpty)
+        let written = SpecWriter.yaml(layout)
+        #expect(written.hasPrefix("version: 1\n"))
+        #expect(try SpecReader.read(yaml: written).name == "totals-calc(v1")
+        // The same text as a value is still version 2's.
+        let asValue = yaml.replacingOccurrences(of: "absolute(30)", with: "absolute(calc(30))")
+        let error = try #require(specError(yaml: asValue))
+        #expect(error.message.contains("needs version: 2"))
+        #expect(error.path.hasSuffix("size.height"))
+    }
+
     @Test func calcThatDoesNotParsePointsAtTheCharacter() throws {
         let yaml =
             "version: 2\ncontainer: { width: 390, height: 844 }\nsections: [{ items: 1, interGroupSpacing: calc(2 * wdth), list: { appearance: plain } }]\n"
