@@ -92,7 +92,8 @@ run() {
   local last_cov executed
   last_cov=$(grep -E '^#[0-9]+.*cov: ' "$log" | tail -1 || true)
   executed=$(grep -E '^stat::number_of_executed_units' "$log" | tail -1 || true)
-  echo "fuzz.sh: $t: ${last_cov:-no coverage line}; ${executed:-no final stats}"
+  # -fork=1 (FUZZ_KEEP_GOING) prints no final stats; its last coverage line counts the inputs instead.
+  echo "fuzz.sh: $t: ${last_cov:-no coverage line}${executed:+; $executed}"
   local found
   found=$(find "$scratch/findings/$t" -type f -newer "$seed_dir" | head -20)
   if [ "$status" -ne 0 ] || [ -n "$found" ]; then

@@ -120,9 +120,15 @@ struct PairedSpeedupsTests {
         let note = "note: speedup: N threads against 1 in lock-step (4 set-ups, 32 pairs of batches), 95% interval"
         #expect(table.contains(note), "\(table)")
         for line in table.split(separator: "\n") { #expect(line.count <= BenchReport.tableWidth, "\(line)") }
-        // Without a paired speed-up: the ratio of the medians, no note.
+        // Without a paired speed-up: the ratio of the medians, and a note that says what it is and is not.
         results[1].pairedSpeedup = nil
         let plain = Fixtures.report(results).table()
-        #expect(plain.contains("2.00x") && !plain.contains("lock-step"), "\(plain)")
+        #expect(plain.contains("2.00x") && !plain.contains("x ["), "\(plain)")
+        #expect(plain.contains("note: speedup: the ratio of two medians taken seconds apart, with no interval"))
+        #expect(plain.contains("--paired-speedup times N threads against 1 in lock-step"), "\(plain)")
+        for line in plain.split(separator: "\n") { #expect(line.count <= BenchReport.tableWidth, "\(line)") }
+        // One thread only: no speed-up, no note.
+        let serial = Fixtures.report([results[0]]).table()
+        #expect(!serial.contains("note: speedup"), "\(serial)")
     }
 }

@@ -69,6 +69,12 @@ extension BenchReport {
                 + "batches), \(level)% interval; the medians of two rows were taken seconds apart, "
                 + "and a machine whose speed drifts can part them further"
             lines += markdown ? [text] : Self.wrap("note: " + text, width: Self.tableWidth)
+        } else if speedups().contains(where: { !$0.isEmpty }) {
+            // The plain column divides two medians measured seconds apart: say so, and how to do better.
+            let text =
+                "speedup: the ratio of two medians taken seconds apart, with no interval; a machine whose speed "
+                + "drifts can read serial code below 1x. --paired-speedup times N threads against 1 in lock-step"
+            lines += markdown ? [text] : Self.wrap("note: " + text, width: Self.tableWidth)
         }
         var notes: [String] = []
         if run.runner.slowdown.isActive {
