@@ -22,7 +22,8 @@ import Testing
     }
 
     /// A layout built in Swift with every feature the format has, including values that need care:
-    /// fractions with no short decimal, tiny and negative numbers, names YAML would misread, empty maps.
+    /// fractions with no short decimal, tiny and negative numbers, names YAML would misread, names that
+    /// look like version 2 values, empty maps.
     @Test func everyFeatureRoundTrips() throws {
         let layout = Self.everything
         let text = SpecWriter.yaml(layout)
@@ -67,7 +68,8 @@ import Testing
             itemAnchor: LayoutAnchor(edges: [.bottom]), zIndex: 7,
             selfSizing: SelfSizing(seed: -3, height: .init(min: 10, max: 30)))
         let pill = SupplementaryItem(
-            layoutSize: LayoutSize(widthDimension: .absolute(20), heightDimension: .absolute(10)), elementKind: "pill",
+            layoutSize: LayoutSize(widthDimension: .absolute(20), heightDimension: .absolute(10)),
+            elementKind: "uniformAcrossSiblings(2) pill",
             containerAnchor: LayoutAnchor(edges: []))
         let cell = LayoutItem(
             layoutSize: LayoutSize(widthDimension: .fractionalWidth(third), heightDimension: .estimated(44.5)),
@@ -131,7 +133,7 @@ import Testing
                         rowHeight: .absolute(80),
                         headerHeight: .estimated(40), footerHeight: .fractionalHeight(0.1)))))
         let onlyVariants = SectionDefinition(
-            items: 5, fields: SectionFields(contentInsets: .zero),
+            name: "calc(width)", items: 5, fields: SectionFields(contentInsets: .zero),
             variants: [
                 SectionVariant(when: WidthCondition(minWidth: 0), fields: SectionFields(content: .group(custom)))
             ])
