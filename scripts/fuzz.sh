@@ -3,9 +3,11 @@
 #
 #   scripts/fuzz.sh [TARGET|all] [SECONDS]     TARGET: read solve replay calc write; default: all, 60 s each
 #   scripts/fuzz.sh build                      build only
+#   scripts/fuzz.sh smoke                      CI's run: every target for a fixed number of inputs from an empty
+#                                              corpus, seed 1, fixed hashing: the same inputs on every machine
 #   FUZZ_KEEP_GOING=1 scripts/fuzz.sh solve 600    go on past findings (libFuzzer's -fork=1 -ignore_*)
-#   FUZZ_PARALLEL=2 scripts/fuzz.sh all 30       two targets at a time (each fuzzer uses one core; CI does this)
-#   FUZZ_SEED=1 scripts/fuzz.sh write 30         libFuzzer's -seed: the same inputs in the same order (CI does this)
+#   FUZZ_PARALLEL=2 scripts/fuzz.sh smoke        two targets at a time (each fuzzer uses one core; CI does this)
+#   FUZZ_SEED=7 scripts/fuzz.sh write 30         libFuzzer's -seed: the same mutations in the same order
 #
 # Exits 1 when a target stopped on a crash, a finding, a timeout (10 s an input) or running out of memory
 # (2 GB); the input is left in Fuzz/.build-fuzz/findings/TARGET/ (Fuzz/README.md says how to keep it as a case).
@@ -20,12 +22,18 @@ all_targets=(read solve replay calc write)
 
 target=${1:-all}
 seconds=${2:-60}
+smoke=0
 case "$target" in
   all) targets=("${all_targets[@]}") ;;
+  smoke) targets=("${all_targets[@]}"); smoke=1; seconds=${2:-300}; FUZZ_SEED=${FUZZ_SEED:-1} ;;
   build) targets=() ;;
   read|solve|replay|calc|write) targets=("$target") ;;
-  *) echo "fuzz.sh: unknown target '$target' (read, solve, replay, calc, write, all, build)" >&2; exit 2 ;;
+  *) echo "fuzz.sh: unknown target '$target' (read, solve, replay, calc, write, all, smoke, build)" >&2; exit 2 ;;
 esac
+
+# The smoke's inputs a target: about 30 s each here (2 cores, two targets at a time); a count, not a time,
+# so that a slower or faster runner tries the very same inputs. SECONDS is then only a cap (default 300 s).
+declare -A smoke_runs=([read]=60000 [solve]=12000 [replay]=60000 [calc]=30000 [write]=60000)
 
 product() { echo "Fuzz$(tr '[:lower:]' '[:upper:]' <<<"${1:0:1}")${1:1}"; }
 
@@ -70,7 +78,12 @@ run() {
   local t=$1 bin log seed_dir dict max_len=8192
   bin="$scratch/release/$(product "$t")"
   log="$scratch/logs/$t.log"
-  mkdir -p "$scratch/corpus/$t" "$scratch/findings/$t" "$scratch/logs"
+  local corpus="$scratch/corpus/$t"
+  if [ "$smoke" = 1 ]; then
+    corpus="$scratch/smoke-corpus/$t"  # empty, as on a clean clone: the grown corpus would change the inputs
+    rm -rf "$corpus"
+  fi
+  mkdir -p "$corpus" "$scratch/findings/$t" "$scratch/logs"
   seed_dir=$(seeds "$t")
   case "$t" in
     calc) dict=Fuzz/Dictionaries/calc.dict; max_len=12000 ;;  # past calc's 10,000 characters
@@ -79,21 +92,41 @@ run() {
   esac
   local flags=(-max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -dict="$dict"
                -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$scratch/findings/$t/")
+  if [ "$smoke" = 1 ]; then
+    # The entropic schedule does not repeat from run to run even with a seed (measured: Fuzz/README.md).
+    flags+=(-runs="${smoke_runs[$t]}" -entropic=0)
+  fi
+  local fixed_addresses=()
+  if [ "$smoke" = 1 ] && setarch -R true 2>/dev/null; then
+    # Without address randomisation: libFuzzer's comparison tracing feeds pointer values to the mutator.
+    fixed_addresses=(setarch -R)
+  fi
+  local hashing=()
   if [ -n "${FUZZ_SEED:-}" ]; then
+    # The same mutations, and Swift's hashing fixed so that coverage (what is kept) repeats as well.
     flags+=(-seed="$FUZZ_SEED")
+    hashing=(SWIFT_DETERMINISTIC_HASHING=1)
   fi
   if [ "${FUZZ_KEEP_GOING:-0}" = 1 ]; then
     flags+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
   fi
-  echo "fuzz.sh: $t for $seconds s (log: $log)"
+  if [ "$smoke" = 1 ]; then
+    echo "fuzz.sh: $t for ${smoke_runs[$t]} inputs, seed $FUZZ_SEED (at most $seconds s; log: $log)"
+  else
+    echo "fuzz.sh: $t for $seconds s (log: $log)"
+  fi
   local status=0
-  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
-    "$bin" "${flags[@]}" "$scratch/corpus/$t" "$seed_dir" >"$log" 2>&1 || status=$?
+  "${fixed_addresses[@]}" env "${hashing[@]}" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
+    "$bin" "${flags[@]}" "$corpus" "$seed_dir" >"$log" 2>&1 || status=$?
   local last_cov executed
   last_cov=$(grep -E '^#[0-9]+.*cov: ' "$log" | tail -1 || true)
   executed=$(grep -E '^stat::number_of_executed_units' "$log" | tail -1 || true)
   # -fork=1 (FUZZ_KEEP_GOING) prints no final stats; its last coverage line counts the inputs instead.
   echo "fuzz.sh: $t: ${last_cov:-no coverage line}${executed:+; $executed}"
+  if [ "$smoke" = 1 ] && [ "$status" -eq 0 ] && ! grep -qE "^#${smoke_runs[$t]}[[:space:]]+DONE" "$log"; then
+    # A slow runner: the inputs tried are a prefix of the smoke's, not all of them. Not a failure.
+    echo "fuzz.sh: $t: stopped at the $seconds s cap before its ${smoke_runs[$t]} inputs"
+  fi
   local found
   found=$(find "$scratch/findings/$t" -type f -newer "$seed_dir" | head -20)
   if [ "$status" -ne 0 ] || [ -n "$found" ]; then
