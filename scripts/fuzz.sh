@@ -4,7 +4,7 @@
 #   scripts/fuzz.sh [TARGET|all] [SECONDS]     TARGET: read solve replay calc write; default: all, 60 s each
 #   scripts/fuzz.sh build                      build only
 #   scripts/fuzz.sh smoke                      CI's run: every target for a fixed number of inputs from an empty
-#                                              corpus, seed 1, fixed hashing: the same inputs on every machine
+#                                              corpus, seed 1, fixed hashing and addresses: the same on every run
 #   FUZZ_KEEP_GOING=1 scripts/fuzz.sh solve 600    go on past findings (libFuzzer's -fork=1 -ignore_*)
 #   FUZZ_PARALLEL=2 scripts/fuzz.sh smoke        two targets at a time (each fuzzer uses one core; CI does this)
 #   FUZZ_SEED=7 scripts/fuzz.sh write 30         libFuzzer's -seed: the same mutations in the same order
