@@ -5,6 +5,7 @@
 #   scripts/fuzz.sh build                      build only
 #   scripts/fuzz.sh smoke                      CI's run: every target for a fixed number of inputs from an empty
 #                                              corpus, seed 1, fixed hashing and addresses: the same on every run
+#                                              and machine (of one toolchain)
 #   FUZZ_KEEP_GOING=1 scripts/fuzz.sh solve 600    go on past findings (libFuzzer's -fork=1 -ignore_*)
 #   FUZZ_PARALLEL=2 scripts/fuzz.sh smoke        two targets at a time (each fuzzer uses one core; CI does this)
 #   FUZZ_SEED=7 scripts/fuzz.sh write 30         libFuzzer's -seed: the same mutations in the same order
@@ -115,9 +116,19 @@ run() {
   else
     echo "fuzz.sh: $t for $seconds s (log: $log)"
   fi
+  local inputs=("$corpus" "$seed_dir")
+  if [ "$smoke" = 1 ]; then
+    # The seeds named in sorted order, not read from the folder: libFuzzer sorts them by size alone, so ties
+    # keep the order they came in, and a folder lists them in its file system's order.
+    if find "$seed_dir" -type f -name '*,*' | grep -q .; then
+      echo "fuzz.sh: a seed file's name holds a comma, which -seed_inputs cannot name" >&2
+      return 1
+    fi
+    inputs=(-seed_inputs="$(find "$seed_dir" -type f | LC_ALL=C sort | paste -sd, -)" "$corpus")
+  fi
   local status=0
   "${fixed_addresses[@]}" env "${hashing[@]}" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
-    "$bin" "${flags[@]}" "$corpus" "$seed_dir" >"$log" 2>&1 || status=$?
+    "$bin" "${flags[@]}" "${inputs[@]}" >"$log" 2>&1 || status=$?
   local last_cov executed
   last_cov=$(grep -E '^#[0-9]+.*cov: ' "$log" | tail -1 || true)
   executed=$(grep -E '^stat::number_of_executed_units' "$log" | tail -1 || true)
