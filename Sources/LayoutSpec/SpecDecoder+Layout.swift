@@ -36,9 +36,11 @@ extension SpecDecoder {
             let (items, overflow1) = definition.count.multipliedReportingOverflow(by: definition.items)
             let (sum, overflow2) = total.addingReportingOverflow(items)
             if overflow1 || overflow2 || sum > maxItems {
+                let held = overflow1 || overflow2 ? "too many" : grouped(Int64(sum))
                 throw error(
                     .limitExceeded,
-                    "the layout holds \(overflow1 || overflow2 ? "too many" : grouped(Int64(sum))) items by this section definition, over the limit of \(grouped(Int64(maxItems)))",
+                    "the layout holds \(held) items by this section definition, over the limit of "
+                        + grouped(Int64(maxItems)),
                     at: element, allowed: "raise the limit with --max-items (maxItems) or use fewer items")
             }
             total = sum

@@ -8,8 +8,9 @@ import Testing
     let v2 = """
         version: 2
         name: env
-        container: { width: 844, height: 390, layoutDirection: rightToLeft, safeAreaInsets: { leading: 47, trailing: 47 },
-                     readableWidth: 600, traits: { horizontalSizeClass: regular, contentSizeCategory: accessibilityLarge } }
+        container: { width: 844, height: 390, layoutDirection: rightToLeft,
+                     safeAreaInsets: { leading: 47, trailing: 47 }, readableWidth: 600,
+                     traits: { horizontalSizeClass: regular, contentSizeCategory: accessibilityLarge } }
         layout: { contentInsetsReference: layoutMargins, interSectionSpacing: "calc(max(8, width / 40))" }
         selfSizing: { cycle: [{ height: 60 }, { width: 12.5 }, {}] }
         sections:
@@ -71,13 +72,15 @@ import Testing
 
     @Test func version2KeyInVersion1NamesTheVersion() throws {
         let yaml =
-            "version: 1\ncontainer: { width: 390, height: 844, safeAreaInsets: 10 }\nsections: [{ items: 1, list: { appearance: plain } }]\n"
+            "version: 1\ncontainer: { width: 390, height: 844, safeAreaInsets: 10 }\n"
+            + "sections: [{ items: 1, list: { appearance: plain } }]\n"
         let error = try #require(specError(yaml: yaml))
         #expect(error.code == .unsupportedFeature)
         #expect(error.message.contains("'safeAreaInsets' needs version: 2"))
         #expect((error.line, error.column) == (2, 39))
         let calc =
-            "version: 1\ncontainer: { width: 390, height: 844 }\nsections: [{ items: 1, contentInsets: calc(width), list: { appearance: plain } }]\n"
+            "version: 1\ncontainer: { width: 390, height: 844 }\n"
+            + "sections: [{ items: 1, contentInsets: calc(width), list: { appearance: plain } }]\n"
         let e2 = try #require(specError(yaml: calc))
         #expect(e2.code == .unsupportedFeature)
         #expect(e2.path == "sections[0].contentInsets")
@@ -112,7 +115,8 @@ import Testing
 
     @Test func calcThatDoesNotParsePointsAtTheCharacter() throws {
         let yaml =
-            "version: 2\ncontainer: { width: 390, height: 844 }\nsections: [{ items: 1, interGroupSpacing: calc(2 * wdth), list: { appearance: plain } }]\n"
+            "version: 2\ncontainer: { width: 390, height: 844 }\n"
+            + "sections: [{ items: 1, interGroupSpacing: calc(2 * wdth), list: { appearance: plain } }]\n"
         let error = try #require(specError(yaml: yaml))
         #expect(error.code == .invalidValue)
         #expect(error.path == "sections[0].interGroupSpacing")
@@ -121,13 +125,15 @@ import Testing
         // The value starts at column 43; its 10th character is the 'w' of wdth.
         #expect((error.line, error.column) == (3, 52))
         let unclosed =
-            "version: 2\ncontainer: { width: 390, height: 844 }\nsections: [{ items: 1, interGroupSpacing: \"calc((1 + 2)\", list: { appearance: plain } }]\n"
+            "version: 2\ncontainer: { width: 390, height: 844 }\n"
+            + "sections: [{ items: 1, interGroupSpacing: \"calc((1 + 2)\", list: { appearance: plain } }]\n"
         #expect(specError(yaml: unclosed)?.code == .invalidValue)
     }
 
     @Test func calcOutOfRangeIsASolveTimeError() throws {
         let yaml =
-            "version: 2\ncontainer: { width: 390, height: 844 }\nsections: [{ items: 1, interGroupSpacing: calc(1 / (width - 390)), list: { appearance: plain } }]\n"
+            "version: 2\ncontainer: { width: 390, height: 844 }\n"
+            + "sections: [{ items: 1, interGroupSpacing: calc(1 / (width - 390)), list: { appearance: plain } }]\n"
         let layout = try SpecReader.read(yaml: yaml)
         #expect(throws: LayoutError.self) { try layout.resolvedForEnvironment() }
         #expect(
@@ -136,7 +142,8 @@ import Testing
 
     @Test func cycleExcludesSeededRanges() throws {
         let yaml =
-            "version: 2\ncontainer: { width: 390, height: 844 }\nselfSizing: { cycle: [{ height: 1 }], seed: 3 }\nsections: [{ items: 1, list: { appearance: plain } }]\n"
+            "version: 2\ncontainer: { width: 390, height: 844 }\nselfSizing: { cycle: [{ height: 1 }], seed: 3 }\n"
+            + "sections: [{ items: 1, list: { appearance: plain } }]\n"
         #expect(specError(yaml: yaml)?.code == .contradictoryKeys)
     }
 }
