@@ -32,7 +32,20 @@
 //                         (swift-metrics into a swift-prometheus registry it owns) over Hummingbird
 //   layoutbench           the CLI: argument parsing and printing only
 //   LayoutTestSupport     for tests only: the fixture folder, random layout and operation generators
+//
+// Three parts sit behind package traits (README "Optional parts"), so the default build compiles neither
+// swift-syntax nor NIO, TLS or an HTTP server:
+//
+//   Import      `import` and `.swift` files wherever a spec goes (LayoutImport's slicer: swift-syntax)
+//   Postgres    the PostgreSQL store: `push`, `--store postgres://…` (LayoutStorePostgres: PostgresNIO)
+//   Dashboard   `watch --serve` and its `/metrics` (LayoutDashboard's server: Hummingbird, swift-prometheus)
+//
+// A build without a trait keeps every command and option; one that needs the trait exits 2 naming it and the
+// `swift build` command that adds it (`BuildTrait` in ErrorReporting). The code a trait adds is under `#if`.
 import PackageDescription
+
+/// A dependency compiled only when `trait` is enabled.
+func only(_ trait: String) -> TargetDependencyCondition? { .when(traits: [trait]) }
 
 let package = Package(
     name: "LayoutBench",
@@ -49,6 +62,15 @@ let package = Package(
         .library(name: "LayoutFuzzChecks", targets: ["LayoutFuzzChecks"]),
         .executable(name: "layoutbench", targets: ["layoutbench"]),
     ],
+    traits: [
+        .trait(
+            name: "Import",
+            description: "`layoutbench import` and .swift layout code wherever a spec goes (swift-syntax)"),
+        .trait(
+            name: "Postgres", description: "The PostgreSQL results store: `push`, `--store postgres://…` (PostgresNIO)"),
+        .trait(name: "Dashboard", description: "`watch --serve`: the live dashboard and /metrics (Hummingbird)"),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // 0.x: a minor release may break the API, so only patches are taken.
@@ -58,7 +80,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Neither of Hummingbird's default traits is used (swift-configuration, full Foundation).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
@@ -99,8 +122,8 @@ let package = Package(
             name: "LayoutImport",
             dependencies: [
                 "CompositionalLayout", "CompositionalLayoutUIKit", "LayoutSpec", "ErrorReporting",
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: only("Import")),
+                .product(name: "SwiftParser", package: "swift-syntax", condition: only("Import")),
             ]
         ),
         // What each fuzz target of Fuzz/ checks, shared with the tests that replay its kept cases. Nothing that
@@ -139,7 +162,8 @@ let package = Package(
         .target(
             name: "LayoutStorePostgres",
             dependencies: [
-                "LayoutStore", "BenchResults", "ErrorReporting", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "LayoutStore", "BenchResults", "ErrorReporting",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: only("Postgres")),
             ]
         ),
         // `layoutbench report`: HTML and SVG plots of result files; no solver (the CLI draws the pictures).
@@ -157,9 +181,9 @@ let package = Package(
             name: "LayoutDashboard",
             dependencies: [
                 "LayoutWatch", "BenchResults", "ResultReport", "ErrorReporting",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: only("Dashboard")),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: only("Dashboard")),
+                .product(name: "CoreMetrics", package: "swift-metrics", condition: only("Dashboard")),
             ]
         ),
         .executableTarget(
@@ -220,7 +244,8 @@ let package = Package(
         .testTarget(name: "ResultReportTests", dependencies: ["ResultReport", "BenchResults"]),
         // Unit tests of the daemon's parts, and integration tests that start the real `layoutbench watch`.
         .testTarget(
-            name: "LayoutWatchTests", dependencies: ["LayoutWatch", "LayoutStore", "BenchResults", "layoutbench"]
+            name: "LayoutWatchTests",
+            dependencies: ["LayoutWatch", "LayoutStore", "BenchResults", "ErrorReporting", "layoutbench"]
         ),
         // The dashboard's routes and its robustness against malformed clients, and `watch --serve` in Chromium.
         .testTarget(
@@ -231,7 +256,9 @@ let package = Package(
         .testTarget(
             name: "LayoutbenchCLITests",
             dependencies: [
-                "layoutbench", "BenchResults", "CompositionalLayout", "LayoutSpec", "LayoutTestSupport", "SeededRandom",
+                "layoutbench", "BenchResults", "CompositionalLayout", "ErrorReporting", "LayoutSpec",
+                "LayoutTestSupport",
+                "SeededRandom",
             ]
         ),
     ]

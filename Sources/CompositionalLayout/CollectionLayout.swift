@@ -246,8 +246,9 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
             return
                 "\(name) has no group or list at width \(formatNumber(width)): no variant's `when` holds and the definition has no `group` or `list` of its own"
         case let .tooManyItemsInGroup(limit):
-            // The section index says which copy of a definition with `count` > 1 (or which replayed section) failed.
-            let place = section.map { $0 != definition ? " of section \($0)" : "" } ?? ""
+            // The section index says which copy of a definition with `count` > 1 (or which replayed section) failed;
+            // both solvers name it (the engine the first section its failing template builds).
+            let place = section.map { " of section \($0)" } ?? ""
             return "a group instance\(place) would place more than \(limit) items (items too small for their group)"
         case let .tooManyItems(count, limit):
             return "the layout has \(count) items, over the limit of \(limit)"

@@ -1,4 +1,4 @@
-/// A change to a solved layout, as an app makes it (docs/spec-format.md, "Operations"). Sections and items are
+/// A change to a solved layout, as an app makes it (docs/operations.md). Sections and items are
 /// addressed by their current index at the time of the operation.
 public enum LayoutOperation: Hashable, Sendable {
     /// A new container size (rotation, split view); variants are re-selected. Version 2: the safe area,

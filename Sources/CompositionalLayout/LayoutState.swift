@@ -1,6 +1,6 @@
 /// The data a layout lays out, as it changes: which sections exist (and which definition builds each), the
 /// items in each, and what each item measured to. Measured sizes belong to items, not positions: an item
-/// keeps its size when it moves or when items before it come and go (docs/spec-format.md, "Operations").
+/// keeps its size when it moves or when items before it come and go (docs/operations.md).
 ///
 /// Both solvers read it: the reference solves it afresh after every operation, the engine keeps its frames
 /// up to date.

@@ -1,3 +1,5 @@
+// The server and what it serves: only in a build with the Dashboard trait (README "Optional parts").
+#if Dashboard
 import BenchResults
 import CoreMetrics
 import Foundation
@@ -83,3 +85,4 @@ public struct DashboardMetrics: Sendable {
 
     public static let contentType = "text/plain; version=0.0.4"
 }
+#endif

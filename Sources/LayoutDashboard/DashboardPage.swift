@@ -1,3 +1,5 @@
+// The server and what it serves: only in a build with the Dashboard trait (README "Optional parts").
+#if Dashboard
 import BenchResults
 import LayoutWatch
 import ResultReport
@@ -127,3 +129,4 @@ public enum DashboardPage {
 extension String {
     fileprivate init(format2 value: Int) { self = value < 10 ? "0\(value)" : "\(value)" }
 }
+#endif

@@ -1,3 +1,5 @@
+// The server and what it serves: only in a build with the Dashboard trait (README "Optional parts").
+#if Dashboard
 import Dispatch
 import Hummingbird
 import Logging
@@ -128,3 +130,4 @@ public enum DashboardServer {
         }
     }
 }
+#endif

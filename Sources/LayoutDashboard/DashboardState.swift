@@ -1,3 +1,5 @@
+// The server and what it serves: only in a build with the Dashboard trait (README "Optional parts").
+#if Dashboard
 import BenchResults
 import LayoutWatch
 
@@ -130,3 +132,4 @@ public struct DashboardFeed: Sendable {
 
     public func finish() { continuation.finish() }
 }
+#endif

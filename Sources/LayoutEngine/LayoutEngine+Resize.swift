@@ -38,7 +38,7 @@ extension LayoutEngine {
                 do throws(LayoutError) {
                     fresh = try environment.environmentSection(forDefinition: index)
                 } catch {
-                    throw error.located(definition: index)
+                    throw error.located(definition: index, section: firstSection(using: index))
                 }
                 if fresh.section != cache.section || fresh.boundaryInsets != cache.boundaryInsets {
                     definitions[index] = try solver.cache(for: fresh)

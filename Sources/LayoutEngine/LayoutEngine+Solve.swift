@@ -48,7 +48,7 @@ extension LayoutEngine {
                 caches[definition] = try solver.cache(for: resolved)
                 distinct.append(caches[definition]!)
             } catch {
-                throw error.located(definition: definition)
+                throw error.located(definition: definition, section: firstSection(using: definition))
             }
             byFields.append((fields, caches[definition]!))
             report.templatesSolved += caches[definition]!.template == nil ? 0 : 1
@@ -196,6 +196,13 @@ extension LayoutEngine {
 
     public func itemCount(inSection section: Int) -> Int { state.sections[section].items.count }
 
+    /// The first section built by `definition`: where the reference solver, which solves section by section,
+    /// meets an error of that definition's template, so both solvers' errors name the same section.
+    /// O(sections); only an error path asks.
+    func firstSection(using definition: Int) -> Int? {
+        state.sections.firstIndex { $0.definition == definition }
+    }
+
     /// The definition cache for `index`, solving it at the current width if no section used it yet.
     func cache(forDefinition index: Int) throws(LayoutError) -> DefinitionCache {
         if let known = definitions[index] { return known }
@@ -205,7 +212,7 @@ extension LayoutEngine {
             noteTemplate(of: cache)
             return cache
         } catch {
-            throw error.located(definition: index)
+            throw error.located(definition: index, section: firstSection(using: index))
         }
     }
 
@@ -231,7 +238,7 @@ extension LayoutEngine {
                 definitions[index] = cache
                 noteTemplate(of: cache)
             } catch {
-                throw error.located(definition: index)
+                throw error.located(definition: index, section: firstSection(using: index))
             }
         }
     }

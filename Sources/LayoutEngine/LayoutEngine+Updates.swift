@@ -4,7 +4,7 @@ import SolverKernel
 /// Incremental operations: each re-solves only what it changes and moves what follows through the offsets
 /// tree. After any of them the frames equal a fresh reference solve of `state`.
 extension LayoutEngine {
-    /// Applies one operation (docs/spec-format.md, "Operations").
+    /// Applies one operation (docs/operations.md).
     /// - Complexity: an item operation or a measure re-solves the rows it changes in its section (see
     ///   `measure(_:)`) and moves later sections in O(log sections); `moveSection` moves O(|to − from|)
     ///   sections' records and places again those between whose boundary items measure by index; a `resize`

@@ -15,6 +15,8 @@ public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable {
         /// No function or property in the files builds a layout.
         case noEntry = "import-no-entry"
+        /// The build has no Import trait (README "Optional parts"); exit 2 as `MissingBuildTrait`.
+        case missingTrait = "missingTrait"
         case other = "import"
     }
 

@@ -1,29 +1,17 @@
 import CompositionalLayout
-
-/// A place in the user's Swift code: the file as the user named it, line and column (1-based).
-public struct SwiftLocation: Hashable, Sendable {
-    public var file: String
-    public var line: Int
-    public var column: Int
-
-    public init(file: String, line: Int, column: Int) {
-        self.file = file
-        self.line = line
-        self.column = column
-    }
-}
+import CompositionalLayoutUIKit
 
 /// Where the user's code built each node of an imported spec, by the node's spec path as LayoutLint writes
 /// it (`sections[0].group.horizontal.subitem.item`); docs/import.md.
 public struct ImportSources: Hashable, Sendable {
-    public var locations: [String: SwiftLocation]
+    public var locations: [String: LayoutSourceLocation]
 
-    public init(_ locations: [String: SwiftLocation] = [:]) { self.locations = locations }
+    public init(_ locations: [String: LayoutSourceLocation] = [:]) { self.locations = locations }
 
     /// The place of the node at `path` or of the nearest node holding it (a path to a field such as
     /// `….item.size.width` gives the item's place); nil when no node on the path was built by the user's code.
     /// - Complexity: O(path length) dictionary look-ups.
-    public func location(of path: String) -> SwiftLocation? {
+    public func location(of path: String) -> LayoutSourceLocation? {
         var path = Substring(path)
         while !path.isEmpty {
             if let found = locations[String(path)] { return found }
@@ -35,14 +23,15 @@ public struct ImportSources: Hashable, Sendable {
 
     /// The lines `ImportProgram` prints after a spec: per provider section, its nodes' relative paths and
     /// places, the generated files named by the user's paths (nodes built elsewhere are left out).
-    static func parse(_ text: Substring, generated: [String: String]) -> [Int: [(path: String, SwiftLocation)]] {
-        var sections: [Int: [(path: String, SwiftLocation)]] = [:]
+    static func parse(_ text: Substring, generated: [String: String]) -> [Int: [(path: String, LayoutSourceLocation)]] {
+        var sections: [Int: [(path: String, LayoutSourceLocation)]] = [:]
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
             guard fields.count == 5, let section = Int(fields[0]), let l = Int(fields[2]), let c = Int(fields[3]),
                 let user = generated[String(fields[4])]
             else { continue }
-            sections[section, default: []].append((String(fields[1]), SwiftLocation(file: user, line: l, column: c)))
+            sections[section, default: []].append(
+                (String(fields[1]), LayoutSourceLocation(file: user, line: l, column: c)))
         }
         return sections
     }
@@ -51,14 +40,14 @@ public struct ImportSources: Hashable, Sendable {
     /// earlier counts); its base nodes come from `given`, its variant's (variants[0], written by `variants`)
     /// from `rotated`.
     static func map(
-        _ layout: CollectionLayout, given: [Int: [(path: String, SwiftLocation)]],
-        rotated: [Int: [(path: String, SwiftLocation)]]
+        _ layout: CollectionLayout, given: [Int: [(path: String, LayoutSourceLocation)]],
+        rotated: [Int: [(path: String, LayoutSourceLocation)]]
     ) -> ImportSources {
-        var locations: [String: SwiftLocation] = [:]
+        var locations: [String: LayoutSourceLocation] = [:]
         var start = 0
         for (index, definition) in layout.sections.enumerated() {
             let base = "sections[\(index)]"
-            func add(_ nodes: [(path: String, SwiftLocation)]?, under prefix: String) {
+            func add(_ nodes: [(path: String, LayoutSourceLocation)]?, under prefix: String) {
                 for (path, location) in nodes ?? [] where locations[path.isEmpty ? prefix : prefix + "." + path] == nil
                 {
                     locations[path.isEmpty ? prefix : prefix + "." + path] = location
@@ -80,11 +69,11 @@ public struct ImportSources: Hashable, Sendable {
     }
 
     init?(text: String) {
-        var locations: [String: SwiftLocation] = [:]
+        var locations: [String: LayoutSourceLocation] = [:]
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
             guard fields.count == 4, let l = Int(fields[0]), let c = Int(fields[1]) else { return nil }
-            locations[String(fields[2])] = SwiftLocation(file: String(fields[3]), line: l, column: c)
+            locations[String(fields[2])] = LayoutSourceLocation(file: String(fields[3]), line: l, column: c)
         }
         self.locations = locations
     }

@@ -1,4 +1,5 @@
 import CompositionalLayout
+import CompositionalLayoutUIKit
 import Foundation
 import LayoutSpec
 
@@ -46,7 +47,7 @@ public enum Importer {
             return ImportResult(layout: layout, yaml: text, cached: true, sources: sources)
         }
 
-        let slicer = SwiftSlicer(files: sources)
+        let slicer = try Slicing(files: sources, request: request)
         let entry = try chooseEntry(
             slicer.candidates().filter { request.files.contains($0.place.file) }, request: request)
         var containers = [container]
@@ -64,7 +65,7 @@ public enum Importer {
             work: work)
         let chunks = output.components(separatedBy: ImportProgram.specMarker + "\n").dropFirst()
         var layouts: [CollectionLayout] = []
-        var nodes: [[Int: [(path: String, SwiftLocation)]]] = []
+        var nodes: [[Int: [(path: String, LayoutSourceLocation)]]] = []
         for whole in chunks {
             let parts = whole.components(separatedBy: ImportProgram.sourcesMarker + "\n")
             let chunk = parts[0]

@@ -1,6 +1,9 @@
 import Foundation
+
+#if Import
 import SwiftParser
 import SwiftSyntax
+#endif
 
 /// A place in a user's file.
 struct SourcePlace: Hashable, Sendable {
@@ -32,6 +35,7 @@ struct EntryCandidate: Hashable, Sendable {
     }
 }
 
+#if Import
 /// Cuts the layout code out of an app's Swift files with swift-syntax: keeps the entry and the declarations it
 /// reaches (by name, transitively), blanks everything else while keeping every line where it was, so the
 /// compiler's line numbers are the user's. `import UIKit` becomes the UIKit-named module.
@@ -354,3 +358,4 @@ struct TextEditor {
         return bytes
     }
 }
+#endif

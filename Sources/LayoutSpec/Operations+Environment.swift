@@ -1,6 +1,6 @@
 import CompositionalLayout
 
-/// The fields a version 2 `resize` may carry besides `width` and `height` (docs/spec-format.md "Operations"):
+/// The fields a version 2 `resize` may carry besides `width` and `height` (docs/operations.md):
 /// `safeAreaInsets`, `layoutMargins` (each `{ top?, leading?, bottom?, trailing? }` or one number),
 /// `layoutDirection` and `traits` (`{ horizontalSizeClass?, verticalSizeClass?, contentSizeCategory? }`); what a
 /// line omits keeps its value, trait by trait.

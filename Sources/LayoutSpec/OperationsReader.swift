@@ -14,7 +14,7 @@ public struct LocatedOperation: Hashable, Sendable {
     }
 }
 
-/// Reads replay files (docs/spec-format.md, "Operations"): JSON Lines, one operation object a line, blank lines
+/// Reads replay files (docs/operations.md): JSON Lines, one operation object a line, blank lines
 /// allowed. Every field of the format's table is checked: the op's name (a misspelt one gets the nearest
 /// valid name), missing and unknown fields, types, ranges (counts >= 1, indices >= 0), `definition` as an
 /// index or a name, `from`/`to` as `[section, item]` pairs. Errors are `SpecError`s naming the file, the

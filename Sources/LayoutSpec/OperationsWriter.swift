@@ -1,6 +1,6 @@
 import CompositionalLayout
 
-/// Writes operations as replay files (docs/spec-format.md, "Operations"): one compact JSON object a line, read
+/// Writes operations as replay files (docs/operations.md): one compact JSON object a line, read
 /// back by `OperationsReader` into the same operations. Used to save random sequences and in messages.
 public enum OperationsWriter {
     /// One operation as a JSON object, fields in the format's order, numbers round-tripping their Double.

@@ -63,7 +63,7 @@ extension SpecDecoder {
                     throw SpecError(
                         code: .unsupportedFeature,
                         message: "'\(entry.key)' needs version: 2; it is not in version 1 of the format",
-                        allowed: "write version: 2 to use the keys of docs/spec-format.md \"Version 2\"", file: file,
+                        allowed: "write version: 2 to use the keys of docs/version-2.md", file: file,
                         line: entry.line, column: entry.column, path: cursor.path.description)
                 }
                 if let feature = UnsupportedFeatures.feature(forKey: entry.key) {
@@ -86,7 +86,7 @@ extension SpecDecoder {
                 let what = text.contains("calc(") ? "calc" : "uniformAcrossSiblings"
                 throw error(
                     .unsupportedFeature, "'\(text)' (\(what)) needs version: 2; it is not in version 1 of the format",
-                    at: cursor, allowed: "write version: 2 to use the values of docs/spec-format.md \"Version 2\"")
+                    at: cursor, allowed: "write version: 2 to use the values of docs/version-2.md")
             }
             if state.version < 2, let open = text.firstIndex(of: "("),
                 let feature = UnsupportedFeatures.feature(forDimensionFunction: String(text[..<open]).trimmingSpaces)

@@ -1,7 +1,8 @@
 import CompositionalLayout
 
 /// Section definitions, their fields and variants, list configurations, boundary and decoration items
-/// (docs/spec-format.md "Section definitions", "Boundary and decoration items", "List sections").
+/// (docs/spec-format.md "Section definitions", "Boundary items (headers and footers)",
+/// "Decoration items (backgrounds)", "Lists").
 extension SpecDecoder {
     /// One entry of `sections`.
     func sectionDefinition(_ cursor: Cursor) throws(SpecError) -> SectionDefinition {

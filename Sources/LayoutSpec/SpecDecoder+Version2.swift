@@ -6,7 +6,7 @@ final class SpecDecoderState {
     var computedValues: [ComputedValue] = []
 }
 
-/// The keys and values of docs/spec-format.md "Version 2" (docs/version-2.md §10): lengths that may be `calc(EXPR)`,
+/// The keys and values of docs/version-2.md (docs/version-2.md §10): lengths that may be `calc(EXPR)`,
 /// the container's environment, insets references, trait conditions, cycles and the header top padding.
 extension SpecDecoder {
     /// Whether a string is (or holds, as a function argument) a `calc(…)`.

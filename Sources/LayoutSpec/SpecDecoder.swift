@@ -32,7 +32,7 @@ struct SpecDecoder {
     let file: String
     /// The most items the whole layout may hold (docs/spec-format.md "Limits": 100,000,000 unless raised).
     let maxItems: Int
-    /// The spec's version and the `calc` values met so far (docs/spec-format.md "Version 2").
+    /// The spec's version and the `calc` values met so far (docs/version-2.md).
     let state = SpecDecoderState()
 
     init(file: String, maxItems: Int) {

@@ -87,7 +87,7 @@ struct SpecKeys: Sendable {
         decorationItem, list, selfSizing, lengthRange, traits, cycleEntry,
     ]
 
-    /// The keys version 2 adds (docs/spec-format.md "Version 2"): in a version 1 spec each is an error that names
+    /// The keys version 2 adds (docs/version-2.md): in a version 1 spec each is an error that names
     /// the key and the version it needs.
     static let version2Keys: Set<String> = [
         "layoutDirection", "safeAreaInsets", "layoutMargins", "readableWidth", "traits", "contentInsetsReference",

@@ -1,6 +1,6 @@
 import CompositionalLayout
 
-/// The container of a written spec, with the environment keys of version 2 (docs/spec-format.md "Version 2",
+/// The container of a written spec, with the environment keys of version 2 (docs/version-2.md,
 /// docs/version-2.md §10.1) when they differ from their defaults.
 extension SpecTextWriter {
     func container(_ container: LayoutContainer) -> String {

@@ -1,4 +1,5 @@
 import BenchResults
+import ErrorReporting
 
 /// Where bench and watch results are kept. A small protocol so that a server database can take the place of
 /// the embedded SQLite file (`SQLiteResultStore`) without touching its callers.
@@ -95,6 +96,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case noSuchRun(id: Int64)
     /// A row whose stored JSON no longer decodes.
     case corruptRow(table: String, id: Int64, reason: String)
+    /// A server store in a build without the trait that holds it (`postgres://` without `Postgres`).
+    case missingTrait(MissingBuildTrait)
 
     public var description: String {
         switch self {
@@ -114,6 +117,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             return "no run with id \(id) in the results store"
         case let .corruptRow(table, id, reason):
             return "results store: row \(id) of \(table) cannot be read: \(reason)"
+        case let .missingTrait(missing):
+            return missing.message
         }
     }
 }

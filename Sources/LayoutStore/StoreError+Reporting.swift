@@ -8,7 +8,7 @@ extension StoreError: ReportableError {
     /// retries on 3.
     public var exitStatus: ExitStatus {
         switch self {
-        case .cannotOpen, .noSuchBaseline, .noSuchRun: return .badInput
+        case .cannotOpen, .noSuchBaseline, .noSuchRun, .missingTrait: return .badInput
         case .database, .corruptRow, .unavailable: return .environment
         }
     }

@@ -1,3 +1,5 @@
+// The store itself needs PostgresNIO: only in a build with the Postgres trait (README "Optional parts").
+#if Postgres
 import BenchResults
 import Foundation
 import LayoutStore
@@ -336,3 +338,4 @@ public final class PostgresResultStore: Sendable {
         return "\(error)"
     }
 }
+#endif

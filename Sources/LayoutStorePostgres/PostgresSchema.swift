@@ -1,3 +1,5 @@
+// The store itself needs PostgresNIO: only in a build with the Postgres trait (README "Optional parts").
+#if Postgres
 import LayoutStore
 import PostgresNIO
 
@@ -110,3 +112,4 @@ enum PostgresSchema {
         }
     }
 }
+#endif

@@ -36,9 +36,9 @@ public protocol FileWatcher: AnyObject, Sendable {
 public enum PlatformWatcher {
     public static func make(folders: [String], pollInterval: Duration = .milliseconds(250)) -> any FileWatcher {
         #if os(Linux)
-            return InotifyWatcher(folders: folders)
+        return InotifyWatcher(folders: folders)
         #else
-            return PollingWatcher(folders: folders, interval: pollInterval)
+        return PollingWatcher(folders: folders, interval: pollInterval)
         #endif
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Which files under a watched folder are specs to run: `.yaml`, `.yml` or `.json` files, and `.swift` layout

@@ -5,9 +5,9 @@ import LayoutStore
 import Logging
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The watch daemon: file events → debounce → one child run at a time → log record, store, picture, console.

@@ -18,7 +18,7 @@ struct LayoutOptions: ParsableArguments {
     @Option(name: .customLong("max-items"), help: "The most items a spec may hold.")
     var maxItems: Int = SpecReader.defaultMaxItems
 
-    @OptionGroup(title: "Layout code (.swift)") var swift: SwiftImportOptions
+    @OptionGroup(title: "Layout code (.swift)" + BuildTrait.importing.helpNote) var swift: SwiftImportOptions
 
     func validate() throws {
         for (name, value) in [("--width", width), ("--height", height)] {

@@ -26,41 +26,41 @@ struct CPUAffinityTests {
     }
 
     #if os(Linux)
-        @Test("a running child and the threads it starts afterwards are pinned to the CPU given")
-        func pinsAChild() throws {
-            let allowed = try #require(CPUAffinity.allowed())
-            #expect(!allowed.isEmpty)
-            let cpu = allowed[allowed.count - 1]
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: "/bin/sh")
-            // The shell starts `sleep` only when told to (a line on its input), so the grandchild is started
-            // after the pinning and must inherit it.
-            child.arguments = ["-c", "read go; sleep 30 & echo $!; wait"]
-            let input = Pipe(), output = Pipe()
-            child.standardInput = input
-            child.standardOutput = output
-            try child.run()
-            defer {
-                if child.isRunning { kill(child.processIdentifier, SIGKILL) }
-                child.waitUntilExit()
-            }
-            #expect(CPUAffinity.pin(process: child.processIdentifier, to: [cpu]))
-            input.fileHandleForWriting.write(Data("go\n".utf8))
-            var text = ""
-            while !text.contains("\n") {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                text += String(decoding: chunk, as: UTF8.self)
-            }
-            let sleeper = try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
-            defer { kill(sleeper, SIGKILL) }
-            for pid in [child.processIdentifier, sleeper] {
-                let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-                let line = status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") }
-                #expect(line?.split(separator: "\t").last.map(String.init) == "\(cpu)", "\(pid): \(line ?? "")")
-            }
-            #expect(!CPUAffinity.pin(process: child.processIdentifier, to: []))
-            #expect(!CPUAffinity.pin(process: child.processIdentifier, to: [-1]))
+    @Test("a running child and the threads it starts afterwards are pinned to the CPU given")
+    func pinsAChild() throws {
+        let allowed = try #require(CPUAffinity.allowed())
+        #expect(!allowed.isEmpty)
+        let cpu = allowed[allowed.count - 1]
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // The shell starts `sleep` only when told to (a line on its input), so the grandchild is started
+        // after the pinning and must inherit it.
+        child.arguments = ["-c", "read go; sleep 30 & echo $!; wait"]
+        let input = Pipe(), output = Pipe()
+        child.standardInput = input
+        child.standardOutput = output
+        try child.run()
+        defer {
+            if child.isRunning { kill(child.processIdentifier, SIGKILL) }
+            child.waitUntilExit()
         }
+        #expect(CPUAffinity.pin(process: child.processIdentifier, to: [cpu]))
+        input.fileHandleForWriting.write(Data("go\n".utf8))
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        let sleeper = try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+        defer { kill(sleeper, SIGKILL) }
+        for pid in [child.processIdentifier, sleeper] {
+            let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+            let line = status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") }
+            #expect(line?.split(separator: "\t").last.map(String.init) == "\(cpu)", "\(pid): \(line ?? "")")
+        }
+        #expect(!CPUAffinity.pin(process: child.processIdentifier, to: []))
+        #expect(!CPUAffinity.pin(process: child.processIdentifier, to: [-1]))
+    }
     #endif
 }

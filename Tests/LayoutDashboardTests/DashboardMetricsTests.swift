@@ -1,3 +1,5 @@
+// Behind a package trait: compiled only in a build with it (scripts/test.sh enables every trait).
+#if Dashboard
 import BenchResults
 import Foundation
 import LayoutWatch
@@ -92,3 +94,4 @@ struct DashboardMetricsTests {
         #expect(raw.contains("\nlayoutbench_watched_specs 5"), "\(raw)")
     }
 }
+#endif

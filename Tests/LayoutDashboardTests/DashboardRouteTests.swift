@@ -1,3 +1,5 @@
+// Behind a package trait: compiled only in a build with it (scripts/test.sh enables every trait).
+#if Dashboard
 import BenchResults
 import Foundation
 import LayoutWatch
@@ -7,7 +9,7 @@ import Testing
 @testable import LayoutDashboard
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 @Suite("the dashboard's address, routes and robustness")
@@ -159,3 +161,4 @@ final class RawSocket: @unchecked Sendable {
 
     deinit { close(fd) }
 }
+#endif

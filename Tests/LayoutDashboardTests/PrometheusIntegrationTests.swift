@@ -1,8 +1,10 @@
+// Behind a package trait: compiled only in a build with it (scripts/test.sh enables every trait).
+#if Dashboard
 import Foundation
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// A real Prometheus (Debian's `prometheus`, on loopback) scrapes `layoutbench watch --serve` and answers
@@ -103,3 +105,4 @@ struct PrometheusIntegrationTests {
         #expect(metrics.contains("layoutbench_runs_total{spec=\"a.yaml\",status=\"ok\"}"), "\(metrics)")
     }
 }
+#endif

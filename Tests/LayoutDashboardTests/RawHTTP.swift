@@ -1,7 +1,9 @@
+// Behind a package trait: compiled only in a build with it (scripts/test.sh enables every trait).
+#if Dashboard
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// Polls `condition` every 20 ms until it holds or `timeout` seconds pass; returns whether it held.
@@ -93,3 +95,4 @@ enum RawHTTP {
         }
     }
 }
+#endif

@@ -1,10 +1,12 @@
+// Behind a package trait: compiled only in a build with it (scripts/test.sh enables every trait).
+#if Dashboard
 import BenchResults
 import Foundation
 import LayoutWatch
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// `layoutbench watch --serve` as a user runs it: the real binary on a temporary folder, its page read by
@@ -275,3 +277,4 @@ struct ServeIntegrationTests {
         print("dashboard: the open page showed the run \(delay) s after it was logged (\(reply))")
     }
 }
+#endif

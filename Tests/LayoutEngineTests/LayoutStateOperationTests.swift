@@ -1,7 +1,7 @@
 import CompositionalLayout
 import Testing
 
-/// `LayoutState`, the data both solvers read (docs/spec-format.md, "Operations"): measured sizes belong to
+/// `LayoutState`, the data both solvers read (docs/operations.md): measured sizes belong to
 /// items and follow them across moves, inserts and deletes; a reload drops them; bad addresses are errors
 /// that change nothing.
 @Suite("LayoutState operations")

@@ -92,7 +92,7 @@ struct ReplayTests {
         #expect(applied == [1])
     }
 
-    /// A resize to a width no variant covers is an error at its line (docs/spec-format.md, "Operations").
+    /// A resize to a width no variant covers is an error at its line (docs/operations.md).
     @Test(arguments: ReplaySolver.allCases)
     func widthWithoutVariantIsAnError(_ solver: ReplaySolver) throws {
         let item = LayoutItem(

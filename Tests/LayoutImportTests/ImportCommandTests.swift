@@ -1,3 +1,5 @@
+// Behind a package trait: compiled only in a build with it (scripts/test.sh enables every trait).
+#if Import
 import CompositionalLayout
 import Foundation
 import LayoutEngine
@@ -164,3 +166,4 @@ struct ImportCommandTests {
         #expect(imported.sections.first?.fields.content == .list(ListConfiguration(appearance: .sidebar)))
     }
 }
+#endif

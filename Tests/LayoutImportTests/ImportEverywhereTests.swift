@@ -1,3 +1,5 @@
+// Behind a package trait: compiled only in a build with it (scripts/test.sh enables every trait).
+#if Import
 import CompositionalLayout
 import Foundation
 import LayoutSpec
@@ -144,3 +146,4 @@ struct ImportEverywhereTests {
         #expect(records.first?.contains("FeedViewController.swift") == true)
     }
 }
+#endif

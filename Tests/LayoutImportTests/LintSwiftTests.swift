@@ -1,3 +1,5 @@
+// Behind a package trait: compiled only in a build with it (scripts/test.sh enables every trait).
+#if Import
 import Foundation
 import LayoutImport
 import LayoutTestSupport
@@ -104,3 +106,4 @@ struct LintSwiftTests {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 }
+#endif

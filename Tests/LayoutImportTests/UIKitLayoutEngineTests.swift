@@ -1,3 +1,5 @@
+// Behind a package trait: compiled only in a build with it (scripts/test.sh enables every trait).
+#if Import
 import CompositionalLayout
 import CompositionalLayoutUIKit
 import LayoutEngine
@@ -79,3 +81,4 @@ struct UIKitLayoutEngineTests {
         #expect(uikit.engine.contentSize == Size(width: 390, height: 160))
     }
 }
+#endif

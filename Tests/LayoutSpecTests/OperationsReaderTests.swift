@@ -3,7 +3,7 @@ import Foundation
 import LayoutSpec
 import Testing
 
-/// Replay files (docs/spec-format.md, "Operations"): every op and field of the format's table is read, and every
+/// Replay files (docs/operations.md): every op and field of the format's table is read, and every
 /// mistake is an error naming the file, the line (the column where known) and what is allowed.
 @Suite("Operations reader")
 struct OperationsReaderTests {

@@ -1,7 +1,9 @@
+// Behind a package trait: compiled only in a build with it (scripts/test.sh enables every trait).
+#if Postgres
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// A real PostgreSQL server for one test: Debian's binaries (`/usr/lib/postgresql/<version>/bin`), a fresh
@@ -113,6 +115,9 @@ final class PostgresServer {
         if getuid() == 0 {
             process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
             process.arguments = ["-u", "postgres", "--", tool.path] + arguments
+            // The postgres user may not enter the folder the tests run from (a clone in a 0700 folder): psql
+            // then says "could not change directory" before its output. Run it from a folder anyone may enter.
+            process.currentDirectoryURL = URL(fileURLWithPath: "/")
         } else {
             process.executableURL = tool
             process.arguments = arguments
@@ -140,3 +145,4 @@ final class PostgresServer {
         return text
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Behind a package trait: compiled only in a build with it (scripts/test.sh enables every trait).
+#if Postgres
 import BenchResults
 import Foundation
 import LayoutStore
@@ -5,7 +7,7 @@ import LayoutStorePostgres
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// A synthetic result with known samples; `variant` changes its commit, so each variant is another run.
@@ -359,3 +361,4 @@ func temporaryFolder() throws -> URL {
         await store.close()
     }
 }
+#endif

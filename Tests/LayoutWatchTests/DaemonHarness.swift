@@ -5,7 +5,7 @@ import LayoutStore
 @testable import LayoutWatch
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// Polls `condition` every 20 ms until it holds or `timeout` seconds pass; returns whether it held. Tests wait

@@ -1,3 +1,4 @@
+import ErrorReporting
 import Foundation
 import LayoutStore
 import Testing
@@ -5,7 +6,7 @@ import Testing
 @testable import LayoutWatch
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// The real daemon binary on a temporary folder. Serialized: each test owns one daemon and its children, and
@@ -232,7 +233,9 @@ struct DaemonIntegrationTests {
             """
     }
 
-    @Test(".swift layout code is imported and benched; a compile error is located at the user's line; the fix runs")
+    @Test(
+        ".swift layout code is imported and benched; a compile error is located at the user's line; the fix runs",
+        .enabled(if: BuildTrait.importing.isBuilt, "needs the Import trait"))
     func swiftLayoutCode() throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("watch-import-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }

@@ -18,10 +18,10 @@ struct AbLockstepTests {
         #expect(result.stdout.contains("lock-step workers ("))
         #expect(result.stdout.contains("Student's t interval over process pairs"))
         #if os(Linux)
-            // Both workers of each pair on one CPU (this machine has at least two; one thread a row).
-            if ProcessInfo.processInfo.activeProcessorCount > 1 {
-                #expect(result.stdout.contains("; each pair's two workers on the same CPU (over CPUs "))
-            }
+        // Both workers of each pair on one CPU (this machine has at least two; one thread a row).
+        if ProcessInfo.processInfo.activeProcessorCount > 1 {
+            #expect(result.stdout.contains("; each pair's two workers on the same CPU (over CPUs "))
+        }
         #endif
         let row = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("grid-10k") })
         #expect(row.hasSuffix("same") || row.hasSuffix("inconclusive"))

@@ -178,15 +178,15 @@ struct BenchCommandTests {
     }
 
     #if DEBUG
-        @Test("a debug build refuses to bench without --allow-debug: exit 2")
-        func refusesDebug() throws {
-            let files = try Workspace()
-            let spec = try files.write(TinyBench.grid, to: "grid.yaml")
-            let result = try CLI.run(TinyBench.arguments(spec: spec).filter { $0 != "--allow-debug" })
-            #expect(result.status == 2)
-            #expect(result.stderr.contains("--allow-debug"))
-            #expect(result.stdout.isEmpty)
-        }
+    @Test("a debug build refuses to bench without --allow-debug: exit 2")
+    func refusesDebug() throws {
+        let files = try Workspace()
+        let spec = try files.write(TinyBench.grid, to: "grid.yaml")
+        let result = try CLI.run(TinyBench.arguments(spec: spec).filter { $0 != "--allow-debug" })
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--allow-debug"))
+        #expect(result.stdout.isEmpty)
+    }
     #endif
 
     @Test("a --json path that cannot be written exits 2 at once naming it, before any benching")

@@ -1,3 +1,4 @@
+import ErrorReporting
 import Foundation
 import Testing
 
@@ -37,7 +38,9 @@ struct PushCommandTests {
         #expect(try CLI.run(["push", "--store", store]).status == 2)
     }
 
-    @Test("bench --store with an unreachable server exits 3, keeps its --json file whole and says how to push it")
+    @Test(
+        "bench --store with an unreachable server exits 3, keeps its --json file whole and says how to push it",
+        .enabled(if: BuildTrait.postgres.isBuilt, "needs the Postgres trait"))
     func benchKeepsResultWhenStoreIsDown() throws {
         let dir = try CLI.temporaryDirectory()
         let result = dir.appendingPathComponent("out.json").path

@@ -57,13 +57,13 @@ public struct ToolchainInfo: Codable, Hashable, Sendable {
 
     static var compileTimeVersion: String {
         #if compiler(>=6.3)
-            return "Swift 6.3 or later"
+        return "Swift 6.3 or later"
         #elseif compiler(>=6.2)
-            return "Swift 6.2"
+        return "Swift 6.2"
         #elseif compiler(>=6.1)
-            return "Swift 6.1"
+        return "Swift 6.1"
         #else
-            return "Swift 6.0"
+        return "Swift 6.0"
         #endif
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// How a child run ended.
@@ -108,9 +108,9 @@ public final class ChildProcess: Sendable {
 
     private static func kill(_ pid: Int32) {
         #if canImport(Glibc)
-            _ = Glibc.kill(pid, SIGKILL)
+        _ = Glibc.kill(pid, SIGKILL)
         #else
-            _ = Darwin.kill(pid, SIGKILL)
+        _ = Darwin.kill(pid, SIGKILL)
         #endif
     }
 }

@@ -12,7 +12,7 @@ public indirect enum CalcExpression: Hashable, Sendable, CustomStringConvertible
     case min(CalcExpression, CalcExpression)
     case max(CalcExpression, CalcExpression)
 
-    /// Most characters an expression may hold (docs/spec-format.md "Version 2").
+    /// Most characters an expression may hold (docs/version-2.md).
     public static let maxLength = 10_000
     /// Deepest nesting of parentheses and operands.
     public static let maxDepth = 100

@@ -1,4 +1,4 @@
-/// What a version 2 `resize` may change besides the size (docs/spec-format.md "Operations", a rotation changes the
+/// What a version 2 `resize` may change besides the size (docs/operations.md, a rotation changes the
 /// safe area too): each field nil keeps its value, trait by trait. docs/version-2.md §10.1.
 public struct EnvironmentChange: Hashable, Sendable {
     public var safeAreaInsets: EdgeInsets?

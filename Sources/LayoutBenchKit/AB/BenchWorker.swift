@@ -2,9 +2,9 @@ import BenchResults
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The serving side of lock-step `ab` (`layoutbench _serve-bench`): every (spec, scenario, threads) row set
@@ -178,9 +178,9 @@ public final class BenchWorker {
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { buffer in
                 #if canImport(Glibc)
-                    Glibc.write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                Glibc.write(1, buffer.baseAddress! + offset, buffer.count - offset)
                 #else
-                    Darwin.write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                Darwin.write(1, buffer.baseAddress! + offset, buffer.count - offset)
                 #endif
             }
             if written <= 0 { return }

@@ -2,9 +2,9 @@ import BenchResults
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Lock-step `ab`: both builds run as workers (`BenchWorker`, `layoutbench _serve-bench`) on the same specs,

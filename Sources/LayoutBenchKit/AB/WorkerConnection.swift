@@ -2,9 +2,9 @@ import BenchResults
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The coordinator's end of one `_serve-bench` worker: its standard input and output as pipes, its standard
@@ -59,9 +59,9 @@ final class WorkerConnection {
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
                 #if canImport(Glibc)
-                    Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 #else
-                    Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 #endif
             }
             if written <= 0 { throw died(doing: doing) }
@@ -122,9 +122,9 @@ final class WorkerConnection {
     func kill() {
         guard process.isRunning else { return }
         #if canImport(Glibc)
-            _ = Glibc.kill(process.processIdentifier, SIGKILL)
+        _ = Glibc.kill(process.processIdentifier, SIGKILL)
         #else
-            _ = Darwin.kill(process.processIdentifier, SIGKILL)
+        _ = Darwin.kill(process.processIdentifier, SIGKILL)
         #endif
         process.waitUntilExit()
     }

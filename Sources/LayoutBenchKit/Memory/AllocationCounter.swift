@@ -1,7 +1,7 @@
 import BenchResults
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// Counts allocations (how many, and their bytes) across every thread, from jemalloc's per-size-class

@@ -1,9 +1,9 @@
 import BenchResults
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A whole bench: every input, every scenario, every thread count, in that order, into one report.

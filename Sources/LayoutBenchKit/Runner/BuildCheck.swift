@@ -6,9 +6,9 @@ public enum BuildCheck {
     /// The configuration this module was compiled in ("debug" or "release").
     public static var configuration: String {
         #if DEBUG
-            return "debug"
+        return "debug"
         #else
-            return "release"
+        return "release"
         #endif
     }
 

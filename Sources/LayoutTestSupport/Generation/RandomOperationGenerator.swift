@@ -1,7 +1,7 @@
 import CompositionalLayout
 import SeededRandom
 
-/// Random operation sequences (docs/spec-format.md, "Operations") that are valid for the state they are applied
+/// Random operation sequences (docs/operations.md) that are valid for the state they are applied
 /// to: resizes (rotations, width 0, phone and tablet sizes), measures (mostly of items in estimated
 /// sections), inserts, deletes, moves and reloads of items, and inserts and deletes of sections (by
 /// definition index, or by name when the name is unique). Data stays small (`Options`) so random replays

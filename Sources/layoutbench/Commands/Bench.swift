@@ -132,7 +132,7 @@ extension Layoutbench {
 
         @OptionGroup(title: "CI") var ci: BenchCIOptions
 
-        @OptionGroup(title: "Layout code (.swift)") var swift: SwiftImportOptions
+        @OptionGroup(title: "Layout code (.swift)" + BuildTrait.importing.helpNote) var swift: SwiftImportOptions
 
         @Option(
             help: ArgumentHelp(

@@ -26,7 +26,10 @@ extension Layoutbench {
         @Argument(help: "The spec: its path as benched, its name, or a preset's name (grid-10k).")
         var spec: String
 
-        @Option(help: "The results store: a SQLite file or a postgres://USER@HOST:PORT/DB URL.")
+        @Option(
+            help:
+                "The results store: a SQLite file or a postgres://USER@HOST:PORT/DB URL\(BuildTrait.postgres.helpNote)."
+        )
         var store = SQLiteResultStore.defaultPath
 
         @Option(help: "Only these scenarios, comma-separated.")

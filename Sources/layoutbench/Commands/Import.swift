@@ -1,5 +1,6 @@
 import ArgumentParser
 import CompositionalLayout
+import ErrorReporting
 import Foundation
 import LayoutImport
 import LayoutSpec
@@ -8,14 +9,14 @@ extension Layoutbench {
     /// `layoutbench import FILE.swift…`: the layout that UIKit code builds, as a spec (docs/import.md).
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Turn the layout that UIKit Swift code builds into a spec.",
+            abstract: "Turn the layout that UIKit Swift code builds into a spec." + BuildTrait.importing.helpNote,
             discussion: """
                 Slices the layout code out of the files (the entry and what it reaches), compiles it with swiftc \
                 against CompositionalLayoutUIKit, runs it at the container and at the rotated one, and writes the \
                 spec (differences become variants). Results are cached by content hash. See docs/import.md.
 
                 Example: layoutbench import FeedViewController.swift --items 10,10,10 -o feed.yaml
-                """
+                """ + BuildTrait.importing.helpParagraph
         )
 
         @Argument(help: "The Swift files holding the layout code and its helpers.")

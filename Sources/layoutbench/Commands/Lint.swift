@@ -1,4 +1,5 @@
 import ArgumentParser
+import ErrorReporting
 import Foundation
 import LayoutImport
 import LayoutLint
@@ -40,7 +41,7 @@ extension Layoutbench {
         @Flag(help: "Exit 1 on warnings too, not only on errors.")
         var strict = false
 
-        @OptionGroup(title: "Layout code (.swift)") var swift: SwiftImportOptions
+        @OptionGroup(title: "Layout code (.swift)" + BuildTrait.importing.helpNote) var swift: SwiftImportOptions
 
         func validate() throws {
             _ = try parsedWidths()

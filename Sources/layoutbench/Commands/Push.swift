@@ -21,12 +21,12 @@ extension Layoutbench {
                 3 store unavailable or failing (retry the push).
 
                 Example: layoutbench push results.json --store postgres://bench@db.internal:5432/layoutbench
-                """)
+                """ + BuildTrait.postgres.helpParagraph)
 
         @Argument(help: "Result files (from `bench --json FILE` or `merge -o FILE`).")
         var results: [String]
 
-        @Option(help: "The results store: a SQLite file or a postgres:// URL.")
+        @Option(help: "The results store: a SQLite file or a postgres:// URL\(BuildTrait.postgres.helpNote).")
         var store: String
 
         @Option(help: "A label for the pushed runs (default: each file's own label).")
@@ -54,6 +54,9 @@ extension Layoutbench {
             let environment = ProcessInfo.processInfo.environment
             if PostgresStoreURL.isPostgres(store) {
                 let url = try PostgresStoreURL(store)
+                #if !Postgres
+                throw MissingBuildTrait(.postgres, feature: "layoutbench push to \(url)")
+                #else
                 let pause = Self.testPause(environment)
                 let branch = self.branch
                 let label = self.label
@@ -77,6 +80,7 @@ extension Layoutbench {
                     }
                     await server.close()
                 }
+                #endif
             } else {
                 let sqlite = try SQLiteResultStore(path: store)
                 for (path, report) in reports {

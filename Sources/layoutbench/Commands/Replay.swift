@@ -12,7 +12,7 @@ extension Layoutbench {
         static let configuration = CommandConfiguration(
             abstract: "Apply a replay file of operations to a spec's layout and print the solve output.",
             discussion: """
-                OPS is JSON Lines (docs/spec-format.md, "Operations"): one operation a line, such as \
+                OPS is JSON Lines (docs/operations.md): one operation a line, such as \
                 {"op": "resize", "width": 844, "height": 390}, {"op": "measure", "section": 0, "item": 3, \
                 "width": 100, "height": 80}, {"op": "insertItems", "section": 1, "at": 0, "count": 2}, \
                 moveItem, deleteItems, reloadItems, insertSections and deleteSections. Sections and items are \

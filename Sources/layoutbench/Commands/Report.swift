@@ -34,7 +34,10 @@ extension Layoutbench {
         var results: [String] = []
 
         @Option(
-            help: "A results store (a SQLite file or a postgres:// URL): add each spec's median over the stored runs.")
+            help: """
+                A results store (a SQLite file or a postgres:// URL\(BuildTrait.postgres.helpNote)): add each spec's \
+                median over the stored runs.
+                """)
         var store: String?
 
         @Option(

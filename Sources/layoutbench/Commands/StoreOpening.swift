@@ -1,5 +1,6 @@
 import BenchResults
 import Dispatch
+import ErrorReporting
 import Foundation
 import LayoutStore
 import LayoutStorePostgres
@@ -16,13 +17,18 @@ enum StoreOpening {
     static func open(_ value: String) throws(StoreError) -> any ResultStore {
         if PostgresStoreURL.isPostgres(value) {
             let url = try PostgresStoreURL(value)
+            #if Postgres
             return BlockingPostgresStore(
                 store: try blocking { () async throws(StoreError) in try await PostgresResultStore.open(url) })
+            #else
+            throw .missingTrait(MissingBuildTrait(.postgres, feature: "the store \(url)"))
+            #endif
         }
         return try SQLiteResultStore(path: value)
     }
 }
 
+#if Postgres
 /// `PostgresResultStore` behind the synchronous `ResultStore`, for the CLI's synchronous commands only: each
 /// call runs on a Task and the calling thread waits for it (see `blocking`). Closes its connection when the
 /// command lets go of it (PostgresNIO requires a connection be closed before it is freed).
@@ -80,3 +86,4 @@ func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws(StoreErro
 private final class BlockingResultBox<T>: @unchecked Sendable {
     var result: Result<T, StoreError>?
 }
+#endif

@@ -44,7 +44,10 @@ extension Layoutbench {
         @Option(help: "The JSON Lines log (one record per run).")
         var log = ".layoutbench/watch.jsonl"
 
-        @Option(help: "The results store: a SQLite file or a postgres://USER@HOST:PORT/DB URL.")
+        @Option(
+            help:
+                "The results store: a SQLite file or a postgres://USER@HOST:PORT/DB URL\(BuildTrait.postgres.helpNote)."
+        )
         var store = SQLiteResultStore.defaultPath
 
         @Option(help: "Redraw each spec's SVG picture into this folder on every change.")
@@ -59,7 +62,11 @@ extension Layoutbench {
         @Option(help: "Skip files matching this glob (repeatable).")
         var exclude: [String] = []
 
-        @Option(help: "Serve a live dashboard at [HOST:]PORT (host 127.0.0.1 by default; port 0: a free one).")
+        @Option(
+            help: """
+                Serve a live dashboard at [HOST:]PORT (host 127.0.0.1 by default; port 0: a free one)\
+                \(BuildTrait.dashboard.helpNote).
+                """)
         var serve: String?
 
         @Flag(
@@ -78,7 +85,7 @@ extension Layoutbench {
 
         @OptionGroup var threshold: ThresholdOption
 
-        @OptionGroup(title: "Layout code (.swift)") var swift: SwiftImportOptions
+        @OptionGroup(title: "Layout code (.swift)" + BuildTrait.importing.helpNote) var swift: SwiftImportOptions
 
         @Option(
             name: .customLong("log-level"),
@@ -160,14 +167,19 @@ extension Layoutbench {
             // calls it from its own dispatch queue, never from the cooperative pool `blocking` relies on.
             let resultStore = try StoreOpening.open(store)
             if let address {
+                #if Dashboard
                 let dashboard = try Self.serveDashboard(at: address, logger: logger)
                 configuration.onRecord = dashboard.onRecord
                 configuration.onHealth = dashboard.onHealth
+                #else
+                throw MissingBuildTrait(.dashboard, feature: "watch --serve \(address.host):\(address.port)")
+                #endif
             }
             let code = try WatchDaemon(configuration: configuration, logger: logger, store: resultStore).run()
             if code != 0 { throw ExitCode(code) }
         }
 
+        #if Dashboard
         /// Starts the dashboard and returns the daemon's hooks: `onRecord` reads each new picture (the file
         /// the child drew, named by the record, never by a request) and hands the record over without
         /// waiting; `onHealth` sets the `/metrics` health gauges.
@@ -198,5 +210,6 @@ extension Layoutbench {
                 onHealth: { metrics.health($0) }
             )
         }
+        #endif
     }
 }
