@@ -12,13 +12,16 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 fail() { echo "lean-smoke: $*" >&2; exit 1; }
-# expect STATUS NEEDLE COMMAND...: runs COMMAND, checks its exit status and that its output holds NEEDLE.
+# expect STATUS NEEDLE COMMAND...: runs COMMAND, checks its exit status and that its output (stdout and stderr,
+# lines joined) holds NEEDLE.
 expect() {
   local status="$1" needle="$2"; shift 2
   local got=0
   "$@" >"$work/out" 2>&1 || got=$?
   [ "$got" -eq "$status" ] || { cat "$work/out" >&2; fail "'$*' exited $got, expected $status"; }
-  grep -qF -- "$needle" "$work/out" || { cat "$work/out" >&2; fail "'$*' did not print '$needle'"; }
+  # Help is wrapped to the terminal's width: lines are joined before looking.
+  tr '\n' ' ' <"$work/out" | tr -s ' ' | grep -qF -- "$needle" \
+    || { cat "$work/out" >&2; fail "'$*' did not print '$needle'"; }
 }
 
 expect 0 '"elements"' "$bin" solve docs/examples/grid.yaml --format json
