@@ -168,11 +168,15 @@ public struct UICollectionLayoutListConfiguration: Sendable {
     public var separatorConfiguration = UIListSeparatorConfiguration(listAppearance: .plain) {
         didSet { LayoutBenchHost.ignore("UICollectionLayoutListConfiguration.separatorConfiguration") }
     }
-    public var itemSeparatorHandler: (@Sendable (IndexPath, UIListSeparatorConfiguration) -> UIListSeparatorConfiguration)? {
+    public var itemSeparatorHandler:
+        (@Sendable (IndexPath, UIListSeparatorConfiguration) -> UIListSeparatorConfiguration)?
+    {
         didSet { LayoutBenchHost.ignore("UICollectionLayoutListConfiguration.itemSeparatorHandler") }
     }
     public var leadingSwipeActionsConfigurationProvider: (@Sendable (IndexPath) -> UISwipeActionsConfiguration?)? {
-        didSet { LayoutBenchHost.ignore("UICollectionLayoutListConfiguration.leadingSwipeActionsConfigurationProvider") }
+        didSet {
+            LayoutBenchHost.ignore("UICollectionLayoutListConfiguration.leadingSwipeActionsConfigurationProvider")
+        }
     }
     public var trailingSwipeActionsConfigurationProvider: (@Sendable (IndexPath) -> UISwipeActionsConfiguration?)? {
         didSet {

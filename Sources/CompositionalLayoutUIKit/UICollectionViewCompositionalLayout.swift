@@ -54,7 +54,8 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, @uncheck
     /// several layouts installed names them by it.
     public internal(set) var sourceLocation: LayoutSourceLocation?
 
-    public init(section: NSCollectionLayoutSection, file: String = #filePath, line: Int = #line, column: Int = #column) {
+    public init(section: NSCollectionLayoutSection, file: String = #filePath, line: Int = #line, column: Int = #column)
+    {
         self.sectionProvider = { _, _ in section }
         self.configuration = UICollectionViewCompositionalLayoutConfiguration()
         self.sourceLocation = LayoutSourceLocation(file: file, line: line, column: column)

@@ -74,12 +74,12 @@ open class UICollectionViewListCell: UICollectionViewCell, @unchecked Sendable {
 open class UICollectionViewController: UIViewController, @unchecked Sendable {
     open var collectionView: UICollectionView!
 
-    public override init() {
-        super.init()
+    public override init(nibName: String?, bundle: Bundle?) {
+        super.init(nibName: nibName, bundle: bundle)
         collectionView = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewLayout())
     }
     public init(collectionViewLayout layout: UICollectionViewLayout) {
-        super.init()
+        super.init(nibName: nil, bundle: nil)
         collectionView = UICollectionView(frame: .zero, collectionViewLayout: layout)
     }
 }
@@ -115,8 +115,9 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, Item
     public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
         sectionIdentifiers += identifiers
     }
-    public mutating func appendItems(_ identifiers: [ItemIdentifierType], toSection section: SectionIdentifierType? = nil)
-    {
+    public mutating func appendItems(
+        _ identifiers: [ItemIdentifierType], toSection section: SectionIdentifierType? = nil
+    ) {
         guard let section = section ?? sectionIdentifiers.last else { return }
         items[section, default: []] += identifiers
     }

@@ -21,6 +21,7 @@ public final class UIContextualAction: @unchecked Sendable {
     public enum Style: Int, Sendable { case normal, destructive }
     public typealias Handler = (UIContextualAction, UIView, @escaping (Bool) -> Void) -> Void
     public var backgroundColor: UIColor?
+    public var image: UIImage?
     public init(style: Style, title: String?, handler: @escaping Handler) {}
 }
 

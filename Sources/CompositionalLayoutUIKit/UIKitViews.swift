@@ -141,7 +141,8 @@ public final class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension>, @unchec
 /// UIKit's `UIViewController`, as far as layout code and its set-up read it: its view and traits, and the life
 /// cycle methods an app overrides (they do nothing here).
 open class UIViewController: @unchecked Sendable {
-    public init() {}
+    /// A convenience initialiser, as UIKit's is, so an app's own `init()` needs no `override`.
+    public convenience init() { self.init(nibName: nil, bundle: nil) }
     public init(nibName: String?, bundle: Bundle?) {}
     open var view: UIView! = UIView()
     open var traitCollection: UITraitCollection { LayoutBenchHost.traitCollection }
@@ -156,4 +157,12 @@ open class UIViewController: @unchecked Sendable {
     open func viewDidLayoutSubviews() {}
     open func addChild(_ child: UIViewController) {}
     open func didMove(toParent parent: UIViewController?) {}
+}
+
+/// UIKit's `UIImage`: images draw, they place nothing; any image is taken.
+public final class UIImage: @unchecked Sendable {
+    public init?(named name: String) {}
+    public init?(systemName name: String) {}
+    public init() {}
+    public func withRenderingMode(_ mode: Int) -> UIImage { self }
 }

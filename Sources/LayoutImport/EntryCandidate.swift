@@ -99,23 +99,37 @@ extension SwiftSlicer {
         "(Int, any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection?",
     ]
 
+    /// The protocols the files declare.
+    var protocolNames: Set<String> {
+        var names: Set<String> = []
+        for file in files {
+            for item in file.tree.statements {
+                if let p = item.item.as(ProtocolDeclSyntax.self) { names.insert(p.name.text) }
+            }
+        }
+        return names
+    }
+
     /// Every member that can be an entry: returning a layout or a section with no parameters to fill in,
     /// installing a layout, `viewDidLoad`, or a section provider.
     /// - Complexity: O(n) in the files' syntax nodes.
     func candidates() -> [EntryCandidate] {
         var result: [EntryCandidate] = []
+        let protocols = protocolNames
         for file in files {
             for item in file.tree.statements {
-                collect(item.item, typeName: nil, file: file, into: &result)
+                collect(item.item, typeName: nil, file: file, protocols: protocols, into: &result)
             }
         }
         return result
     }
 
     private func collect(
-        _ node: some SyntaxProtocol, typeName: String?, file: File, into result: inout [EntryCandidate]
+        _ node: some SyntaxProtocol, typeName: String?, file: File, protocols: Set<String>,
+        into result: inout [EntryCandidate]
     ) {
         if let function = node.as(FunctionDeclSyntax.self) {
+            guard function.body != nil else { return }  // a protocol's requirement: nothing to run
             let parameters = function.signature.parameterClause.parameters
             let returned = function.signature.returnClause?.type
             var kind: EntryCandidate.Kind?
@@ -154,10 +168,13 @@ extension SwiftSlicer {
                         isFunction: false, place: place(name, in: file), kind: kind))
             }
         } else if let type = node.asProtocol(DeclGroupSyntax.self) {
-            guard let name = declaredName(of: type) else { return }
+            // A protocol's members are requirements (or, in its extensions, need a conforming type to run).
+            guard let name = declaredName(of: type), !type.is(ProtocolDeclSyntax.self),
+                !(type.is(ExtensionDeclSyntax.self) && protocols.contains(name))
+            else { return }
             let qualified = typeName.map { "\($0).\(name)" } ?? name
             for member in type.memberBlock.members {
-                collect(member.decl, typeName: qualified, file: file, into: &result)
+                collect(member.decl, typeName: qualified, file: file, protocols: protocols, into: &result)
             }
         }
     }

@@ -120,7 +120,7 @@ struct SliceContext {
 
     func isClassName(_ name: String) -> Bool {
         superclassByName[name] != nil || Self.viewSuperclasses.contains(name)
-            || ["UIViewController", "UICollectionViewController", "NSObject"].contains(name)
+            || ["UIViewController", "UICollectionViewController", "NSObject", "UICollectionView"].contains(name)
     }
 
     /// The superclass a kept class has in the slice: its own when declared in the files; for the entry's

@@ -51,6 +51,22 @@ extension SwiftSlicer {
         }
     }
 
+    /// Interface Builder and Objective-C attributes (`@IBOutlet`, `@objc`): blanked, as the stand-ins are plain
+    /// Swift classes and there is no Objective-C runtime here.
+    func objcAttributeRanges(_ decl: DeclSyntax) -> [Range<Int>] {
+        guard let attributes = decl.asProtocol(WithAttributesSyntax.self)?.attributes else { return [] }
+        return attributes.compactMap { element in
+            guard let attribute = element.as(AttributeSyntax.self),
+                Self.objcAttributes.contains(attribute.attributeName.trimmedDescription)
+            else { return nil }
+            return byteRange(attribute)
+        }
+    }
+
+    static let objcAttributes: Set<String> = [
+        "IBOutlet", "IBAction", "IBInspectable", "IBDesignable", "IBSegueAction", "objc", "objcMembers", "NSManaged",
+    ]
+
     /// The unit of `decl`; `enclosingClass` is the simple name of the class it is a member of (directly or
     /// through an extension), `isHost` whether that class is the entry's type.
     func unit(
@@ -63,7 +79,8 @@ extension SwiftSlicer {
             let isClass = decl.is(ClassDeclSyntax.self) || (isExtension && context.superclassByName[simpleName] != nil)
             let path = (enclosing.map { [$0.name] } ?? []) + name.split(separator: ".").map(String.init)
             let inner = (
-                name: simpleName, isClass: isClass, isValue: decl.is(StructDeclSyntax.self) || decl.is(EnumDeclSyntax.self),
+                name: simpleName, isClass: isClass,
+                isValue: decl.is(StructDeclSyntax.self) || decl.is(EnumDeclSyntax.self),
                 isProtocol: decl.is(ProtocolDeclSyntax.self),
                 isHost: path == context.entryPath || (isExtension && [simpleName] == context.entryPath.suffix(1))
             )
@@ -74,14 +91,19 @@ extension SwiftSlicer {
             return Unit(
                 node: Syntax(decl), names: isExtension ? [] : [simpleName], references: shell, members: members,
                 typeName: name, isExtension: isExtension, followsType: false,
-                blanked: accessRanges(group.modifiers))
+                blanked: accessRanges(group.modifiers) + objcAttributeRanges(decl))
         }
         let inValueType = enclosing?.isValue ?? false
         var names: Set<String> = []
         var followsType = enclosing?.isProtocol ?? false
         var modifiers: DeclModifierListSyntax?
         if let f = decl.as(FunctionDeclSyntax.self) {
-            names.insert(f.name.text)
+            // A delegate or data source method (`collectionView(_:cellForItemAt:)`) shares its name with the
+            // collection view property: never reached by it.
+            let first = f.signature.parameterClause.parameters.first?.type.trimmedDescription ?? ""
+            if !["UICollectionView", "UITableView", "UIScrollView"].contains(Self.stripOptional(first)) {
+                names.insert(f.name.text)
+            }
             modifiers = f.modifiers
         }
         if let v = decl.as(VariableDeclSyntax.self) {
@@ -100,14 +122,18 @@ extension SwiftSlicer {
         }
         if let a = decl.as(AssociatedTypeDeclSyntax.self) { names.insert(a.name.text); followsType = true }
         if let i = decl.as(InitializerDeclSyntax.self) {
-            if inValueType { followsType = true }
+            // A class's `init()` is what `Type()` runs for an instance entry (it may make the collection view).
+            let plain = i.signature.parameterClause.parameters.isEmpty && i.optionalMark == nil
+            if inValueType || (enclosing?.isClass == true && plain) { followsType = true }
             modifiers = i.modifiers
         }
         if let s = decl.as(SubscriptDeclSyntax.self) {
             names.insert("subscript")
             modifiers = s.modifiers
         }
-        var blanked = accessRanges(modifiers)
+        // What a kept protocol conformance needs (`CustomStringConvertible`, `Hashable`, `Identifiable`).
+        if !names.isDisjoint(with: ["description", "debugDescription", "hash", "==", "<", "id"]) { followsType = true }
+        var blanked = accessRanges(modifiers) + objcAttributeRanges(decl)
         let dropped = droppedStatements(in: decl, context: context)
         blanked += dropped
         var overrideNote: String?

@@ -23,7 +23,8 @@ struct SwiftSlicer {
         "UIViewController", "UICollectionViewController", "UICollectionViewCompositionalLayout",
         "UICollectionViewLayout", "NSCollectionLayoutSection", "NSCollectionLayoutItem", "NSCollectionLayoutGroup",
         "NSObject", "UIView", "UIScrollView", "UICollectionView", "UICollectionReusableView", "UICollectionViewCell",
-        "UICollectionViewListCell", "NSCollectionLayoutSupplementaryItem", "NSCollectionLayoutBoundarySupplementaryItem",
+        "UICollectionViewListCell", "NSCollectionLayoutSupplementaryItem",
+        "NSCollectionLayoutBoundarySupplementaryItem",
         "NSCollectionLayoutDecorationItem",
     ]
     /// What `import UIKit` and friends become; other modules' imports are dropped (a symbol used from them is

@@ -63,7 +63,8 @@ struct ImportShapesTests {
         #expect(result.status == 0, Comment(rawValue: result.stderr))
         guard let imported else { return }
         #expect(
-            result.stdout.contains("# entry \(shape.entry) ("), Comment(rawValue: result.stdout.prefix(600).description))
+            result.stdout.contains("# entry \(shape.entry) ("), Comment(rawValue: result.stdout.prefix(600).description)
+        )
         let expected = try SpecReader.read(contentsOf: importFixture("shapes/" + shape.spec))
         #expect(imported.sections == expected.sections, Comment(rawValue: result.stdout))
         #expect(imported.configuration == expected.configuration)
@@ -157,8 +158,10 @@ struct ImportShapesTests {
         #expect(result.status == 2)
         #expect(
             result.stderr.contains(
-                "ConfigureHierarchy.swift:37:18: error: --entry JournalViewController.configureDataSource: this "
+                "ConfigureHierarchy.swift:40:18: error: --entry JournalViewController.configureDataSource: this "
                     + "declaration neither returns a layout"), Comment(rawValue: result.stderr))
-        #expect(result.stderr.contains("the candidates are JournalViewController.viewDidLoad(), JournalViewController.configureHierarchy()"))
+        #expect(
+            result.stderr.contains(
+                "the candidates are JournalViewController.viewDidLoad(), JournalViewController.configureHierarchy()"))
     }
 }

@@ -12,7 +12,8 @@ final class SplitViewController: UIViewController {
 
     func setUpGrid() {
         let item = NSCollectionLayoutItem(
-            layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1)))
+            layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.5),
+                heightDimension: .fractionalHeight(1)))
         let group = NSCollectionLayoutGroup.horizontal(
             layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(80)),
             subitems: [item])

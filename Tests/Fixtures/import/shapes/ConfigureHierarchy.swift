@@ -19,14 +19,17 @@ final class JournalViewController: UIViewController {
         let layout = UICollectionViewCompositionalLayout { index, environment in
             let columns = environment.container.effectiveContentSize.width > 900 ? 4 : 2
             let item = NSCollectionLayoutItem(
-                layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1),
+                    heightDimension: .fractionalHeight(1)))
             let group = NSCollectionLayoutGroup.horizontal(
-                layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(160)),
+                layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1),
+                    heightDimension: .absolute(160)),
                 subitem: item, count: columns)
             group.interItemSpacing = .fixed(8)
             let section = NSCollectionLayoutSection(group: group)
             section.interGroupSpacing = 8
-            section.contentInsets = NSDirectionalEdgeInsets(top: index == 0 ? 16 : 0, leading: 16, bottom: 16, trailing: 16)
+            section.contentInsets = NSDirectionalEdgeInsets(
+                top: index == 0 ? 16 : 0, leading: 16, bottom: 16, trailing: 16)
             return section
         }
         collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
@@ -38,7 +41,8 @@ final class JournalViewController: UIViewController {
         let registration = UICollectionView.CellRegistration<PhotoCell, Entry> { cell, _, entry in
             cell.show(entry)
         }
-        dataSource = UICollectionViewDiffableDataSource<Int, Entry>(collectionView: collectionView) { view, path, entry in
+        dataSource = UICollectionViewDiffableDataSource<Int, Entry>(collectionView: collectionView)
+            { view, path, entry in
             view.dequeueConfiguredReusableCell(using: registration, for: path, item: entry)
         }
         var snapshot = NSDiffableDataSourceSnapshot<Int, Entry>()

@@ -29,7 +29,8 @@ class CounterBadgeView: UICollectionReusableView {
 final class DashboardViewController: UIViewController {
     func createLayout() -> UICollectionViewLayout {
         let item = NSCollectionLayoutItem(
-            layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1)),
+            layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.5),
+                heightDimension: .fractionalHeight(1)),
             supplementaryItems: [badge()])
         let group = NSCollectionLayoutGroup.horizontal(
             layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(120)),

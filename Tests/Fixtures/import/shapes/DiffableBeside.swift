@@ -23,7 +23,8 @@ final class ContactsViewController: UIViewController {
             let favourites = Group(rawValue: index) == .favourites
             let width: NSCollectionLayoutDimension = favourites ? .fractionalWidth(0.25) : .fractionalWidth(1)
             let height: NSCollectionLayoutDimension = favourites ? .fractionalWidth(0.25) : .absolute(56)
-            let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: width, heightDimension: height))
+            let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: width,
+                heightDimension: height))
             let group = NSCollectionLayoutGroup.horizontal(
                 layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: height),
                 subitems: [item])

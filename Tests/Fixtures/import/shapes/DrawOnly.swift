@@ -16,7 +16,8 @@ enum LibraryLayout {
                 return NSCollectionLayoutSection.list(using: list, layoutEnvironment: environment)
             }
             let item = NSCollectionLayoutItem(
-                layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+                layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1),
+                    heightDimension: .fractionalHeight(1)))
             let group = NSCollectionLayoutGroup.horizontal(
                 layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(200), heightDimension: .absolute(120)),
                 subitems: [item])

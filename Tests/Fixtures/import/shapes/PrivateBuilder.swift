@@ -13,10 +13,12 @@ final class RecipeBrowserViewController: UIViewController {
 
     private func makeLayout() -> UICollectionViewLayout {
         let tile = NSCollectionLayoutItem(
-            layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0 / 3), heightDimension: .fractionalHeight(1)))
+            layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0 / 3),
+                heightDimension: .fractionalHeight(1)))
         tile.contentInsets = NSDirectionalEdgeInsets(top: 3, leading: 3, bottom: 3, trailing: 3)
         let row = NSCollectionLayoutGroup.horizontal(
-            layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(Self.tileHeight)),
+            layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1),
+                heightDimension: .absolute(Self.tileHeight)),
             subitems: [tile])
         let section = NSCollectionLayoutSection(group: row)
         section.contentInsets = spacing

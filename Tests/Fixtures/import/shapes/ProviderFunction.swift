@@ -17,7 +17,8 @@ struct MailboxSections {
             return section
         }
         let row = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(64))
-        let group = NSCollectionLayoutGroup.vertical(layoutSize: row, subitems: [NSCollectionLayoutItem(layoutSize: row)])
+        let group = NSCollectionLayoutGroup.vertical(layoutSize: row,
+            subitems: [NSCollectionLayoutItem(layoutSize: row)])
         return NSCollectionLayoutSection(group: group)
     }
 }

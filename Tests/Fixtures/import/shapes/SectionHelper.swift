@@ -6,9 +6,11 @@ enum CarouselSections {
 
     static func banners() -> NSCollectionLayoutSection {
         let banner = NSCollectionLayoutItem(
-            layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+            layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1),
+                heightDimension: .fractionalHeight(1)))
         let group = NSCollectionLayoutGroup.horizontal(
-            layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(peek), heightDimension: .fractionalWidth(0.5)),
+            layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(peek),
+                heightDimension: .fractionalWidth(0.5)),
             subitems: [banner])
         let section = NSCollectionLayoutSection(group: group)
         section.orthogonalScrollingBehavior = .groupPagingCentered
