@@ -62,6 +62,7 @@ struct EntryCandidate: Hashable, Sendable {
 
     /// The Swift expression that calls or reads the member; an instance member makes its type with `Type()`.
     var callExpression: String {
+        if name == "init", let typeName { return "\(typeName)()" }
         let call = name + (isFunction && kind != .provider ? "()" : "")
         return host.map { "\($0).\(call)" } ?? call
     }
@@ -157,6 +158,15 @@ extension SwiftSlicer {
                 EntryCandidate(
                     typeName: typeName, name: function.name.text, isStatic: isStatic(function.modifiers),
                     isFunction: true, place: place(function.name, in: file), kind: kind, labels: labels))
+        } else if let initializer = node.as(InitializerDeclSyntax.self), let typeName,
+            initializer.signature.parameterClause.parameters.isEmpty, initializer.optionalMark == nil,
+            Self.installsLayout(initializer)
+        {
+            // `init()` making the collection view: `Type()` runs it.
+            result.append(
+                EntryCandidate(
+                    typeName: typeName, name: "init", isStatic: true, isFunction: true,
+                    place: place(initializer.initKeyword, in: file), kind: .installs))
         } else if let variable = node.as(VariableDeclSyntax.self) {
             for binding in variable.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier,

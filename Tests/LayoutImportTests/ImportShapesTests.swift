@@ -48,6 +48,13 @@ struct ImportShapesTests {
         Shape(
             file: "TwoLayouts.swift", spec: "two-layouts.yaml", items: "9",
             entry: "GalleryToggleViewController.viewDidLoad()"),
+        // Learnt from public apps: delegate methods named `collectionView`, an outlet, a describing enum.
+        Shape(
+            file: "ControllerShapes.swift", spec: "controller-shapes.yaml", items: "4,6",
+            entry: "SeasonsViewController.viewDidLoad()"),
+        Shape(
+            file: "InitMadeCollectionView.swift", spec: "init-made-collection-view.yaml", items: "8",
+            entry: "ClipsViewController.init()"),
     ]
 
     static func run(_ shape: Shape, _ extra: [String] = []) throws -> (Binary.Result, CollectionLayout?) {
