@@ -166,7 +166,9 @@ public enum Importer {
         }
         // The first kind present wins: a layout returned, then installed, then viewDidLoad, a section, a provider.
         let best = candidates.map(\.kind).min()!
-        let tier = candidates.filter { $0.kind == best }
+        var tier = candidates.filter { $0.kind == best }
+        // `Type()` runs an installing `init()` before any instance member: another installer is the one meant.
+        if tier.contains(where: { $0.name != "init" }) { tier.removeAll { $0.name == "init" } }
         if tier.count == 1 { return tier[0] }
         let second = tier[1]
         throw ImportError(
