@@ -63,6 +63,12 @@ open class NSCollectionLayoutSection: @unchecked Sendable {
     open var supplementariesFollowContentInsets: Bool = true
     open var contentInsetsReference: UIContentInsetsReference = .automatic
     open var supplementaryContentInsetsReference: UIContentInsetsReference = .automatic
+    /// Draws (moves cells on screen as they scroll), places nothing: taken, ignored and listed in the header.
+    open var visibleItemsInvalidationHandler: NSCollectionLayoutSectionVisibleItemsInvalidationHandler? {
+        didSet { LayoutBenchHost.ignore("NSCollectionLayoutSection.visibleItemsInvalidationHandler") }
+    }
+    /// Scrolling feel (deceleration, bounce), places nothing: its settings are taken and ignored.
+    public let orthogonalScrollingProperties = UICollectionLayoutSectionOrthogonalScrollingProperties()
     /// The list configuration a `list(using:layoutEnvironment:)` section was made from.
     let listConfiguration: ListConfiguration?
     let headerTopPadding: Double
@@ -152,7 +158,31 @@ public struct UICollectionLayoutListConfiguration: Sendable {
     public var footerMode: FooterMode = .none
     /// iOS 15; nil is UIKit's automatic padding (docs/version-2.md §10.8).
     public var headerTopPadding: CGFloat?
-    public var showsSeparators: Bool = true
+    public var showsSeparators: Bool = true {
+        didSet { LayoutBenchHost.ignore("UICollectionLayoutListConfiguration.showsSeparators") }
+    }
+    // Drawing only (docs/import.md): taken, ignored, listed in the imported spec's header.
+    public var backgroundColor: UIColor? {
+        didSet { LayoutBenchHost.ignore("UICollectionLayoutListConfiguration.backgroundColor") }
+    }
+    public var separatorConfiguration = UIListSeparatorConfiguration(listAppearance: .plain) {
+        didSet { LayoutBenchHost.ignore("UICollectionLayoutListConfiguration.separatorConfiguration") }
+    }
+    public var itemSeparatorHandler:
+        (@Sendable (IndexPath, UIListSeparatorConfiguration) -> UIListSeparatorConfiguration)?
+    {
+        didSet { LayoutBenchHost.ignore("UICollectionLayoutListConfiguration.itemSeparatorHandler") }
+    }
+    public var leadingSwipeActionsConfigurationProvider: (@Sendable (IndexPath) -> UISwipeActionsConfiguration?)? {
+        didSet {
+            LayoutBenchHost.ignore("UICollectionLayoutListConfiguration.leadingSwipeActionsConfigurationProvider")
+        }
+    }
+    public var trailingSwipeActionsConfigurationProvider: (@Sendable (IndexPath) -> UISwipeActionsConfiguration?)? {
+        didSet {
+            LayoutBenchHost.ignore("UICollectionLayoutListConfiguration.trailingSwipeActionsConfigurationProvider")
+        }
+    }
     /// Not UIKit: a list row's height (docs/layout-rules.md §7; nil: estimated 44).
     public var rowHeight: NSCollectionLayoutDimension?
     /// Not UIKit: the supplementary header's height (nil: the appearance's).

@@ -28,6 +28,7 @@ extension UICollectionViewCompositionalLayout {
                 else { return nil }
                 return NSCollectionLayoutSection(section)
             }, configuration: UICollectionViewCompositionalLayoutConfiguration(layout.configuration))
+        sourceLocation = nil
     }
 
     /// The layout as the model sees it in `container` with `itemCounts[i]` items in section i: the provider

@@ -1,18 +1,11 @@
-/// The collection view, for the names layout code reads from it (UIKit's `UICollectionView`).
-open class UICollectionView: @unchecked Sendable {
-    public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
-    public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
-
-    /// UIKit's `UICollectionView.ScrollDirection`.
-    public enum ScrollDirection: Int, Hashable, Sendable {
-        case vertical = 0
-        case horizontal = 1
-    }
-}
-
 /// The base of layouts (UIKit's `UICollectionViewLayout`), so code can return `UICollectionViewLayout`.
 open class UICollectionViewLayout: @unchecked Sendable {
     public init() {}
+
+    /// Registers the view drawn for a decoration kind: nothing to draw here, the kind is the layout's.
+    open func register(_ viewClass: AnyClass?, forDecorationViewOfKind elementKind: String) {}
+    /// Asks for a new layout pass: each import evaluates the layout once per container, so it changes nothing.
+    open func invalidateLayout() {}
 }
 
 /// UIKit's `UICollectionViewCompositionalLayoutSectionProvider`.
@@ -57,33 +50,52 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, @uncheck
     /// Copied in, as UIKit copies it; set it again to change it.
     open var configuration: UICollectionViewCompositionalLayoutConfiguration
 
-    public init(section: NSCollectionLayoutSection) {
+    /// Not UIKit: where the code made this layout (nil for one made from the model); an import that sees
+    /// several layouts installed names them by it.
+    public internal(set) var sourceLocation: LayoutSourceLocation?
+
+    public init(section: NSCollectionLayoutSection, file: String = #filePath, line: Int = #line, column: Int = #column)
+    {
         self.sectionProvider = { _, _ in section }
         self.configuration = UICollectionViewCompositionalLayoutConfiguration()
+        self.sourceLocation = LayoutSourceLocation(file: file, line: line, column: column)
     }
-    public init(section: NSCollectionLayoutSection, configuration: UICollectionViewCompositionalLayoutConfiguration) {
+    public init(
+        section: NSCollectionLayoutSection, configuration: UICollectionViewCompositionalLayoutConfiguration,
+        file: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
         self.sectionProvider = { _, _ in section }
         self.configuration = configuration
-    }
-    public init(sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider) {
-        self.sectionProvider = sectionProvider
-        self.configuration = UICollectionViewCompositionalLayoutConfiguration()
+        self.sourceLocation = LayoutSourceLocation(file: file, line: line, column: column)
     }
     public init(
         sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider,
-        configuration: UICollectionViewCompositionalLayoutConfiguration
+        file: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        self.sectionProvider = sectionProvider
+        self.configuration = UICollectionViewCompositionalLayoutConfiguration()
+        self.sourceLocation = LayoutSourceLocation(file: file, line: line, column: column)
+    }
+    public init(
+        sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider,
+        configuration: UICollectionViewCompositionalLayoutConfiguration,
+        file: String = #filePath, line: Int = #line, column: Int = #column
     ) {
         self.sectionProvider = sectionProvider
         self.configuration = configuration
+        self.sourceLocation = LayoutSourceLocation(file: file, line: line, column: column)
     }
 
     /// A layout whose every section is a list (iOS 14).
-    open class func list(using configuration: UICollectionLayoutListConfiguration)
-        -> UICollectionViewCompositionalLayout
-    {
-        UICollectionViewCompositionalLayout { _, environment in
-            NSCollectionLayoutSection.list(using: configuration, layoutEnvironment: environment)
-        }
+    open class func list(
+        using configuration: UICollectionLayoutListConfiguration,
+        file: String = #filePath, line: Int = #line, column: Int = #column
+    ) -> UICollectionViewCompositionalLayout {
+        UICollectionViewCompositionalLayout(
+            sectionProvider: { _, environment in
+                NSCollectionLayoutSection.list(
+                    using: configuration, layoutEnvironment: environment, file: file, line: line, column: column)
+            }, file: file, line: line, column: column)
     }
 
     /// The section the provider gives for `index` in `environment` (nil when it gives none).

@@ -7,6 +7,23 @@ public enum LayoutBenchHost {
 
     static var traitCollection: UITraitCollection { UITraitCollection(container) }
 
+    /// The compositional layouts the code handed to a collection view, in order (`UICollectionView(frame:
+    /// collectionViewLayout:)`, `collectionViewLayout =`, `setCollectionViewLayout`, `UICollectionViewController(
+    /// collectionViewLayout:)`); an entry that installs a layout instead of returning one is read from here.
+    nonisolated(unsafe) public static var installed: [UICollectionViewCompositionalLayout] = []
+    /// Properties the code set that draw but place nothing (`UICollectionLayoutListConfiguration.backgroundColor`),
+    /// by UIKit name: taken and ignored, and listed in the imported spec's header.
+    nonisolated(unsafe) public static var ignored: Set<String> = []
+
+    /// Records a layout handed to a collection view; other layouts (a plain `UICollectionViewLayout`) are not
+    /// compositional and are not recorded.
+    static func install(_ layout: UICollectionViewLayout?) {
+        if let layout = layout as? UICollectionViewCompositionalLayout { installed.append(layout) }
+    }
+
+    /// Records a property that was set and changes no frame.
+    public static func ignore(_ name: String) { ignored.insert(name) }
+
     static var safeAreaInsets: UIEdgeInsets {
         let s = container.safeAreaInsets
         let rtl = container.layoutDirection == .rightToLeft
@@ -15,32 +32,6 @@ public enum LayoutBenchHost {
             right: CGFloat(rtl ? s.leading : s.trailing))
     }
 }
-
-/// UIKit's `UIView`, as far as layout code reads it: its bounds, frame, safe area and traits.
-open class UIView: @unchecked Sendable {
-    public init() {}
-    open var bounds: CGRect {
-        CGRect(
-            x: 0, y: 0, width: LayoutBenchHost.container.width,
-            height: LayoutBenchHost.container.height)
-    }
-    open var frame: CGRect { bounds }
-    open var safeAreaInsets: UIEdgeInsets { LayoutBenchHost.safeAreaInsets }
-    open var traitCollection: UITraitCollection { LayoutBenchHost.traitCollection }
-    open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
-        LayoutBenchHost.container.layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight
-    }
-}
-
-/// UIKit's `UIViewController`, as far as layout code reads it: its view and traits.
-open class UIViewController: @unchecked Sendable {
-    public init() {}
-    public let view = UIView()
-    open var traitCollection: UITraitCollection { LayoutBenchHost.traitCollection }
-}
-
-/// UIKit's `UICollectionViewController`, for layout code written in one.
-open class UICollectionViewController: UIViewController, @unchecked Sendable {}
 
 /// UIKit's `UIScreen`: `UIScreen.main.bounds` and `scale` read the container.
 public final class UIScreen: @unchecked Sendable {

@@ -1,3 +1,5 @@
+// Part of the slicer (swift-syntax): only in a build with the Import trait (README "Optional parts").
+#if Import
 import CompositionalLayout
 
 /// The small program compiled with the user's sliced files: it sets the container the layout code reads, gets
@@ -8,6 +10,22 @@ enum ImportProgram {
     static let errorMarker = "layoutbench-import-error: "
     /// After each spec: one line per node the code built, `SECTION<TAB>PATH<TAB>LINE<TAB>COLUMN<TAB>FILE`.
     static let sourcesMarker = "--- layoutbench-import sources"
+    /// After the sources: `#installed<TAB>LINE<TAB>COLUMN<TAB>FILE` per layout installed in a collection view,
+    /// in order, and `#ignored<TAB>NAME` per property set that places nothing.
+    static let installedPrefix = "#installed"
+    static let ignoredPrefix = "#ignored"
+
+    /// Why an entry gave no layout, with what to do.
+    static func nothingMade(_ entry: EntryCandidate) -> String {
+        switch entry.kind {
+        case .installs, .viewDidLoad:
+            return "it ran and installed no compositional layout in a collection view (UICollectionView(frame:"
+                + "collectionViewLayout:), collectionViewLayout =, setCollectionViewLayout); pass --entry with the "
+                + "member that makes the layout"
+        case .section: return "it returned nil instead of a section"
+        case .layout, .provider: return "it returned nil instead of a layout"
+        }
+    }
 
     static func source(entry: EntryCandidate, containers: [LayoutContainer], itemCounts: [Int]) -> String {
         """
@@ -18,9 +36,14 @@ enum ImportProgram {
         let containers: [LayoutContainer] = [\(containers.map(literal).joined(separator: ", "))]
         for container in containers {
             LayoutBenchHost.container = container
-            let made: UICollectionViewLayout = \(entry.callExpression)
+            LayoutBenchHost.ignored = []
+        \(entry.programStatements)
+            guard let made else {
+                FileHandle.standardError.write(Data("\(errorMarker)\(nothingMade(entry))\\n".utf8))
+                exit(3)
+            }
             guard let layout = made as? UICollectionViewCompositionalLayout else {
-                FileHandle.standardError.write(Data("\(errorMarker)the entry returned \\(type(of: made)), \
+                FileHandle.standardError.write(Data("\(errorMarker)the entry gave \\(type(of: made)), \
         not a UICollectionViewCompositionalLayout\\n".utf8))
                 exit(3)
             }
@@ -34,6 +57,11 @@ enum ImportProgram {
                     let l = node.location
                     print("\\(node.section)\\t\\(node.path)\\t\\(l.line)\\t\\(l.column)\\t\\(l.file)")
                 }
+                for installed in LayoutBenchHost.installed {
+                    let l = installed.sourceLocation
+                    print("\(installedPrefix)\\t\\(l?.line ?? 0)\\t\\(l?.column ?? 0)\\t\\(l?.file ?? "")")
+                }
+                for name in LayoutBenchHost.ignored.sorted() { print("\(ignoredPrefix)\\t\\(name)") }
             } catch {
                 FileHandle.standardError.write(Data("\(errorMarker)\\(error)\\n".utf8))
                 exit(3)
@@ -62,3 +90,4 @@ enum ImportProgram {
             + "preferredContentSizeCategory: .\(traits.preferredContentSizeCategory.rawValue)))"
     }
 }
+#endif

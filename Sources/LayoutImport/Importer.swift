@@ -1,5 +1,6 @@
 import CompositionalLayout
 import CompositionalLayoutUIKit
+import ErrorReporting
 import Foundation
 import LayoutSpec
 
@@ -24,6 +25,24 @@ public enum Importer {
         _ request: ImportRequest, cache: ImportCache = .standard(),
         toolchain given: SwiftToolchain? = nil
     ) throws(ImportError) -> ImportResult {
+        #if Import
+        return try sliceAndRun(request, cache: cache, toolchain: given)
+        #else
+        // Without the slicer nothing is imported, not even from the cache: a lean build answers alike every time.
+        let missing = MissingBuildTrait(.importing, feature: "importing Swift layout code")
+        var error = ImportError(file: request.files.first ?? "input", message: missing.message)
+        error.kind = .missingTrait
+        throw error
+        #endif
+    }
+}
+
+#if Import
+extension Importer {
+    /// `importLayout` in a build with the slicer: read, look up the cache, slice, compile, run, read back.
+    static func sliceAndRun(
+        _ request: ImportRequest, cache: ImportCache, toolchain given: SwiftToolchain?
+    ) throws(ImportError) -> ImportResult {
         var sources: [(path: String, text: String)] = []
         for path in request.files + request.helpers {
             guard let data = FileManager.default.contents(atPath: path) else {
@@ -47,9 +66,9 @@ public enum Importer {
             return ImportResult(layout: layout, yaml: text, cached: true, sources: sources)
         }
 
-        let slicer = try Slicing(files: sources, request: request)
+        let slicer = SwiftSlicer(files: sources)
         let entry = try chooseEntry(
-            slicer.candidates().filter { request.files.contains($0.place.file) }, request: request)
+            slicer.candidates().filter { request.files.contains($0.place.file) }, request: request, slicer: slicer)
         var containers = [container]
         if container.width != container.height {
             var rotated = container
@@ -58,8 +77,9 @@ public enum Importer {
         }
         let work = cache.directory + "/work-" + key
         defer { try? FileManager.default.removeItem(atPath: work) }
+        let slice = slicer.slice(entry: entry)
         let (output, generated) = try compileAndRun(
-            slicer.slice(entry: entry),
+            slice.files,
             program: ImportProgram.source(
                 entry: entry, containers: containers, itemCounts: itemCounts), entry: entry, toolchain: toolchain,
             work: work)
@@ -80,7 +100,7 @@ public enum Importer {
         }
         guard layouts.count == containers.count else {
             throw ImportError(
-                file: entry.place.file, line: entry.place.line,
+                file: entry.place.file, line: entry.place.line, column: entry.place.column,
                 message: "the layout program printed "
                     + "\(layouts.count) specs for \(containers.count) containers")
         }
@@ -92,6 +112,7 @@ public enum Importer {
                 + " items per section \(itemCounts.map(String.init).joined(separator: ", "))"
                 + (request.itemCounts == nil ? " (the default; pass --items)." : "."),
         ]
+        header += notes(slice: slice, output: chunks.first ?? "", generated: generated, entry: entry)
         var layout = layouts[0]
         if layouts.count == 2 {
             let merged = variants(layouts[0], layouts[1])
@@ -104,7 +125,7 @@ public enum Importer {
             layout = try SpecReader.read(yaml: text, file: entry.place.file)
         } catch {
             throw ImportError(
-                file: entry.place.file, line: entry.place.line,
+                file: entry.place.file, line: entry.place.line, column: entry.place.column,
                 message: "the imported spec does not read back: \(error)")
         }
         let nodeSources = ImportSources.map(layout, given: nodes[0], rotated: nodes.count > 1 ? nodes[1] : [:])
@@ -120,9 +141,9 @@ public enum Importer {
 
     // MARK: The entry
 
-    static func chooseEntry(_ candidates: [EntryCandidate], request: ImportRequest) throws(ImportError)
-        -> EntryCandidate
-    {
+    static func chooseEntry(
+        _ candidates: [EntryCandidate], request: ImportRequest, slicer: SwiftSlicer
+    ) throws(ImportError) -> EntryCandidate {
         let first = request.files.first ?? "input"
         if let wanted = request.entry {
             let name = wanted.hasSuffix("()") ? String(wanted.dropLast(2)) : wanted
@@ -133,35 +154,47 @@ public enum Importer {
             if matches.count == 1 { return matches[0] }
             let known = candidates.map(\.displayName).joined(separator: ", ")
             if matches.isEmpty {
+                let simple = String(name.split(separator: ".").last ?? Substring(name))
+                let found = slicer.declarations(named: simple, in: request.files)
                 throw ImportError(
-                    file: first,
-                    message: "--entry \(wanted): no function or property of that name "
-                        + "returns a UICollectionViewLayout without arguments"
-                        + (known.isEmpty ? "" : "; the candidates are \(known)"))
+                    file: found?.file ?? first, line: found?.line ?? 1, column: found?.column ?? 1,
+                    message: "--entry \(wanted): "
+                        + (found == nil
+                            ? "no function or property of that name in the given files"
+                            : "this declaration neither returns a layout or a section without arguments, "
+                                + "nor installs a layout in a collection view, nor is a section provider")
+                        + (known.isEmpty ? "" : "; the candidates are \(known)")
+                        + "; docs/import.md lists the entries taken")
             }
+            let second = matches[1]
             throw ImportError(
-                file: first,
+                file: second.place.file, line: second.place.line, column: second.place.column,
                 message:
                     "--entry \(wanted) names \(matches.count) declarations "
                     + "(\(matches.map(located).joined(separator: ", "))); "
                     + "write it as Type.member")
         }
-        if candidates.count == 1 { return candidates[0] }
         if candidates.isEmpty {
             var error = ImportError(
                 file: first, line: 1, column: 1,
-                message: "no layout entry found: no function or property "
-                    + "returns UICollectionViewLayout or UICollectionViewCompositionalLayout without "
-                    + "arguments; give the file that builds the layout, or write a function "
+                message: "no layout entry found: no function or property returns a UICollectionViewLayout or an "
+                    + "NSCollectionLayoutSection without arguments, installs a layout in a collection view or is a "
+                    + "section provider; give the file that builds the layout, or write a function "
                     + "`func createLayout() -> UICollectionViewLayout` in an adapter file (docs/import.md)")
             error.kind = .noEntry
             throw error
         }
-        let second = candidates[1]
+        // The first kind present wins: a layout returned, then installed, then viewDidLoad, a section, a provider.
+        let best = candidates.map(\.kind).min()!
+        var tier = candidates.filter { $0.kind == best }
+        // `Type()` runs an installing `init()` before any instance member: another installer is the one meant.
+        if tier.contains(where: { $0.name != "init" }) { tier.removeAll { $0.name == "init" } }
+        if tier.count == 1 { return tier[0] }
+        let second = tier[1]
         throw ImportError(
             file: second.place.file, line: second.place.line, column: second.place.column,
-            message: "\(candidates.count) candidate entries: \(candidates.map(located).joined(separator: ", ")); "
-                + "pass --entry with one of them")
+            message: "\(tier.count) candidate entries that each \(best.describing): "
+                + "\(tier.map(located).joined(separator: ", ")); pass --entry with one of them")
     }
 
     static func located(_ candidate: EntryCandidate) -> String {
@@ -240,7 +273,7 @@ public enum Importer {
         }
         guard var first = errors.first else {
             return ImportError(
-                file: entry.place.file, line: entry.place.line,
+                file: entry.place.file, line: entry.place.line, column: entry.place.column,
                 message: "swiftc failed: " + text.split(separator: "\n").suffix(5).joined(separator: " "))
         }
         first.details += errors.dropFirst().map(\.description)
@@ -318,17 +351,29 @@ public enum Importer {
                 let user = generated[String(place[..<colon])]
             {
                 return ImportError(
-                    file: user, line: number,
+                    file: user, line: number, column: firstColumn(ofLine: number, in: user),
                     message: "the layout code stopped: "
                         + line[range.upperBound...] + " (check --items: the code may expect other sections)")
             }
             return ImportError(
-                file: entry.place.file, line: entry.place.line,
+                file: entry.place.file, line: entry.place.line, column: entry.place.column,
                 message: "the layout code stopped: \(line[range.upperBound...])")
         }
         let tail = run.stderr.split(separator: "\n").prefix(3).joined(separator: " ")
         return ImportError(
-            file: entry.place.file, line: entry.place.line,
+            file: entry.place.file, line: entry.place.line, column: entry.place.column,
             message: "the layout code stopped (exit status \(run.status))\(tail.isEmpty ? "" : ": " + tail)")
     }
+
+    /// The column of the first character that is not a space on `line` of the file at `path` (1 when unread):
+    /// a crash is reported at a line, and its statement starts there.
+    static func firstColumn(ofLine line: Int, in path: String) -> Int {
+        guard let data = FileManager.default.contents(atPath: path) else { return 1 }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.indices.contains(line - 1) else { return 1 }
+        return (lines[line - 1].firstIndex { $0 != " " && $0 != "\t" }).map {
+            lines[line - 1].distance(from: lines[line - 1].startIndex, to: $0) + 1
+        } ?? 1
+    }
 }
+#endif

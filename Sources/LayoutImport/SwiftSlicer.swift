@@ -1,41 +1,9 @@
-import Foundation
-
+// The slicer (swift-syntax): only in a build with the Import trait (README "Optional parts").
 #if Import
+import Foundation
 import SwiftParser
 import SwiftSyntax
-#endif
 
-/// A place in a user's file.
-struct SourcePlace: Hashable, Sendable {
-    var file: String
-    var line: Int
-    var column: Int
-}
-
-/// Something the importer can call to get a layout: a function or property, at top level or in a type
-/// (a view controller's `createLayout()`, a static factory, an extension of `UICollectionViewCompositionalLayout`).
-struct EntryCandidate: Hashable, Sendable {
-    /// The type it is declared in (its extension's type), nil at top level.
-    var typeName: String?
-    var name: String
-    var isStatic: Bool
-    var isFunction: Bool
-    var place: SourcePlace
-
-    /// `Type.member()` as a user writes it for `--entry`.
-    var displayName: String {
-        (typeName.map { $0 + "." } ?? "") + name + (isFunction ? "()" : "")
-    }
-
-    /// The Swift expression that gets the layout; an instance member makes its type with `Type()`.
-    var callExpression: String {
-        let call = name + (isFunction ? "()" : "")
-        guard let typeName else { return call }
-        return isStatic ? "\(typeName).\(call)" : "\(typeName)().\(call)"
-    }
-}
-
-#if Import
 /// Cuts the layout code out of an app's Swift files with swift-syntax: keeps the entry and the declarations it
 /// reaches (by name, transitively), blanks everything else while keeping every line where it was, so the
 /// compiler's line numbers are the user's. `import UIKit` becomes the UIKit-named module.
@@ -56,7 +24,10 @@ struct SwiftSlicer {
         "Encodable", "Decodable", "Identifiable", "CustomStringConvertible", "RawRepresentable", "AnyObject",
         "UIViewController", "UICollectionViewController", "UICollectionViewCompositionalLayout",
         "UICollectionViewLayout", "NSCollectionLayoutSection", "NSCollectionLayoutItem", "NSCollectionLayoutGroup",
-        "NSObject",
+        "NSObject", "UIView", "UIScrollView", "UICollectionView", "UICollectionReusableView", "UICollectionViewCell",
+        "UICollectionViewListCell", "NSCollectionLayoutSupplementaryItem",
+        "NSCollectionLayoutBoundarySupplementaryItem",
+        "NSCollectionLayoutDecorationItem",
     ]
     /// What `import UIKit` and friends become; other modules' imports are dropped (a symbol used from them is
     /// then reported by the compiler at the user's line).
@@ -96,63 +67,6 @@ struct SwiftSlicer {
         return SourcePlace(file: file.path, line: location.line, column: location.column)
     }
 
-    /// Every function or property returning a layout, with no parameters to fill in.
-    func candidates() -> [EntryCandidate] {
-        var result: [EntryCandidate] = []
-        for file in files {
-            for item in file.tree.statements {
-                collect(item.item, typeName: nil, file: file, into: &result)
-            }
-        }
-        return result
-    }
-
-    private func collect(
-        _ node: some SyntaxProtocol, typeName: String?, file: File, into result: inout [EntryCandidate]
-    ) {
-        if let function = node.as(FunctionDeclSyntax.self) {
-            guard function.signature.parameterClause.parameters.isEmpty,
-                let returned = function.signature.returnClause?.type,
-                isLayoutType(returned, in: typeName)
-            else { return }
-            result.append(
-                EntryCandidate(
-                    typeName: typeName, name: function.name.text,
-                    isStatic: isStatic(function.modifiers), isFunction: true,
-                    place: place(function.name, in: file)))
-        } else if let variable = node.as(VariableDeclSyntax.self) {
-            for binding in variable.bindings {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else { continue }
-                let typed = binding.typeAnnotation.map { isLayoutType($0.type, in: typeName) } ?? false
-                let initialised =
-                    binding.initializer.map { initialiser in
-                        let callee =
-                            initialiser.value.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
-                            ?? initialiser.value.as(MacroExpansionExprSyntax.self)?.trimmedDescription
-                        return callee.map { Self.layoutTypes.contains($0) } ?? false
-                    } ?? false
-                guard typed || initialised else { continue }
-                result.append(
-                    EntryCandidate(
-                        typeName: typeName, name: name.text, isStatic: isStatic(variable.modifiers),
-                        isFunction: false, place: place(name, in: file)))
-            }
-        } else if let type = node.asProtocol(DeclGroupSyntax.self) {
-            guard let name = declaredName(of: type) else { return }
-            let qualified = typeName.map { "\($0).\(name)" } ?? name
-            for member in type.memberBlock.members {
-                collect(member.decl, typeName: qualified, file: file, into: &result)
-            }
-        }
-    }
-
-    func isLayoutType(_ type: TypeSyntax, in typeName: String?) -> Bool {
-        var text = type.trimmedDescription
-        while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
-        if text == "Self" { return typeName == "UICollectionViewCompositionalLayout" }
-        return Self.layoutTypes.contains(text)
-    }
-
     func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
         modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
     }
@@ -169,88 +83,32 @@ struct SwiftSlicer {
 
     // MARK: Slicing
 
-    /// A declaration that is kept or dropped as a whole, or a type whose members are decided one by one.
-    final class Unit {
-        let node: Syntax
-        let names: Set<String>
-        let references: Set<String>
-        let members: [Unit]
-        /// For a type or extension: its (extended) type's name.
-        let typeName: String?
-        let isExtension: Bool
-        /// Kept whenever its type is (enum cases, protocol requirements, stored properties of value types).
-        let followsType: Bool
-        var kept = false
-
-        init(
-            node: Syntax, names: Set<String>, references: Set<String>, members: [Unit], typeName: String?,
-            isExtension: Bool, followsType: Bool
-        ) {
-            self.node = node; self.names = names; self.references = references; self.members = members
-            self.typeName = typeName; self.isExtension = isExtension; self.followsType = followsType
-        }
+    /// What the slicer made of the files: their sliced text (every line where it was) and notes for the spec's
+    /// header about what was changed to compile (an `override` made a plain member).
+    struct Slice {
+        var files: [(path: String, text: String)]
+        var notes: [String]
     }
 
-    static func identifiers(_ node: some SyntaxProtocol) -> Set<String> {
-        var names: Set<String> = []
-        for token in node.tokens(viewMode: .sourceAccurate) {
-            if case .identifier(let text) = token.tokenKind { names.insert(text.trimmingCharacters(in: ["`"])) }
-        }
-        return names
-    }
-
-    func unit(_ decl: DeclSyntax, inValueType: Bool, inProtocol: Bool) -> Unit {
-        if let group = decl.asProtocol(DeclGroupSyntax.self), let name = declaredName(of: group) {
-            let isExtension = decl.is(ExtensionDeclSyntax.self)
-            let isProtocol = decl.is(ProtocolDeclSyntax.self)
-            let valueType = decl.is(StructDeclSyntax.self) || decl.is(EnumDeclSyntax.self)
-            let members = group.memberBlock.members.map {
-                unit($0.decl, inValueType: valueType, inProtocol: isProtocol)
-            }
-            var shell = Self.identifiers(group.attributes)
-            if let inheritance = group.inheritanceClause { shell.formUnion(Self.identifiers(inheritance)) }
-            if let generics = group.genericWhereClause { shell.formUnion(Self.identifiers(generics)) }
-            let simpleName = String(name.split(separator: ".").last ?? Substring(name))
-            return Unit(
-                node: Syntax(decl), names: isExtension ? [] : [simpleName], references: shell, members: members,
-                typeName: name, isExtension: isExtension, followsType: false)
-        }
-        var names: Set<String> = []
-        var followsType = inProtocol
-        if let f = decl.as(FunctionDeclSyntax.self) { names.insert(f.name.text) }
-        if let v = decl.as(VariableDeclSyntax.self) {
-            for binding in v.bindings { names.formUnion(Self.identifiers(binding.pattern)) }
-            let stored = v.bindings.allSatisfy { $0.accessorBlock == nil }
-            if inValueType && stored && !isStatic(v.modifiers) { followsType = true }
-        }
-        if let c = decl.as(EnumCaseDeclSyntax.self) {
-            for element in c.elements { names.insert(element.name.text) }
-            followsType = true
-        }
-        if let t = decl.as(TypeAliasDeclSyntax.self) { names.insert(t.name.text) }
-        if let a = decl.as(AssociatedTypeDeclSyntax.self) { names.insert(a.name.text); followsType = true }
-        if decl.is(InitializerDeclSyntax.self) && inValueType { followsType = true }
-        if let s = decl.as(SubscriptDeclSyntax.self) { _ = s; names.insert("subscript") }
-        return Unit(
-            node: Syntax(decl), names: names, references: Self.identifiers(decl), members: [], typeName: nil,
-            isExtension: false, followsType: followsType)
-    }
-
-    /// The sliced text of every file (same lines as the user's) and the entry's host type.
-    func slice(entry: EntryCandidate) -> [(path: String, text: String)] {
+    /// The sliced text of every file (same lines as the user's): the entry and what it reaches by name,
+    /// private members made internal, the app's view classes cut to their static values.
+    /// - Complexity: O(n · r) in the files' syntax nodes n and the rounds r of reachability (r is at most the
+    ///   length of the longest chain of references, small in practice).
+    func slice(entry: EntryCandidate) -> Slice {
+        let context = SliceContext(slicer: self, entry: entry)
         var roots: [[Unit]] = []
         for file in files {
             roots.append(
                 file.tree.statements.compactMap { item in
                     guard let decl = item.item.as(DeclSyntax.self), !decl.is(ImportDeclSyntax.self) else { return nil }
-                    return unit(decl, inValueType: false, inProtocol: false)
+                    return unit(decl, in: nil, file: file, context: context)
                 })
         }
         // Reachability by name, to a fixed point: a kept unit's references keep the units declaring them.
         var referenced: Set<String> = []
         var keptTypes: Set<String> = []
-        let entryPath = entry.typeName.map { $0.split(separator: ".").map(String.init) } ?? []
-        func visit(_ units: [Unit], enclosing: [String], typeKept: Bool) -> Bool {
+        let entryPath = context.entryPath
+        func visit(_ units: [Unit], enclosing: [String], typeKept: Bool, shell: Bool) -> Bool {
             var changed = false
             for unit in units {
                 if let typeName = unit.typeName {
@@ -259,7 +117,12 @@ struct SwiftSlicer {
                     let isHost = path == entryPath
                     let keepShell = isHost || keptTypes.contains(simple) || referenced.contains(simple)
                     if keepShell && !keptTypes.contains(simple) { keptTypes.insert(simple); changed = true }
-                    if visit(unit.members, enclosing: path, typeKept: keepShell || unit.isExtension) { changed = true }
+                    let isShell = context.viewShells.contains(simple) && !isHost
+                    if visit(
+                        unit.members, enclosing: path, typeKept: keepShell || unit.isExtension, shell: isShell)
+                    {
+                        changed = true
+                    }
                     let anyMember = unit.members.contains { $0.kept }
                     if !unit.kept && (keepShell || (unit.isExtension && anyMember)) {
                         unit.kept = true
@@ -268,7 +131,8 @@ struct SwiftSlicer {
                     }
                     continue
                 }
-                guard !unit.kept else { continue }
+                // An app's view class keeps only the static values the layout reads.
+                guard !unit.kept, !(shell && !unit.isStaticMember) else { continue }
                 let isEntry = enclosing == entryPath && unit.names.contains(entry.name)
                 if isEntry || (typeKept && unit.followsType) || !unit.names.isDisjoint(with: referenced) {
                     unit.kept = true
@@ -278,9 +142,10 @@ struct SwiftSlicer {
             }
             return changed
         }
-        while roots.reduce(false, { visit($1, enclosing: [], typeKept: false) || $0 }) {}
+        while roots.reduce(false, { visit($1, enclosing: [], typeKept: false, shell: false) || $0 }) {}
 
-        return zip(files, roots).map { file, units in
+        var notes: [String] = []
+        let sliced = zip(files, roots).map { file, units in
             var editor = TextEditor(bytes: file.bytes)
             for item in file.tree.statements {
                 if let importDecl = item.item.as(ImportDeclSyntax.self) {
@@ -295,36 +160,41 @@ struct SwiftSlicer {
                     editor.blank(byteRange(item.item))  // top-level statements: an app's, not the layout's
                 }
             }
-            for unit in units { apply(unit, host: entryPath, enclosing: [], editor: &editor) }
+            for unit in units { apply(unit, context: context, enclosing: [], editor: &editor, notes: &notes) }
             return (file.path, String(decoding: editor.bytes, as: UTF8.self))
         }
+        return Slice(files: sliced, notes: notes)
     }
 
     func byteRange(_ node: some SyntaxProtocol) -> Range<Int> {
         node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset
     }
 
-    private func apply(_ unit: Unit, host: [String], enclosing: [String], editor: inout TextEditor) {
+    private func apply(
+        _ unit: Unit, context: SliceContext, enclosing: [String], editor: inout TextEditor, notes: inout [String]
+    ) {
         guard unit.kept else {
             editor.blank(byteRange(unit.node))
             return
         }
+        for range in unit.blanked { editor.blank(range) }
+        if let note = unit.overrideNote { notes.append(note) }
         guard let typeName = unit.typeName, let group = unit.node.asProtocol(DeclGroupSyntax.self) else { return }
         let path = enclosing + typeName.split(separator: ".").map(String.init)
         if let inheritance = group.inheritanceClause {
-            let isHost = path == host && unit.node.is(ClassDeclSyntax.self)
+            let simple = path.last ?? typeName
             var kept = inheritance.inheritedTypes.map(\.type.trimmedDescription).filter {
                 Self.knownInheritance.contains($0) || declaredTypes.contains($0)
             }
-            if isHost, kept.first.map({ !["UIViewController", "UICollectionViewController"].contains($0) }) ?? true {
-                // A view controller's superclass and protocols are the app's; the stand-in gives `view`.
-                kept = ["UIViewController"]
+            if unit.node.is(ClassDeclSyntax.self), let superclass = context.superclass(of: simple, path: path) {
+                kept = [superclass] + kept.filter { $0 != superclass && !context.isClassName($0) }
             }
             editor.replace(byteRange(inheritance), with: kept.isEmpty ? "" : ": " + kept.joined(separator: ", "))
         }
-        for member in unit.members { apply(member, host: host, enclosing: path, editor: &editor) }
+        for member in unit.members {
+            apply(member, context: context, enclosing: path, editor: &editor, notes: &notes)
+        }
     }
-
 }
 
 /// Byte edits that keep every newline where it was, so line numbers do not move: blanks first, then
