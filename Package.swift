@@ -139,7 +139,9 @@ let package = Package(
         // Results, statistics and comparison: what the store, the watch and a report need, and no solver.
         .target(
             name: "BenchResults",
-            dependencies: ["ErrorReporting", .product(name: "Histogram", package: "hdrhistogram-swift")]
+            dependencies: [
+                "ErrorReporting", "SeededRandom", .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
         ),
         // Operations applied step by step to either solver, behind one protocol.
         .target(
@@ -241,7 +243,7 @@ let package = Package(
             name: "LayoutStorePostgresTests",
             dependencies: ["LayoutStorePostgres", "LayoutStore", "BenchResults", "ErrorReporting", "layoutbench"]
         ),
-        .testTarget(name: "ResultReportTests", dependencies: ["ResultReport", "BenchResults"]),
+        .testTarget(name: "ResultReportTests", dependencies: ["ResultReport", "BenchResults", "SeededRandom"]),
         // Unit tests of the daemon's parts, and integration tests that start the real `layoutbench watch`.
         .testTarget(
             name: "LayoutWatchTests",

@@ -85,8 +85,13 @@ public enum DashboardPage {
         for key in spec.medians.keys.sorted() {
             let medians = spec.medians[key] ?? []
             guard medians.count > 1 else { continue }
-            let points = medians.enumerated().map {
-                TrendPlot.Point(label: "#\($0.offset + 1)", medianNs: $0.element, regression: false)
+            // The same change points as `history` and the report (E-Divisive means over the run medians).
+            let changes = ChangePointDetector().detect(medians.map(Double.init))
+            let shifts = Dictionary(uniqueKeysWithValues: changes.map { ($0.index, $0.relativeShift) })
+            let points = medians.enumerated().map { offset, median in
+                TrendPlot.Point(
+                    label: "#\(offset + 1)", medianNs: median, regression: false,
+                    change: shifts[offset].map { shift in (shift, "#\(offset + 1)") })
             }
             html += TrendPlot(points: points, title: key).svg
         }

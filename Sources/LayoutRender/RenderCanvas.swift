@@ -37,7 +37,11 @@ struct RenderCanvas {
         region.width * scale + (scrollAxis == .y ? gutter : 0)
     }
 
-    init(region: Rect, scale: Double, scrollAxis: Axis, headerSize: (width: Double, height: Double)) {
+    /// - Parameter screens: how the drawing is cut into screens; its size replaces the region's when given.
+    init(
+        region: Rect, scale: Double, scrollAxis: Axis, headerSize: (width: Double, height: Double),
+        screens: RenderScreens? = nil
+    ) {
         self.region = region
         self.scale = scale
         self.scrollAxis = scrollAxis
@@ -49,9 +53,10 @@ struct RenderCanvas {
             originX = Self.margin
             originY = top + Self.gutter
         }
-        let right = originX + region.width * scale + Self.margin
+        let size = screens?.pixelSize ?? (width: region.width * scale, height: region.height * scale)
+        let right = originX + size.width + Self.margin
         width = (max(right, headerSize.width + 2 * Self.margin)).rounded(.up)
-        height = (originY + region.height * scale + Self.margin).rounded(.up)
+        height = (originY + size.height + Self.margin).rounded(.up)
     }
 
     /// A content x in px.

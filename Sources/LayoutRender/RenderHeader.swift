@@ -23,7 +23,12 @@ struct RenderHeader {
     private var lines: [Line] = []
     private var legend: [LegendEntry] = []
 
-    init(output: SolveOutput, options: RenderOptions, selection: RenderSelection, scale: Double) {
+    /// Lines longer than `wrapWidth` px (the drawing's width, or 360) wrap, so the header never makes the
+    /// picture wider than its drawing.
+    init(
+        output: SolveOutput, options: RenderOptions, selection: RenderSelection, scale: Double, wrapWidth: Double,
+        screensNote: String? = nil
+    ) {
         let vertical = selection.scrollAxis == .y
         lines.append(Line(text: options.title ?? output.spec, className: "title", fontSize: 18, height: 24))
         var facts: [String] = []
@@ -36,14 +41,22 @@ struct RenderHeader {
         let elementCount = selection.elementCount
         facts.append("\(groupedCount(elementCount)) element\(elementCount == 1 ? "" : "s")")
         if scale != 1 { facts.append("scale \(svgNumber(scale))") }
-        lines.append(Line(text: facts.joined(separator: " · "), className: "subtitle", fontSize: 12, height: 18))
-        if let note = selection.note {
-            lines.append(Line(text: note, className: "note", fontSize: 12, height: 18))
+        facts.append(selection.deviceView ? "device's view" : "whole extent")
+        for text in Self.wrapped(facts, separator: " · ", width: wrapWidth, fontSize: 12) {
+            lines.append(Line(text: text, className: "subtitle", fontSize: 12, height: 18))
         }
+        if let note = selection.note {
+            for text in Self.wrapped(note.split(separator: " ").map(String.init), separator: " ", width: wrapWidth) {
+                lines.append(Line(text: text, className: "note", fontSize: 12, height: 18))
+            }
+        }
+        if let screensNote { lines.append(Line(text: screensNote, className: "note", fontSize: 12, height: 18)) }
         for diagnostic in output.diagnostics.prefix(Self.maxDiagnostics) {
             let place = diagnostic.section < 0 ? "layout" : "section \(diagnostic.section)"
-            lines.append(
-                Line(text: "⚠ \(place): \(diagnostic.message)", className: "diagnostic", fontSize: 12, height: 18))
+            let words = "⚠ \(place): \(diagnostic.message)".split(separator: " ").map(String.init)
+            for text in Self.wrapped(words, separator: " ", width: wrapWidth) {
+                lines.append(Line(text: text, className: "diagnostic", fontSize: 12, height: 18))
+            }
         }
         if output.diagnostics.count > Self.maxDiagnostics {
             let more = output.diagnostics.count - Self.maxDiagnostics
@@ -59,12 +72,33 @@ struct RenderHeader {
             LegendEntry(swatchClass: "key-viewport", label: "viewport (container)"),
             LegendEntry(swatchClass: "key-band", label: "section (s0, s1, …)"),
         ]
-        if !selection.sections.allSatisfy({ $0.orthogonalContentSize == nil }) {
+        if !selection.markers.isEmpty {
+            legend.append(
+                LegendEntry(swatchClass: "key-beyond", label: "more beyond the edge (items · points)"))
+        } else if !selection.sections.allSatisfy({ $0.orthogonalContentSize == nil }) {
             legend.append(
                 LegendEntry(
                     swatchClass: "key-band",
                     label: vertical ? "scrolls sideways" : "scrolls vertically", hatched: true))
         }
+    }
+
+    /// `chunks` joined by `separator` into lines of at most `width` px (a chunk longer than that on its own).
+    /// Complexity: O(chunks).
+    static func wrapped(_ chunks: [String], separator: String, width: Double, fontSize: Double = 12) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for chunk in chunks {
+            let candidate = line.isEmpty ? chunk : line + separator + chunk
+            if !line.isEmpty, estimatedTextWidth(candidate, fontSize: fontSize) > width {
+                lines.append(line)
+                line = chunk
+            } else {
+                line = candidate
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     /// The widest title line, in px (the legend wraps instead).

@@ -7,11 +7,11 @@ struct RenderSelection {
     /// The layout's scroll axis: y for a vertical layout, x for a horizontal one.
     let scrollAxis: Axis
     /// The frames of the drawn sections, in index order.
-    let sections: [SectionFrame]
+    private(set) var sections: [SectionFrame]
     /// The drawn elements, in paint order (zIndex, then decoration, cell, supplementary, then key).
-    let elements: [LayoutElement]
+    private(set) var elements: [LayoutElement]
     /// The covered content, along the scroll axis.
-    let scrollExtent: ClosedRange<Double>
+    private(set) var scrollExtent: ClosedRange<Double>
     /// The covered content, across the scroll axis.
     let crossExtent: ClosedRange<Double>
     /// Where the viewport is drawn along the scroll axis: 0, or the first drawn section's start.
@@ -24,6 +24,27 @@ struct RenderSelection {
     let sectionCount: Int
     /// How many elements the layout has (drawn or not).
     let elementCount: Int
+    /// Whether this is the device's view (`RenderOptions.full` false): the container's width across, each
+    /// orthogonal section at its scroll offset.
+    let deviceView: Bool
+    /// In the device's view, what each drawn orthogonal section hides beyond the container's edges.
+    private(set) var markers: [ScrollMarker]
+
+    /// The part of this selection within `along` on the scroll axis: one screen of a picture cut into screens.
+    /// Complexity: O(d) for the d drawn elements.
+    func cut(along: ClosedRange<Double>) -> RenderSelection {
+        var part = self
+        let axis = scrollAxis
+        part.scrollExtent = along
+        part.sections = sections.filter {
+            $0.frame.end(axis) >= along.lowerBound && $0.frame.origin(axis) <= along.upperBound
+        }
+        part.elements = elements.filter { overlaps($0.frame, along, along: axis) }
+        part.markers = markers.filter {
+            $0.along.upperBound > along.lowerBound && $0.along.lowerBound < along.upperBound
+        }
+        return part
+    }
 
     /// The region as a rectangle in content coordinates.
     var region: Rect {
@@ -142,11 +163,25 @@ struct RenderSelection {
         }
 
         sections = drawnFrames
-        elements = drawn.sorted(by: paintsBefore)
         scrollExtent = scrollRange
-        crossExtent = crossLo...crossHi
         viewportOffset = viewport
-        fullScrollerSections = fullScrollers
+        deviceView = !options.full
+        if options.full {
+            elements = drawn.sorted(by: paintsBefore)
+            crossExtent = crossLo...crossHi
+            fullScrollerSections = fullScrollers
+            markers = []
+        } else {
+            // The device's view: the container across, whatever lies beyond it dropped or marked.
+            let containerAcross = output.container.length(across)
+            let view = DeviceView.apply(
+                elements: drawn, sections: drawnFrames, containerAcross: containerAcross, axis: axis,
+                offsets: options.scrollOffsets)
+            elements = view.elements.sorted(by: paintsBefore)
+            crossExtent = 0...max(containerAcross, 1)
+            fullScrollerSections = []
+            markers = view.markers
+        }
         sectionCount = frames.count
         elementCount = total
         note = Self.note(

@@ -81,7 +81,8 @@ extension SVGRenderer {
             svg.rect(
                 outline, class: "scroller", radius: 4,
                 tooltip:
-                    "scroller of section \(section.index): \(svgNumber(scroller.width))×\(svgNumber(scroller.height)) pt"
+                    "scroller of section \(section.index): "
+                    + "\(svgNumber(scroller.width))×\(svgNumber(scroller.height)) pt"
             )
             let beyond = canvas.px(canvas.rect(along: along, across: containerAcross...max(containerAcross, crossHi)))
             let texts = [
@@ -96,6 +97,55 @@ extension SVGRenderer {
                         PixelRect(x: beyond.x + 4, y: y, width: width, height: 14), class: "offscreen-tag", radius: 3)
                     svg.label(text, x: beyond.x + 8, y: y + 11, class: "offscreen-label")
                 }
+            }
+        }
+    }
+
+    /// The device's view: at each edge an orthogonal section scrolls past, a shaded strip and a tag saying how
+    /// many items and how many points lie beyond ("12 more · 2,980 pt →").
+    /// Complexity: O(orthogonal sections drawn).
+    static func drawScrollMarkers(
+        _ selection: RenderSelection, _ canvas: RenderCanvas, _ output: SolveOutput,
+        into svg: inout SVGBuilder
+    ) {
+        let axis = selection.scrollAxis, across = axis.other
+        let edge = output.container.length(across)
+        for marker in selection.markers {
+            let lo = max(marker.along.lowerBound, selection.scrollExtent.lowerBound)
+            let hi = min(marker.along.upperBound, selection.scrollExtent.upperBound)
+            guard hi > lo else { continue }
+            let band = canvas.px(canvas.rect(along: lo...hi, across: 0...edge))
+            let tooltip =
+                "section \(marker.section) scrolled to \(svgNumber(marker.offset)) "
+                + "of \(svgNumber(marker.maxOffset)) pt; "
+                + "\(marker.itemsBefore) item\(marker.itemsBefore == 1 ? "" : "s") before, "
+                + "\(marker.itemsAfter) beyond"
+            for trailing in [false, true] {
+                let distance = trailing ? marker.distanceAfter : marker.distanceBefore
+                guard distance > 0.5 else { continue }
+                let items = trailing ? marker.itemsAfter : marker.itemsBefore
+                let count = items > 0 ? "\(groupedCount(items)) \(trailing ? "more" : "before") · " : ""
+                let arrow = axis == .y ? (trailing ? "→" : "←") : (trailing ? "↓" : "↑")
+                let body = "\(count)\(groupedCount(Int(distance.rounded()))) pt"
+                let text = trailing ? "\(body) \(arrow)" : "\(arrow) \(body)"
+                let strip: PixelRect
+                let tagWidth = estimatedTextWidth(text, fontSize: 11) * 1.08 + 10
+                let tag: PixelRect
+                if axis == .y {
+                    strip = PixelRect(x: trailing ? band.maxX - 12 : band.x, y: band.y, width: 12, height: band.height)
+                    // Near the top of the shelf, where its cells' centred labels are not.
+                    tag = PixelRect(
+                        x: trailing ? band.maxX - 4 - tagWidth : band.x + 4,
+                        y: band.height >= 40 ? band.y + 6 : band.midY - 9, width: tagWidth, height: 18)
+                } else {
+                    strip = PixelRect(x: band.x, y: trailing ? band.maxY - 12 : band.y, width: band.width, height: 12)
+                    tag = PixelRect(
+                        x: band.midX - tagWidth / 2, y: trailing ? band.maxY - 22 : band.y + 4, width: tagWidth,
+                        height: 18)
+                }
+                svg.rect(strip, class: "beyond")
+                svg.rect(tag, class: "beyond-tag", radius: 4, tooltip: tooltip)
+                svg.label(text, x: tag.x + 5, y: tag.y + 13, class: "beyond-label")
             }
         }
     }
@@ -125,15 +175,19 @@ extension SVGRenderer {
         let axis = selection.scrollAxis, across = axis.other
         let drawing = canvas.drawing
         let edge = output.container.length(across)
-        if axis == .y {
+        if selection.deviceView {
+            // The drawing ends at the container's edge: no dashed line needed.
+        } else if axis == .y {
             let x = canvas.px(x: edge)
             svg.raw(
-                "<line class=\"edge\" x1=\"\(svgNumber(x))\" y1=\"\(svgNumber(drawing.y))\" x2=\"\(svgNumber(x))\" y2=\"\(svgNumber(drawing.maxY))\"/>\n"
+                "<line class=\"edge\" x1=\"\(svgNumber(x))\" y1=\"\(svgNumber(drawing.y))\" "
+                    + "x2=\"\(svgNumber(x))\" y2=\"\(svgNumber(drawing.maxY))\"/>\n"
             )
         } else {
             let y = canvas.px(y: edge)
             svg.raw(
-                "<line class=\"edge\" x1=\"\(svgNumber(drawing.x))\" y1=\"\(svgNumber(y))\" x2=\"\(svgNumber(drawing.maxX))\" y2=\"\(svgNumber(y))\"/>\n"
+                "<line class=\"edge\" x1=\"\(svgNumber(drawing.x))\" y1=\"\(svgNumber(y))\" "
+                    + "x2=\"\(svgNumber(drawing.maxX))\" y2=\"\(svgNumber(y))\"/>\n"
             )
         }
         let offset = selection.viewportOffset

@@ -14,7 +14,8 @@ enum SVGStyle {
         .gutter-label{fill:#5b6270;font-weight:700}
         .edge{stroke:#9aa1ad;stroke-width:1;stroke-dasharray:2 3}
         .cell,.key-cell{fill:#d5e5ff;stroke:#2f6fde;stroke-width:1}
-        .supplementary,.key-supplementary{fill:#ffeccc;fill-opacity:0.92;stroke:#d9822b;stroke-width:1.2;stroke-dasharray:4 2}
+        .supplementary,.key-supplementary{fill:#ffeccc;fill-opacity:0.92;stroke:#d9822b;stroke-width:1.2;
+        stroke-dasharray:4 2}
         .decoration,.key-decoration{fill:#efe7fb;stroke:#b49ae0;stroke-width:1}
         .viewport,.key-viewport{fill:none;stroke:#e0183d;stroke-width:3}
         .scroller{fill:none;stroke:#6f7686;stroke-width:1.2;stroke-dasharray:7 3}
@@ -22,6 +23,10 @@ enum SVGStyle {
         .supplementary-label{fill:#8a4a06}
         .decoration-label{fill:#6a4fa3;font-style:italic}
         .offscreen-tag{fill:#ffffff;fill-opacity:0.88}
+        .beyond{fill:#1b3d78;fill-opacity:0.16}
+        .beyond-tag,.key-beyond{fill:#1b3d78}
+        .beyond-label{fill:#ffffff;font-size:11px;font-weight:700}
+        .screen-label{fill:#5b6270;font-size:12px;font-weight:700}
         .offscreen-label{fill:#3d4350;font-size:11px;font-weight:700}
         .viewport-tag{fill:#e0183d}
         .viewport-label{fill:#ffffff;font-size:12px;font-weight:700}
@@ -35,7 +40,8 @@ enum SVGStyle {
         <rect width="7" height="7" fill="#ffffff" fill-opacity="0.62"/>
         <line x1="0" y1="0" x2="0" y2="7" stroke="#7d8494" stroke-width="1.6"/>
         </pattern>
-        <clipPath id="region"><rect x="\(svgNumber(clip.x))" y="\(svgNumber(clip.y))" width="\(svgNumber(clip.width))" height="\(svgNumber(clip.height))"/></clipPath>
+        <clipPath id="region"><rect x="\(svgNumber(clip.x))" y="\(svgNumber(clip.y))"
+        width="\(svgNumber(clip.width))" height="\(svgNumber(clip.height))"/></clipPath>
         </defs>
 
         """

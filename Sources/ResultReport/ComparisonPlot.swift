@@ -56,10 +56,13 @@ public struct ComparisonPlot: Sendable {
     public func x(ratio: Double) -> Double {
         let value = ratio.isFinite && ratio > 0 ? log(ratio) : (ratio <= 0 ? lowLog : highLog)
         let clamped = min(max(value, lowLog), highLog)
-        return Self.labelWidth + (clamped - lowLog) / (highLog - lowLog) * (PlotFrame.width - Self.labelWidth - 110)
+        let width = PlotFrame.width - Self.labelWidth - Self.verdictWidth - 10
+        return Self.labelWidth + (clamped - lowLog) / (highLog - lowLog) * width
     }
 
     static let labelWidth = 170.0
+    /// Room right of the intervals for the verdict ("+12.34% inconclusive").
+    static let verdictWidth = 150.0
 
     public var textAlternative: String { frame.label }
 
@@ -88,7 +91,8 @@ public struct ComparisonPlot: Sendable {
                 + "<line class=\"lb-interval\" x1=\"\(lo)\" x2=\"\(hi)\" y1=\"\(ys)\" y2=\"\(ys)\"/>"
                 + "<circle class=\"lb-point\" cx=\"\(PlotText.number(x(ratio: row.interval.ratio)))\" "
                 + "cy=\"\(ys)\" r=\"4\"/>"
-                + "<text class=\"lb-verdict\" x=\"\(PlotText.number(PlotFrame.width - 100))\" y=\"\(ys)\" dy=\"4\">"
+                + "<text class=\"lb-verdict\" x=\"\(PlotText.number(PlotFrame.width - Self.verdictWidth))\" "
+                + "y=\"\(ys)\" dy=\"4\">"
                 + "\(BenchFormat.change(row.interval.ratio)) \(row.verdict.rawValue)</text></g>\n"
         }
         if rows.isEmpty {

@@ -12,6 +12,12 @@ enum PlotText {
         return String(format: "%.2f", cents / 100)
     }
 
+    /// A generous estimate of a text run's width in px in the page's sans-serif font (wide fonts such as DejaVu
+    /// Sans average about 0.6 em a character; 0.66 leaves room), for placing labels apart.
+    static func width(_ text: String, fontSize: Double) -> Double {
+        Double(text.count) * fontSize * 0.66
+    }
+
     /// Escapes text for HTML and XML content and attribute values.
     static func escaped(_ text: String) -> String {
         var out = ""

@@ -8,12 +8,22 @@ extension Layoutbench {
         static let configuration = CommandConfiguration(
             abstract: "Draw a spec's layout as an SVG picture.",
             discussion: """
+                By default the picture is the device's view: what the container shows, its width across (its \
+                height, for a horizontal layout); each orthogonal section is clipped at the container's edges \
+                at its scroll offset (0, or --scroll SECTION=OFFSET), with a tag at each edge saying how many \
+                items and how many points scroll beyond. --full draws every element at its whole extent \
+                instead: orthogonal sections at their full scroller length, the part beyond the container \
+                hatched. --columns N cuts a long layout into screens of the container's length, N to a row. \
                 Sections are drawn with their bounds, cells with their index path, supplementaries and \
-                decorations in their own styles, the viewport (the container at scroll offset 0) outlined, and \
-                orthogonal sections at their full scroller length. Large layouts draw only their first sections \
-                unless --sections names a range.
+                decorations in their own styles, the viewport outlined. Large layouts draw only their first \
+                sections unless --sections names a range.
 
-                Example: layoutbench render app-store-home.yaml -o home.svg --sections 0..2
+                Exit codes: 0 written, 2 bad input (an unreadable or unsolvable spec, a bad option, an \
+                unwritable -o).
+
+                Examples: layoutbench render app-store-home.yaml -o home.svg --columns 3
+                          layoutbench render app-store-home.yaml -o home.svg --scroll 1=400 --sections 0..2
+                          layoutbench render app-store-home.yaml -o whole.svg --full
                 """)
 
         @Argument(help: "The spec file.")
@@ -27,9 +37,32 @@ extension Layoutbench {
         @Option(help: "Only these sections, as a..b (inclusive) or a single index.")
         var sections: String?
 
+        @Flag(
+            help: "Draw every element at its whole extent (orthogonal sections at full length), not the device's view.")
+        var full = false
+
+        @Option(
+            name: .customLong("scroll"),
+            help: ArgumentHelp(
+                "An orthogonal section's scroll offset in points, as SECTION=OFFSET (repeatable).",
+                valueName: "section=offset"))
+        var scrolls: [String] = []
+
+        @Option(help: "Cut a long layout into screens of the container's length, N side by side to a row.")
+        var columns: Int?
+
         func validate() throws {
             if let sections, parseSectionRange(sections) == nil {
                 throw ValidationError("--sections takes a range a..b or an index, such as 0..3 or 5; got '\(sections)'")
+            }
+            for scroll in scrolls where parseScrollOffset(scroll) == nil {
+                throw ValidationError(
+                    "--scroll takes SECTION=OFFSET, a section index and an offset in points, such as 1=400; "
+                        + "got '\(scroll)'")
+            }
+            if let columns, columns < 1 { throw ValidationError("--columns must be at least 1; got \(columns)") }
+            if full, !scrolls.isEmpty {
+                throw ValidationError("--scroll sets the device's view; --full draws whole scrollers: give one")
             }
         }
 
@@ -41,10 +74,30 @@ extension Layoutbench {
             if let sections, let range = parseSectionRange(sections) {
                 guard range.lowerBound < engine.sectionCount else {
                     throw CLIError.badArgument(
-                        "--sections \(sections): the layout has \(engine.sectionCount) sections (0..\(engine.sectionCount - 1))"
+                        "--sections \(sections): the layout has \(engine.sectionCount) sections "
+                            + "(0..\(engine.sectionCount - 1))"
                     )
                 }
                 options.sections = range.lowerBound...min(range.upperBound, engine.sectionCount - 1)
+            }
+            options.full = full
+            options.columns = columns
+            if !scrolls.isEmpty {
+                let outline = engine.outline()
+                for scroll in scrolls {
+                    let (section, offset) = parseScrollOffset(scroll)!
+                    guard let frame = outline.sections.first(where: { $0.index == section }) else {
+                        throw CLIError.badArgument(
+                            "--scroll \(scroll): the layout has \(engine.sectionCount) sections "
+                                + "(0..\(engine.sectionCount - 1))")
+                    }
+                    guard frame.orthogonalContentSize != nil else {
+                        throw CLIError.badArgument(
+                            "--scroll \(scroll): section \(section) does not scroll on its own (only a section with "
+                                + "orthogonalScrollingBehavior does, docs/layout-rules.md §4.8)")
+                    }
+                    options.scrollOffsets[section] = offset
+                }
             }
             let svg = SVGRenderer.render(engine, options: options)
             if toStandardOutput {
@@ -68,6 +121,15 @@ enum Picture {
         let source = try engine(layout, measure: .all, file: file)
         try SVGRenderer.write(SVGRenderer.render(source, options: RenderOptions()), to: path)
     }
+}
+
+/// Parses `SECTION=OFFSET` (a section index, an offset in points at least 0).
+func parseScrollOffset(_ text: String) -> (section: Int, offset: Double)? {
+    let parts = text.split(separator: "=", omittingEmptySubsequences: false)
+    guard parts.count == 2, let section = Int(parts[0]), section >= 0, let offset = Double(parts[1]),
+        offset.isFinite, offset >= 0
+    else { return nil }
+    return (section, offset)
 }
 
 /// Parses `a..b`, `a...b` or `a` into an inclusive range of section indices.
