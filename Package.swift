@@ -4,6 +4,7 @@
 //
 //   CompositionalLayout   the model and the solve output; nothing of ours
 //   SeededRandom          the seeded random source (splitmix64); nothing of ours
+//   MarkupText            text escaped for HTML and SVG (the one escaper); nothing of ours
 //   ErrorReporting        `ReportableError`: the exit status, located message and failure record of an
 //                         error; every error a command can throw conforms; nothing of ours
 //   LayoutSpec            spec files (YAML through the system's libyaml, CLibYAML; JSON) -> model, located
@@ -90,6 +91,8 @@ let package = Package(
         .target(name: "CompositionalLayout"),
         // What an error says about how a command ends (exit status, located message, failure record).
         .target(name: "ErrorReporting"),
+        // Text made safe for HTML and SVG: the one escaper of pictures, reports, the dashboard and snapshots.
+        .target(name: "MarkupText"),
         // The seeded random source (splitmix64) every generator and scenario draws from; nothing of ours.
         .target(name: "SeededRandom"),
         // The system's libyaml, for its event API: Yams does not publish its bundled copy (CYaml) as a product.
@@ -106,7 +109,9 @@ let package = Package(
         .target(name: "ReferenceSolver", dependencies: ["CompositionalLayout", "SolverKernel"]),
         .target(name: "LayoutEngine", dependencies: ["CompositionalLayout", "SolverKernel"]),
         // Pictures of a solve output, or of the engine read by section (only the sections drawn are emitted).
-        .target(name: "LayoutRender", dependencies: ["CompositionalLayout", "LayoutEngine", "ErrorReporting"]),
+        .target(
+            name: "LayoutRender",
+            dependencies: ["CompositionalLayout", "LayoutEngine", "ErrorReporting", "MarkupText"]),
         // Known traps found in a layout before a device does: static checks and solves at device widths.
         .target(
             name: "LayoutLint", dependencies: ["CompositionalLayout", "LayoutSpec", "SolverKernel", "ReferenceSolver"]),
@@ -169,7 +174,7 @@ let package = Package(
             ]
         ),
         // `layoutbench report`: HTML and SVG plots of result files; no solver (the CLI draws the pictures).
-        .target(name: "ResultReport", dependencies: ["BenchResults"]),
+        .target(name: "ResultReport", dependencies: ["BenchResults", "MarkupText"]),
         // The watch daemon: it runs `layoutbench bench` in children, so it links no solver.
         .target(
             name: "LayoutWatch",
@@ -182,7 +187,7 @@ let package = Package(
         .target(
             name: "LayoutDashboard",
             dependencies: [
-                "LayoutWatch", "BenchResults", "ResultReport", "ErrorReporting",
+                "LayoutWatch", "BenchResults", "ResultReport", "ErrorReporting", "MarkupText",
                 .product(name: "Hummingbird", package: "hummingbird", condition: only("Dashboard")),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: only("Dashboard")),
                 .product(name: "CoreMetrics", package: "swift-metrics", condition: only("Dashboard")),
@@ -223,7 +228,9 @@ let package = Package(
         .testTarget(name: "LayoutFuzzChecksTests", dependencies: ["LayoutFuzzChecks", "CompositionalLayout"]),
         .testTarget(
             name: "LayoutRenderTests",
-            dependencies: ["LayoutRender", "LayoutEngine", "LayoutSpec", "CompositionalLayout", "LayoutTestSupport"]
+            dependencies: [
+                "LayoutRender", "LayoutEngine", "LayoutSpec", "CompositionalLayout", "LayoutTestSupport", "MarkupText",
+            ]
         ),
         .testTarget(
             name: "LayoutLintTests",

@@ -2,6 +2,7 @@
 #if Dashboard
 import BenchResults
 import LayoutWatch
+import MarkupText
 import ResultReport
 
 /// The dashboard's HTML: the page (`/`) and the fragment the page's script fetches to replace its specs in
@@ -56,16 +57,17 @@ public enum DashboardPage {
 
     static func section(_ spec: DashboardSpec) -> String {
         var html = "<section class=\"spec\" id=\"spec-\(spec.index)\" data-status=\"\(spec.last.status.rawValue)\">"
-        html += "<h2>\(escape(spec.name))</h2>"
+        html += "<h2>\(markupEscaped(spec.name))</h2>"
         if spec.pictureSVG != nil {
             let tag = spec.lastOK?.specHash ?? spec.last.time
             html +=
-                "<img src=\"/spec/\(spec.index).svg?v=\(escape(tag))\" alt=\"the layout of \(escape(spec.name))\">"
+                "<img src=\"/spec/\(spec.index).svg?v=\(markupEscaped(tag))\" "
+                + "alt=\"the layout of \(markupEscaped(spec.name))\">"
         }
-        html += "<p>last run \(escape(spec.last.time)): <strong>\(spec.last.status.rawValue)</strong></p>"
+        html += "<p>last run \(markupEscaped(spec.last.time)): <strong>\(spec.last.status.rawValue)</strong></p>"
         if spec.last.status != .ok, let error = spec.last.error {
-            html += "<p class=\"error\" data-location=\"\(escape(location(error, name: spec.name)))\">"
-            html += escape(location(error, name: spec.name)) + ": " + escape(error.message) + "</p>"
+            html += "<p class=\"error\" data-location=\"\(markupEscaped(location(error, name: spec.name)))\">"
+            html += markupEscaped(location(error, name: spec.name)) + ": " + markupEscaped(error.message) + "</p>"
             if spec.lastOK != nil { html += "<p>the last good results:</p>" }
         }
         if let ok = spec.lastOK, let results = ok.results {
@@ -75,7 +77,7 @@ public enum DashboardPage {
                     "<td class=\"\($0.verdict.rawValue)\">\($0.verdict.rawValue) ×\(format($0.ratio))</td>"
                 }
                 html +=
-                    "<tr><td>\(escape(DashboardState.key(summary)))</td><td>\(summary.items)</td>"
+                    "<tr><td>\(markupEscaped(DashboardState.key(summary)))</td><td>\(summary.items)</td>"
                     + "<td>\(BenchFormat.duration(ns: summary.summaryNs.median))</td>"
                     + "<td>\(BenchFormat.duration(ns: summary.summaryNs.p99))</td>"
                     + (change ?? "<td>first run</td>") + "</tr>"
@@ -113,22 +115,6 @@ public enum DashboardPage {
         return "\(Int(hundredths) / 100).\(String(format2: Int(hundredths) % 100))"
     }
 
-    /// Escapes text for HTML content and attribute values.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
 }
 
 extension String {

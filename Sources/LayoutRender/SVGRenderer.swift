@@ -1,4 +1,5 @@
 import CompositionalLayout
+import MarkupText
 
 /// Draws a solved compositional layout as an SVG picture: section bands, cells, supplementaries and
 /// decorations in paint order, orthogonal scrollers at their full length with the part beyond the container
@@ -53,7 +54,7 @@ public enum SVGRenderer {
         svg.raw(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
                 + "viewBox=\"0 0 \(width) \(height)\">\n")
-        svg.raw("<title>\(xmlEscaped(options.title ?? output.spec))</title>\n")
+        svg.raw("<title>\(markupEscaped(options.title ?? output.spec))</title>\n")
         let drawing = canvas.drawing
         svg.raw(
             SVGStyle.defs(

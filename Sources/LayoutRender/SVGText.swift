@@ -1,4 +1,6 @@
-/// The text of an SVG document: compact numbers, XML escaping and an append-only buffer. Everything the
+import MarkupText
+
+/// The text of an SVG document: compact numbers, XML escaping (MarkupText) and an append-only buffer. Everything the
 /// renderer writes goes through here, so the output is deterministic and always well-formed.
 
 /// Formats a coordinate or length compactly: whole numbers without ".0", otherwise at most two decimals
@@ -27,30 +29,6 @@ func groupedCount(_ value: Int) -> String {
     return value < 0 ? "-" + out : out
 }
 
-/// Escapes text for XML content and attribute values. Characters XML 1.0 forbids (most C0 controls,
-/// U+FFFE, U+FFFF) become U+FFFD, so any kind or spec name yields a well-formed document.
-func xmlEscaped(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&apos;"
-        case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-        default:
-            if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                out += "\u{FFFD}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out
-}
-
 /// An estimate of a text run's width in px for the sans-serif fonts the renderer asks for; used to decide
 /// whether a label fits and to lay out the legend (no font metrics are available to a pure function).
 func estimatedTextWidth(_ text: String, fontSize: Double) -> Double {
@@ -76,7 +54,7 @@ struct SVGBuilder {
         if radius > 0 { text += " rx=\"\(svgNumber(radius))\"" }
         if !extra.isEmpty { text += " " + extra }
         if let tooltip {
-            text += "><title>\(xmlEscaped(tooltip))</title></rect>\n"
+            text += "><title>\(markupEscaped(tooltip))</title></rect>\n"
         } else {
             text += "/>\n"
         }
@@ -91,7 +69,7 @@ struct SVGBuilder {
         if let fontSize { text += " font-size=\"\(svgNumber(fontSize))\"" }
         if anchor != "start" { text += " text-anchor=\"\(anchor)\"" }
         if !extra.isEmpty { text += " " + extra }
-        text += ">\(xmlEscaped(content))</text>\n"
+        text += ">\(markupEscaped(content))</text>\n"
     }
 }
 

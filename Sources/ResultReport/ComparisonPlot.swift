@@ -1,5 +1,6 @@
 import BenchResults
 import Foundation
+import MarkupText
 
 /// Base against head for one spec: per scenario and thread count the time ratio head / base with its
 /// interval (from `Comparator`, docs: README's `compare`), the ±threshold band around 1, and the verdict.
@@ -87,7 +88,7 @@ public struct ComparisonPlot: Sendable {
             body +=
                 "<g class=\"lb-row lb-\(row.verdict.rawValue)\" data-verdict=\"\(row.verdict.rawValue)\">"
                 + "<text class=\"lb-tick\" x=\"\(PlotText.number(Self.labelWidth - 8))\" y=\"\(ys)\" dy=\"4\" "
-                + "text-anchor=\"end\">\(PlotText.escaped(row.label))</text>"
+                + "text-anchor=\"end\">\(markupEscaped(row.label))</text>"
                 + "<line class=\"lb-interval\" x1=\"\(lo)\" x2=\"\(hi)\" y1=\"\(ys)\" y2=\"\(ys)\"/>"
                 + "<circle class=\"lb-point\" cx=\"\(PlotText.number(x(ratio: row.interval.ratio)))\" "
                 + "cy=\"\(ys)\" r=\"4\"/>"

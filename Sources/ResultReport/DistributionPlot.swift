@@ -1,5 +1,6 @@
 import BenchResults
 import Foundation
+import MarkupText
 
 /// Histograms of one scenario's samples, one row per thread count (or per run) on one shared time axis, each
 /// with its median and p99 marked and labelled: what a summary row hides (two modes, a tail) shows here.
@@ -210,13 +211,13 @@ public struct DistributionPlot: Sendable {
         let left = PlotFrame.left, right = PlotFrame.width - PlotFrame.right
         for (s, row) in zip(series, rows) {
             body +=
-                "<g class=\"lb-series\" data-series=\"\(PlotText.escaped(s.label))\" data-below=\"\(s.below)\" "
+                "<g class=\"lb-series\" data-series=\"\(markupEscaped(s.label))\" data-below=\"\(s.below)\" "
                 + "data-beyond=\"\(s.beyond)\">\n"
             if !s.label.isEmpty {
                 body +=
                     "<text class=\"lb-row-label\" x=\"\(PlotText.number(left - 8))\" "
                     + "y=\"\(PlotText.number(row.barsTop + Self.barHeight / 2 + 4))\" text-anchor=\"end\">"
-                    + "\(PlotText.escaped(s.label))</text>\n"
+                    + "\(markupEscaped(s.label))</text>\n"
             }
             let tallest = Double(s.bins.map(\.count).max() ?? 1)
             for bin in s.bins {

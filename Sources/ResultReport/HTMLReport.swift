@@ -1,5 +1,6 @@
 import BenchResults
 import Foundation
+import MarkupText
 
 /// One self-contained HTML page of bench results: no network, no scripts, no external styles or fonts, so
 /// it opens from disk and can be attached to a CI run. Per spec: its picture, a distribution plot per
@@ -60,15 +61,15 @@ public struct HTMLReport: Sendable {
             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             + "<meta name=\"color-scheme\" content=\"light dark\">\n"
-            + "<title>\(PlotText.escaped(pageTitle))</title>\n<style>\n\(Self.css)</style>\n</head>\n<body>\n"
-            + "<h1>\(PlotText.escaped(pageTitle))</h1>\n"
+            + "<title>\(markupEscaped(pageTitle))</title>\n<style>\n\(Self.css)</style>\n</head>\n<body>\n"
+            + "<h1>\(markupEscaped(pageTitle))</h1>\n"
         if let last = runs.indices.last {
             out += SummaryTable.html(run: runs[last], runName: runName(last), comparison: comparison)
         }
-        for note in notes { out += "<p class=\"note\">\(PlotText.escaped(note))</p>\n" }
+        for note in notes { out += "<p class=\"note\">\(markupEscaped(note))</p>\n" }
         out += overviewHTML()
         for (index, spec) in specNames.enumerated() {
-            out += "<section id=\"spec-\(index)\">\n<h2>\(PlotText.escaped(spec))</h2>\n"
+            out += "<section id=\"spec-\(index)\">\n<h2>\(markupEscaped(spec))</h2>\n"
             out += pictureHTML(spec, index: index)
             out += comparisonHTML(spec)
             if let plots = trends[spec], !plots.isEmpty {
@@ -79,7 +80,7 @@ public struct HTMLReport: Sendable {
             for runIndex in runs.indices {
                 let plots = distributionPlots(spec: spec, run: runIndex)
                 guard !plots.isEmpty else { continue }
-                if runs.count > 1 { out += "<h3>\(PlotText.escaped(runName(runIndex)))</h3>\n" }
+                if runs.count > 1 { out += "<h3>\(markupEscaped(runName(runIndex)))</h3>\n" }
                 out += "<div class=\"plots\">\n"
                 for (scenario, plot) in plots {
                     var id = "scenario-\(SummaryTable.anchor(spec, scenario))"
@@ -144,12 +145,12 @@ public struct HTMLReport: Sendable {
             let data = Data(svg.utf8).base64EncodedString()
             return "<figure class=\"picture\"><input type=\"checkbox\" class=\"zoom\" id=\"zoom-\(index)\">"
                 + "<label for=\"zoom-\(index)\" title=\"full size\"><img alt=\"The layout of "
-                + "\(PlotText.escaped(spec)) as `layoutbench render` draws it\" "
+                + "\(markupEscaped(spec)) as `layoutbench render` draws it\" "
                 + "src=\"data:image/svg+xml;base64,\(data)\"></label>"
-                + "<figcaption>The layout of \(PlotText.escaped(spec)) as the device shows it (`layoutbench "
+                + "<figcaption>The layout of \(markupEscaped(spec)) as the device shows it (`layoutbench "
                 + "render --columns 3`); click it for full size.</figcaption></figure>\n"
         case .missing(let why)?:
-            return "<p class=\"note\">No picture: \(PlotText.escaped(why))</p>\n"
+            return "<p class=\"note\">No picture: \(markupEscaped(why))</p>\n"
         case nil:
             return ""
         }
@@ -160,7 +161,7 @@ public struct HTMLReport: Sendable {
         guard let comparison else {
             return
                 "<p class=\"note\">No comparison: "
-                + "\(PlotText.escaped(comparisonNote ?? "the runs have nothing in common"))</p>\n"
+                + "\(markupEscaped(comparisonNote ?? "the runs have nothing in common"))</p>\n"
         }
         guard comparison.comparisons.contains(where: { $0.spec == spec }) else { return "" }
         let plot = ComparisonPlot(report: comparison, spec: spec)
@@ -174,11 +175,11 @@ public struct HTMLReport: Sendable {
 
     func runsTable() -> String {
         var out = "<section id=\"runs\">\n<h2>Runs</h2>\n<table>\n<thead><tr><th scope=\"col\">run</th>"
-        for index in runs.indices { out += "<th scope=\"col\">\(PlotText.escaped(runName(index)))</th>" }
+        for index in runs.indices { out += "<th scope=\"col\">\(markupEscaped(runName(index)))</th>" }
         out += "</tr></thead>\n<tbody>\n"
         func row(_ name: String, _ value: (BenchReport, String) -> String) {
             out += "<tr><th scope=\"row\">\(name)</th>"
-            for run in runs { out += "<td>\(PlotText.escaped(value(run.report, run.path)))</td>" }
+            for run in runs { out += "<td>\(markupEscaped(value(run.report, run.path)))</td>" }
             out += "</tr>\n"
         }
         row("file") { $1 }
@@ -200,7 +201,7 @@ public struct HTMLReport: Sendable {
     }
 
     static func figure(_ svg: String, caption: String, id: String? = nil) -> String {
-        "<figure\(id.map { " id=\"\($0)\"" } ?? "")>\n\(svg)\n<figcaption>\(PlotText.escaped(caption))</figcaption>\n"
+        "<figure\(id.map { " id=\"\($0)\"" } ?? "")>\n\(svg)\n<figcaption>\(markupEscaped(caption))</figcaption>\n"
             + "</figure>\n"
     }
 

@@ -1,3 +1,5 @@
+import MarkupText
+
 /// A text label placed in a lane above a plot row: its box is known before drawing (estimated from the text),
 /// so labels are placed where they overlap nothing.
 struct PlacedLabel: Hashable {
@@ -12,7 +14,7 @@ struct PlacedLabel: Hashable {
     /// A `<text>` at baseline `y`, its box starting at `x0`.
     func svg(y: Double) -> String {
         "<text class=\"\(className)\" x=\"\(PlotText.number(x0))\" y=\"\(PlotText.number(y))\">"
-            + (tooltip.map { "<title>\(PlotText.escaped($0))</title>" } ?? "") + "\(PlotText.escaped(text))</text>\n"
+            + (tooltip.map { "<title>\(markupEscaped($0))</title>" } ?? "") + "\(markupEscaped(text))</text>\n"
     }
 }
 

@@ -1,5 +1,6 @@
 import BenchResults
 import Foundation
+import MarkupText
 
 /// A small multiple of a `DistributionPlot`: the same histograms (a thin strip per thread count) and median marks
 /// on a card a third as wide, titled and linked to the full plot; the report's overview sets one per scenario
@@ -30,9 +31,9 @@ struct OverviewPlot {
         while PlotText.width(title, fontSize: 12) > room, title.count > 2 { title = String(title.dropLast(2)) + "…" }
         var out =
             "<a class=\"lb-card\" href=\"#\(link)\"><svg class=\"lb-plot lb-overview\" data-plot=\"overview\" "
-            + "role=\"img\" aria-label=\"\(PlotText.escaped(plot.textAlternative))\" viewBox=\"0 0 \(w) \(h)\" "
-            + "width=\"\(w)\" height=\"\(h)\">\n<title>\(PlotText.escaped(self.title))</title>\n"
-            + "<text class=\"lb-title\" x=\"4\" y=\"16\">\(PlotText.escaped(title))</text>\n"
+            + "role=\"img\" aria-label=\"\(markupEscaped(plot.textAlternative))\" viewBox=\"0 0 \(w) \(h)\" "
+            + "width=\"\(w)\" height=\"\(h)\">\n<title>\(markupEscaped(self.title))</title>\n"
+            + "<text class=\"lb-title\" x=\"4\" y=\"16\">\(markupEscaped(title))</text>\n"
         for (index, series) in plot.series.enumerated() {
             let y = top + Double(index) * (Self.stripHeight + 4)
             let bottom = y + Self.stripHeight
@@ -40,7 +41,7 @@ struct OverviewPlot {
                 out +=
                     "<text class=\"lb-row-label\" x=\"\(PlotText.number(Self.left - 6))\" "
                     + "y=\"\(PlotText.number(bottom - 3))\" text-anchor=\"end\">"
-                    + "\(PlotText.escaped(series.label))</text>\n"
+                    + "\(markupEscaped(series.label))</text>\n"
             }
             let tallest = Double(series.bins.map(\.count).max() ?? 1)
             for bin in series.bins where bin.count > 0 {

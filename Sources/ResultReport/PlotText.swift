@@ -1,4 +1,5 @@
 import Foundation
+import MarkupText
 
 /// Numbers and escaping for the report's SVG and HTML: deterministic text, always well-formed.
 enum PlotText {
@@ -18,22 +19,6 @@ enum PlotText {
         Double(text.count) * fontSize * 0.66
     }
 
-    /// Escapes text for HTML and XML content and attribute values.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
 }
 
 /// The frame every plot shares: a titled, labelled `<svg role="img">` drawn with the page's CSS classes
@@ -52,11 +37,11 @@ struct PlotFrame {
     /// The `<svg>` element around `body`: `<title>` and `aria-label` name it for screen readers.
     func svg(kind: String, body: String) -> String {
         let w = PlotText.number(Self.width), h = PlotText.number(height)
-        return "<svg class=\"lb-plot\" data-plot=\"\(kind)\" role=\"img\" aria-label=\"\(PlotText.escaped(label))\" "
+        return "<svg class=\"lb-plot\" data-plot=\"\(kind)\" role=\"img\" aria-label=\"\(markupEscaped(label))\" "
             + "viewBox=\"0 0 \(w) \(h)\" width=\"\(w)\" height=\"\(h)\">\n"
-            + "<title>\(PlotText.escaped(title))</title>\n"
+            + "<title>\(markupEscaped(title))</title>\n"
             + "<text class=\"lb-title\" x=\"\(PlotText.number(Self.left))\" y=\"18\">"
-            + "\(PlotText.escaped(title))</text>\n"
+            + "\(markupEscaped(title))</text>\n"
             + body + "</svg>"
     }
 }

@@ -1,5 +1,6 @@
 import BenchResults
 import Foundation
+import MarkupText
 
 /// A run's runner settings as a small table of names and values (`stop.seconds  0.1`), not a line of JSON.
 enum SettingsTable {
@@ -12,7 +13,7 @@ enum SettingsTable {
         value.flatten(path: "", into: &rows)
         var out = "<table class=\"settings\"><tbody>"
         for (name, text) in rows.sorted(by: { $0.0 < $1.0 }) {
-            out += "<tr><th scope=\"row\">\(PlotText.escaped(name))</th><td>\(PlotText.escaped(text))</td></tr>"
+            out += "<tr><th scope=\"row\">\(markupEscaped(name))</th><td>\(markupEscaped(text))</td></tr>"
         }
         return out + "</tbody></table>"
     }

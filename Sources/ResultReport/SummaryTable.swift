@@ -1,5 +1,6 @@
 import BenchResults
 import Foundation
+import MarkupText
 
 /// The table a report opens with: one row per spec, scenario and thread count of the newest run (the head, when
 /// two are compared): median, p99, throughput, speed-up over one thread, allocations, and the verdict against
@@ -22,7 +23,7 @@ enum SummaryTable {
         }
         let specs = Set(results.map(\.spec))
         var out = "<section id=\"summary\" class=\"summary\">\n"
-        out += "<table class=\"summary-table\">\n<caption>Summary of \(PlotText.escaped(runName))</caption>\n"
+        out += "<table class=\"summary-table\">\n<caption>Summary of \(markupEscaped(runName))</caption>\n"
         out += "<thead><tr>"
         if specs.count > 1 { out += "<th scope=\"col\">spec</th>" }
         out += "<th scope=\"col\">scenario</th><th scope=\"col\">threads</th><th scope=\"col\">median</th>"
@@ -34,15 +35,15 @@ enum SummaryTable {
         for (index, result) in results.enumerated() {
             let anchor = "scenario-\(Self.anchor(result.spec, result.scenario))"
             out += "<tr>"
-            if specs.count > 1 { out += "<td>\(PlotText.escaped(result.spec))</td>" }
+            if specs.count > 1 { out += "<td>\(markupEscaped(result.spec))</td>" }
             let firstOfScenario =
                 index == 0 || results[index - 1].scenario != result.scenario
                 || results[index - 1].spec != result.spec
             out +=
                 "<th scope=\"row\">"
                 + (firstOfScenario
-                    ? "<a href=\"#\(anchor)\">\(PlotText.escaped(result.scenario))</a>"
-                    : "<span class=\"muted\">\(PlotText.escaped(result.scenario))</span>") + "</th>"
+                    ? "<a href=\"#\(anchor)\">\(markupEscaped(result.scenario))</a>"
+                    : "<span class=\"muted\">\(markupEscaped(result.scenario))</span>") + "</th>"
             out += "<td class=\"num\">\(result.threads)</td>"
             if result.samplesNs.isEmpty {
                 out += "<td class=\"num\">–</td><td class=\"num\">–</td><td class=\"num\">–</td>"

@@ -1,5 +1,6 @@
 import BenchResults
 import Foundation
+import MarkupText
 
 /// One scenario's median over stored runs, oldest left, with the change points marked: a dashed line before the
 /// first run of each new level, labelled with the shift and the commit (LayoutStore's `HistoryReport` finds
@@ -100,7 +101,7 @@ public struct TrendPlot: Sendable {
                 "<line class=\"lb-change\(change.shift < 0 ? " lb-faster" : "")\" data-change=\"\(index)\" "
                 + "x1=\"\(px)\" x2=\"\(px)\" y1=\"\(PlotText.number(PlotFrame.top + 4))\" "
                 + "y2=\"\(PlotText.number(frame.plotBottom))\">"
-                + "<title>level change at \(PlotText.escaped(point.label)): "
+                + "<title>level change at \(markupEscaped(point.label)): "
                 + "\(BenchFormat.change(1 + change.shift))</title></line>\n"
         }
         for placed in changeLabels {
@@ -113,7 +114,7 @@ public struct TrendPlot: Sendable {
                 "<circle class=\"\(point.regression ? "lb-regression" : "lb-point")\" "
                 + "data-regression=\"\(point.regression)\" cx=\"\(PlotText.number(x(index)))\" "
                 + "cy=\"\(PlotText.number(y(point.medianNs)))\" r=\"\(point.regression ? 6 : 3.5)\"><title>"
-                + "\(PlotText.escaped(point.label)): \(BenchFormat.duration(ns: point.medianNs))"
+                + "\(markupEscaped(point.label)): \(BenchFormat.duration(ns: point.medianNs))"
                 + "\(point.regression ? " (regression)" : "")</title></circle>\n"
         }
         body +=

@@ -1,5 +1,6 @@
 import CompositionalLayout
 import Foundation
+import MarkupText
 import Testing
 
 @testable import LayoutRender
@@ -29,8 +30,8 @@ import Testing
     }
 
     @Test func textIsEscaped() throws {
-        #expect(xmlEscaped("a&b <c> \"d\" 'e'") == "a&amp;b &lt;c&gt; &quot;d&quot; &apos;e&apos;")
-        #expect(xmlEscaped("bell\u{7}") == "bell\u{FFFD}")
+        #expect(markupEscaped("a&b <c> \"d\" 'e'") == "a&amp;b &lt;c&gt; &quot;d&quot; &#39;e&#39;")
+        #expect(markupEscaped("bell\u{7}") == "bell\u{FFFD}")
         var output = Fixtures.feed
         output.spec = "Tom & Jerry <\"home\">"
         output.diagnostics = [LayoutDiagnostic(section: 1, kind: .noRoom, message: "no room for <group> & friends")]
