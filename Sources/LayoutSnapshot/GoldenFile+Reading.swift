@@ -148,7 +148,7 @@ struct GoldenReader {
         guard let word = try tokens.next(self), tokens.isAtEnd else {
             throw fail(column, "'\(Self.clip(value))' is not one word", expected: "one word, or a quoted string")
         }
-        return word.text
+        return String(word.text)
     }
 
     func configuration(_ value: Substring, column: Int, known: [SnapshotConfiguration]) throws(GoldenReadError)
@@ -215,18 +215,18 @@ struct GoldenReader {
             guard let kind = try tokens.next(self), tokens.isAtEnd else {
                 throw fail(tokens.column, "a diagnostic line needs a section and a kind, nothing more", expected: form)
             }
-            frames.diagnostics.append(SnapshotDiagnostic(section: section, kind: kind.text))
+            frames.diagnostics.append(SnapshotDiagnostic(section: section, kind: String(kind.text)))
             return
         }
-        guard let category = ElementCategory(rawValue: first.text) else {
-            throw fail(first.column, "'\(Self.clip(Substring(first.text)))' is not an element category", expected: form)
+        guard let category = ElementCategory(rawValue: String(first.text)) else {
+            throw fail(first.column, "'\(Self.clip(first.text))' is not an element category", expected: form)
         }
         var kind: String?
         if category != .cell {
             guard let word = try tokens.next(self) else {
                 throw fail(tokens.column, "a \(category.rawValue) line needs its element kind", expected: form)
             }
-            kind = word.text
+            kind = String(word.text)
         }
         guard let path = try tokens.next(self) else {
             throw fail(tokens.column, "the index path is missing", expected: form)
@@ -234,7 +234,7 @@ struct GoldenReader {
         let parts = path.text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let section = Int(parts[0]), let item = Int(parts[1]) else {
             throw fail(
-                path.column, "'\(Self.clip(Substring(path.text)))' is not an index path",
+                path.column, "'\(Self.clip(path.text))' is not an index path",
                 expected: "SECTION.ITEM, such as 0.12")
         }
         let x = try number(&tokens, "x", form), y = try number(&tokens, "y", form)
@@ -250,7 +250,7 @@ struct GoldenReader {
     func number(_ tokens: inout Tokens, _ what: String, _ form: String) throws(GoldenReadError) -> Double {
         guard let token = try tokens.next(self) else { throw fail(tokens.column, "\(what) is missing", expected: form) }
         guard let value = Double(token.text), value.isFinite else {
-            throw fail(token.column, "\(what) '\(Self.clip(Substring(token.text)))' is not a number", expected: form)
+            throw fail(token.column, "\(what) '\(Self.clip(token.text))' is not a number", expected: form)
         }
         return value
     }
@@ -259,7 +259,7 @@ struct GoldenReader {
         guard let token = try tokens.next(self) else { throw fail(tokens.column, "\(what) is missing", expected: form) }
         guard let value = Int(token.text) else {
             throw fail(
-                token.column, "\(what) '\(Self.clip(Substring(token.text)))' is not a whole number", expected: form)
+                token.column, "\(what) '\(Self.clip(token.text))' is not a whole number", expected: form)
         }
         return value
     }
@@ -285,7 +285,8 @@ struct Tokens {
         }
     }
 
-    mutating func next(_ reader: GoldenReader) throws(GoldenReadError) -> (text: String, column: Int)? {
+    /// The next word (a slice of the line: no copy unless it was quoted) and its column; nil at the end.
+    mutating func next(_ reader: GoldenReader) throws(GoldenReadError) -> (text: Substring, column: Int)? {
         skipSpaces()
         guard let first = rest.first else { return nil }
         let start = column
@@ -293,7 +294,7 @@ struct Tokens {
             let word = rest.prefix { $0 != " " }
             rest = rest.dropFirst(word.count)
             column += word.count
-            return (String(word), start)
+            return (word, start)
         }
         var text = ""
         var iterator = rest.dropFirst().makeIterator()
@@ -304,7 +305,7 @@ struct Tokens {
             case "\"":
                 rest = rest.dropFirst(used)
                 column += used
-                return (text, start)
+                return (Substring(text), start)
             case "\\":
                 guard let escaped = iterator.next() else { break }
                 used += 1

@@ -42,7 +42,10 @@ public struct SnapshotHTML: Sendable {
             let diff = configuration.diff
             let cells = [diff?.moved, diff?.resized, diff?.appeared, diff?.vanished].map { $0.map(String.init) ?? "" }
             out += "<tr class=\"lb-row-\(configuration.status.rawValue)\"><td>\(Self.escape(configuration.id))</td>"
-            out += "<td>\(Self.escape(SnapshotMarkdown.result(configuration, outcome: check.outcome)))</td>"
+            let result = SnapshotMarkdown.result(configuration, outcome: check.outcome)
+            let plain = result.replacingOccurrences(of: "**", with: "")
+            out +=
+                plain == result ? "<td>\(Self.escape(plain))</td>" : "<td><strong>\(Self.escape(plain))</strong></td>"
             out += cells.map { "<td>\($0)</td>" }.joined() + "</tr>\n"
         }
         out += "</tbody>\n</table>\n"
@@ -81,6 +84,7 @@ public struct SnapshotHTML: Sendable {
         .lb-snapshot .lb-old{fill:var(--snap-old);fill-opacity:0.08;stroke:var(--snap-old);stroke-width:1.5;
         stroke-dasharray:4 3}
         .lb-snapshot .lb-new{fill:var(--snap-new);fill-opacity:0.15;stroke:var(--snap-new);stroke-width:1.5}
+        .lb-snapshot .lb-label{fill:var(--fg);font-size:10px;font-family:ui-monospace,monospace}
         .lb-change{display:block;margin:16px 0}.lb-changes{font-size:13px}
         .lb-legend span{margin-right:16px;padding-left:18px;position:relative}
         .lb-legend span::before{content:"";position:absolute;left:0;top:2px;width:12px;height:12px}

@@ -61,6 +61,12 @@ public struct SnapshotPicture: Sendable {
             out += "<title>\(escape(SnapshotText.describe(change)))</title>"
             if let old = change.old { out += "<rect class=\"lb-old\" \(frame(old))/>" }
             if let new = change.new { out += "<rect class=\"lb-new\" \(frame(new))/>" }
+            // The index path inside the frame it has now (or had), where it fits.
+            if let place = change.new ?? change.old, place.width * scale >= 28, place.height * scale >= 14 {
+                let x = (place.x - box.x) * scale + 3, y = (place.y - box.y) * scale + 12
+                out += "<text class=\"lb-label\" x=\"\(n(x))\" y=\"\(n(y))\">"
+                out += "\(change.key.section).\(change.key.item)</text>"
+            }
             out += "</g>\n"
         }
         return (out + "</svg>", leftOut)

@@ -120,6 +120,36 @@ struct SnapshotCommandTests {
         #expect(matrix.stderr.hasPrefix("\(files.path("m.yaml")):3:18: error: "), "\(matrix.stderr)")
     }
 
+    @Test("a layout that cannot be solved in one configuration: exit 2 at its definition, naming the configuration")
+    func unsolvable() throws {
+        let files = try Workspace()
+        let spec = try files.write(
+            """
+            version: 2
+            name: wide-only
+            container: { width: 900, height: 600 }
+            sections:
+              - items: 4
+                variants:
+                  - when: { widthAbove: 800 }
+                    group:
+                      horizontal:
+                        size: { width: fractionalWidth(1), height: absolute(50) }
+                        subitem: { item: { size: { width: fractionalWidth(1), height: fractionalHeight(1) } } }
+                        count: 4
+
+            """, to: "wide.yaml")
+        let result = try CLI.run(["snapshot", "record", spec, "-o", files.path("s"), "--devices", "iphone-se-3"])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.hasPrefix(
+                "\(spec):5:5: error: the section definition has no group or list at width 375: no variant's `when` "
+                    + "holds and the definition has no `group` or `list` of its own (in configuration "
+                    + "iphone-se-3/portrait) at sections[0]; add a variant without `when` or a `group`"),
+            "\(result.stderr)")
+        #expect(!files.exists("s/wide.snapshot.txt"))
+    }
+
     @Test("JUnit and Markdown outputs parse and name each configuration")
     func junitAndMarkdown() throws {
         let files = try Workspace()
