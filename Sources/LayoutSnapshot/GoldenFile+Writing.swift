@@ -6,6 +6,9 @@ extension GoldenFile {
     /// - Complexity: O(configurations × elements).
     public var text: String {
         var out = "\(Self.magic) \(Self.formatVersion)\n"
+        // One reservation for the whole text (about 40 bytes a line): growing it block by block would copy it
+        // again for every configuration.
+        out.reserveCapacity(256 * (blocks.count + 1) + blocks.reduce(0) { $0 + $1.frames.elements.count } * 40)
         out += "layout: \(Self.word(layout))\n"
         out += "source: \(Self.word(source))\n"
         out += "entry: \(entry.map(Self.word) ?? "-")\n"
@@ -23,7 +26,6 @@ extension GoldenFile {
 
     static func write(_ block: Block, into out: inout String) {
         let frames = block.frames
-        out.reserveCapacity(out.utf8.count + frames.elements.count * 40)
         out += "[\(block.configuration.id)] content \(number(frames.contentSize.width)) "
         out += "\(number(frames.contentSize.height))\n"
         for element in frames.elements {
