@@ -61,6 +61,8 @@ let package = Package(
         .library(name: "LayoutEngineUIKit", targets: ["LayoutEngineUIKit"]),
         .library(name: "LayoutBenchKit", targets: ["LayoutBenchKit"]),
         .library(name: "LayoutFuzzChecks", targets: ["LayoutFuzzChecks"]),
+        .library(name: "LayoutSnapshot", targets: ["LayoutSnapshot"]),
+        .library(name: "LayoutSnapshotTesting", targets: ["LayoutSnapshotTesting"]),
         .executable(name: "layoutbench", targets: ["layoutbench"]),
     ],
     traits: [
@@ -157,7 +159,7 @@ let package = Package(
             name: "LayoutBenchKit",
             dependencies: [
                 "CompositionalLayout", "LayoutSpec", "LayoutEngine", "CJemalloc", "CCallgrind", "BenchResults",
-                "ErrorReporting", "SeededRandom",
+                "ErrorReporting", "SeededRandom", "LayoutSnapshot",
             ]
         ),
         // The results store (watch and bench share it); its protocol lets a server database take its place.
@@ -193,6 +195,19 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics", condition: only("Dashboard")),
             ]
         ),
+        // `layoutbench snapshot`: the device matrix, golden files (writer and located reader), the diff and its
+        // reports (text, Markdown, JUnit, an HTML page in ResultReport's style); no CLI.
+        .target(
+            name: "LayoutSnapshot",
+            dependencies: [
+                "CompositionalLayout", "LayoutSpec", "LayoutEngine", "ErrorReporting", "ResultReport", "MarkupText",
+            ]
+        ),
+        // The snapshot assertion for Swift Testing and XCTest, over the model and the UIKit-named layout objects.
+        .target(
+            name: "LayoutSnapshotTesting",
+            dependencies: ["LayoutSnapshot", "CompositionalLayout", "CompositionalLayoutUIKit", "ErrorReporting"]
+        ),
         .executableTarget(
             name: "layoutbench",
             dependencies: [
@@ -200,6 +215,7 @@ let package = Package(
                 "LayoutBenchKit",
                 "BenchResults", "ErrorReporting", "LayoutReplay", "LayoutStore", "LayoutStorePostgres", "LayoutWatch",
                 "LayoutLint", "LayoutImport", "CompositionalLayoutUIKit", "ResultReport", "LayoutDashboard",
+                "LayoutSnapshot",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -251,6 +267,17 @@ let package = Package(
             dependencies: ["LayoutStorePostgres", "LayoutStore", "BenchResults", "ErrorReporting", "layoutbench"]
         ),
         .testTarget(name: "ResultReportTests", dependencies: ["ResultReport", "BenchResults", "SeededRandom"]),
+        .testTarget(
+            name: "LayoutSnapshotTests",
+            dependencies: ["LayoutSnapshot", "LayoutSpec", "CompositionalLayout", "ErrorReporting"]
+        ),
+        // The assertion used as a team would, from Swift Testing and from XCTest.
+        .testTarget(
+            name: "LayoutSnapshotTestingTests",
+            dependencies: [
+                "LayoutSnapshotTesting", "LayoutSnapshot", "CompositionalLayout", "CompositionalLayoutUIKit",
+            ]
+        ),
         // Unit tests of the daemon's parts, and integration tests that start the real `layoutbench watch`.
         .testTarget(
             name: "LayoutWatchTests",

@@ -21,7 +21,7 @@ struct Layoutbench: ParsableCommand {
         subcommands: [
             Solve.self, Render.self, Replay.self, Import.self, Lint.self, Explain.self, Generate.self, Bench.self,
             Compare.self, AB.self, Merge.self, Push.self, List.self, Watch.self, History.self, Report.self,
-            CountInstructions.self, ServeBench.self,
+            CountInstructions.self, ServeBench.self, Snapshot.self,
         ]
     )
 

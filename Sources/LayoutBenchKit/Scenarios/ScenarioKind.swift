@@ -25,6 +25,8 @@ public enum ScenarioKind: String, CaseIterable, Codable, Sendable, CustomStringC
     case lazyScroll = "lazy-scroll"
     /// Read the spec file into the model.
     case parse
+    /// `layoutbench snapshot check` of one layout over 40 configurations (opt-in: `all` leaves it out).
+    case snapshotCheck = "snapshot-check"
 
     public var description: String { rawValue }
 
@@ -42,6 +44,7 @@ public enum ScenarioKind: String, CaseIterable, Codable, Sendable, CustomStringC
         case .query: return "viewport query, sweeping the content"
         case .lazyScroll: return "lazy engine scrolled top to bottom, measuring on the way"
         case .parse: return "read the spec file into the model"
+        case .snapshotCheck: return "snapshot check over 40 configurations: read the golden, solve, compare"
         }
     }
 
@@ -52,6 +55,7 @@ public enum ScenarioKind: String, CaseIterable, Codable, Sendable, CustomStringC
         case .full, .query, .measureOne, .measureBatch, .insert, .delete, .moveSection: return 1
         case .fullMaterialize, .resize, .lazyScroll: return 2
         case .parse: return 3
+        case .snapshotCheck: return 40
         }
     }
 
@@ -59,15 +63,20 @@ public enum ScenarioKind: String, CaseIterable, Codable, Sendable, CustomStringC
     public var unit: String {
         switch self {
         case .query: return "queries"
+        case .snapshotCheck: return "item-configurations"
         default: return "items"
         }
     }
 
-    /// Parses a comma-separated list (`full,resize`); `all` means every scenario.
+    /// The scenarios `all` means: every one but the opt-in `snapshot-check`, which measures a whole CI check
+    /// (40 solves a sample) rather than one operation of the engine.
+    public static var standard: [ScenarioKind] { allCases.filter { $0 != .snapshotCheck } }
+
+    /// Parses a comma-separated list (`full,resize`); `all` means every standard scenario.
     public static func parseList(_ text: String) throws(BenchError) -> [ScenarioKind] {
         var result: [ScenarioKind] = []
         for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
-            if part == "all" { return allCases }
+            if part == "all" { return standard }
             guard let kind = ScenarioKind(rawValue: part) else {
                 throw BenchError.badArgument(
                     "unknown scenario '\(part)'; known: \(allCases.map(\.rawValue).joined(separator: ", ")) (or all)")
@@ -92,6 +101,7 @@ public enum ScenarioKind: String, CaseIterable, Codable, Sendable, CustomStringC
         case .query: return try QueryScenario(context)
         case .lazyScroll: return try LazyScrollScenario(context)
         case .parse: return try ParseScenario(context)
+        case .snapshotCheck: return try SnapshotCheckScenario(context)
         }
     }
 }
