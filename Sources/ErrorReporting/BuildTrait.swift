@@ -46,9 +46,9 @@ public enum BuildTrait: String, CaseIterable, Hashable, Sendable {
     /// What a first build of the part costs on a 2-core machine (README "Optional parts" has the figures).
     public var firstBuildCost: String {
         switch self {
-        case .importing: return "swift-syntax: about 1.5 min in a debug build, about 7 min in a release build"
-        case .postgres: return "PostgresNIO with swift-nio-ssl and swift-crypto: about 5 min"
-        case .dashboard: return "Hummingbird and swift-nio: about 3 min"
+        case .importing: return "swift-syntax: a debug build takes about 2.5 min, a release build about 6.5 min more"
+        case .postgres: return "PostgresNIO with swift-nio-ssl and swift-crypto: several minutes"
+        case .dashboard: return "Hummingbird and swift-nio: 2 to 4 minutes"
         }
     }
 

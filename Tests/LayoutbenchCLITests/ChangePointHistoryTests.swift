@@ -50,7 +50,15 @@ struct ChangePointHistoryTests {
         return try JSONDecoder().decode(Changes.self, from: Data(result.stdout.utf8))
     }
 
-    @Test("20 unchanged runs: no change point; then 10 at +8%: one change point, at the first slowed run")
+    /// Timed runs read the machine's load: with the other suites running beside it (Swift Testing runs suites
+    /// in parallel) a run can come out 30–80 % slow, and once in several loaded runs the step was not found.
+    /// So it runs on request, on a quiet machine (`LAYOUTBENCH_TIMING_TESTS=1`); the detector itself is held
+    /// by ChangePointTests, on series kept from real runs.
+    static let requested = ProcessInfo.processInfo.environment["LAYOUTBENCH_TIMING_TESTS"] == "1"
+
+    @Test(
+        "20 unchanged runs: no change point; then 10 at +8%: one change point, at the first slowed run",
+        .enabled(if: requested, "a timing test: LAYOUTBENCH_TIMING_TESTS=1 on a quiet machine"))
     func plantedStep() throws {
         let files = try Workspace()
         let spec = try files.write(TinyBench.grid, to: "grid.yaml")
