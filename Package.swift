@@ -31,6 +31,8 @@
 //   LayoutWatch           the watch daemon: file events, debounce, child runs, JSONL log, console; no solver
 //   LayoutDashboard       `watch --serve`: the live dashboard page, SSE events, pictures and /metrics
 //                         (swift-metrics into a swift-prometheus registry it owns) over Hummingbird
+//   LayoutSnapshot        `layoutbench snapshot`: device matrix, golden files, the diff and its reports
+//   LayoutSnapshotTesting `assertLayoutSnapshot` for Swift Testing and XCTest
 //   layoutbench           the CLI: argument parsing and printing only
 //   LayoutTestSupport     for tests only: the fixture folder, random layout and operation generators
 //
