@@ -72,7 +72,8 @@ let package = Package(
             name: "Import",
             description: "`layoutbench import` and .swift layout code wherever a spec goes (swift-syntax)"),
         .trait(
-            name: "Postgres", description: "The PostgreSQL results store: `push`, `--store postgres://…` (PostgresNIO)"),
+            name: "Postgres",
+            description: "The PostgreSQL results store: `push`, `--store postgres://…` (PostgresNIO)"),
         .trait(name: "Dashboard", description: "`watch --serve`: the live dashboard and /metrics (Hummingbird)"),
         .default(enabledTraits: []),
     ],

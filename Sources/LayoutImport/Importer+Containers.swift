@@ -32,10 +32,7 @@ extension Importer {
         #if Import
         return try sliceAndRun(request, containers: containers, cache: cache, toolchain: given)
         #else
-        let missing = MissingBuildTrait(.importing, feature: "importing Swift layout code")
-        var error = ImportError(file: request.files.first ?? "input", message: missing.message)
-        error.kind = .missingTrait
-        throw error
+        throw missingTrait(request)
         #endif
     }
 }
@@ -46,13 +43,7 @@ extension Importer {
     static func sliceAndRun(
         _ request: ImportRequest, containers: [LayoutContainer], cache: ImportCache, toolchain given: SwiftToolchain?
     ) throws(ImportError) -> ImportedLayouts {
-        var sources: [(path: String, text: String)] = []
-        for path in request.files + request.helpers {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw ImportError(file: path, message: "cannot read the file")
-            }
-            sources.append((path, String(decoding: data, as: UTF8.self)))
-        }
+        let sources = try readSources(request)
         let toolchain: SwiftToolchain
         if let given { toolchain = given } else { toolchain = try SwiftToolchain.locate() }
         let itemCounts = request.itemCounts ?? ImportRequest.defaultItems

@@ -29,20 +29,23 @@ public enum Importer {
         return try sliceAndRun(request, cache: cache, toolchain: given)
         #else
         // Without the slicer nothing is imported, not even from the cache: a lean build answers alike every time.
+        throw missingTrait(request)
+        #endif
+    }
+
+    /// What a build without the Import trait answers, placed at the first file given.
+    static func missingTrait(_ request: ImportRequest) -> ImportError {
         let missing = MissingBuildTrait(.importing, feature: "importing Swift layout code")
         var error = ImportError(file: request.files.first ?? "input", message: missing.message)
         error.kind = .missingTrait
-        throw error
-        #endif
+        return error
     }
 }
 
 #if Import
 extension Importer {
-    /// `importLayout` in a build with the slicer: read, look up the cache, slice, compile, run, read back.
-    static func sliceAndRun(
-        _ request: ImportRequest, cache: ImportCache, toolchain given: SwiftToolchain?
-    ) throws(ImportError) -> ImportResult {
+    /// The request's files and helpers, read; a file that cannot be read is an error at its path.
+    static func readSources(_ request: ImportRequest) throws(ImportError) -> [(path: String, text: String)] {
         var sources: [(path: String, text: String)] = []
         for path in request.files + request.helpers {
             guard let data = FileManager.default.contents(atPath: path) else {
@@ -50,6 +53,14 @@ extension Importer {
             }
             sources.append((path, String(decoding: data, as: UTF8.self)))
         }
+        return sources
+    }
+
+    /// `importLayout` in a build with the slicer: read, look up the cache, slice, compile, run, read back.
+    static func sliceAndRun(
+        _ request: ImportRequest, cache: ImportCache, toolchain given: SwiftToolchain?
+    ) throws(ImportError) -> ImportResult {
+        let sources = try readSources(request)
         let toolchain: SwiftToolchain
         if let given { toolchain = given } else { toolchain = try SwiftToolchain.locate() }
         let itemCounts = request.itemCounts ?? ImportRequest.defaultItems

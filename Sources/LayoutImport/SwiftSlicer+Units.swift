@@ -44,7 +44,8 @@ extension SwiftSlicer {
     }
 
     /// `private` and `fileprivate` (with `(set)`) among the modifiers: blanked, so the generated program and
-    /// the other files reach the member as the user's own code does (docs/import.md "The shapes taken, with an example of each").
+    /// the other files reach the member as the user's own code does
+    /// (docs/import.md "The shapes taken, with an example of each").
     func accessRanges(_ modifiers: DeclModifierListSyntax?) -> [Range<Int>] {
         (modifiers ?? []).compactMap { modifier in
             let kind = modifier.name.tokenKind

@@ -1,5 +1,5 @@
-/// Unique element kinds (docs/spec-format.md "Nodes: items and groups", last paragraph): within one section definition every
-/// `elementKind` is used by one declaration only, counting what is in force together: the definition's own
+/// Unique element kinds (docs/spec-format.md "Nodes: items and groups", last paragraph): within one section
+/// definition every `elementKind` is used by one declaration only, counting what is in force together: the definition's own
 /// fields alone, and its own fields overridden by each variant. UIKit raises an exception for duplicates.
 
 /// One declaration of an element kind, and where it is written.

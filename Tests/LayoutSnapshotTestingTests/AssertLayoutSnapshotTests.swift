@@ -54,11 +54,17 @@ struct AssertLayoutSnapshotTests {
                 && issue.sourceLocation?.fileName == "AssertLayoutSnapshotTests.swift"
         }
         #expect(check?.failed == true)
-        // `never` (CI): a missing golden fails instead of recording.
+        // `never` (CI): a missing golden fails instead of recording, and nothing is written.
+        let missing = Self.temporaryGolden()
+        var missed: LayoutCheck?
         withKnownIssue {
-            assertLayoutSnapshot(
-                of: Self.grid(columns: 3), matrix: matrix, record: .never, goldenPath: Self.temporaryGolden())
+            missed = assertLayoutSnapshot(
+                of: Self.grid(columns: 3), matrix: matrix, record: .never, goldenPath: missing)
+        } matching: { issue in
+            issue.sourceLocation?.fileName == "AssertLayoutSnapshotTests.swift"
         }
+        #expect(missed?.outcome == .missing)
+        #expect(!FileManager.default.fileExists(atPath: missing))
     }
 
     @Test("a UIKit-named layout object: its provider asked in each configuration's environment")
