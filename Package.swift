@@ -32,6 +32,7 @@
 //   LayoutDashboard       `watch --serve`: the live dashboard page, SSE events, pictures and /metrics
 //                         (swift-metrics into a swift-prometheus registry it owns) over Hummingbird
 //   LayoutSnapshot        `layoutbench snapshot`: device matrix, golden files, the diff and its reports
+//   LayoutSnapshotBench   the `snapshot-check` bench scenario (LayoutSnapshot timed by LayoutBenchKit)
 //   LayoutSnapshotTesting `assertLayoutSnapshot` for Swift Testing and XCTest
 //   layoutbench           the CLI: argument parsing and printing only
 //   LayoutTestSupport     for tests only: the fixture folder, random layout and operation generators
@@ -162,7 +163,7 @@ let package = Package(
             name: "LayoutBenchKit",
             dependencies: [
                 "CompositionalLayout", "LayoutSpec", "LayoutEngine", "CJemalloc", "CCallgrind", "BenchResults",
-                "ErrorReporting", "SeededRandom", "LayoutSnapshot",
+                "ErrorReporting", "SeededRandom",
             ]
         ),
         // The results store (watch and bench share it); its protocol lets a server database take its place.
@@ -206,6 +207,12 @@ let package = Package(
                 "CompositionalLayout", "LayoutSpec", "LayoutEngine", "ErrorReporting", "ResultReport", "MarkupText",
             ]
         ),
+        // The `snapshot-check` bench scenario: LayoutSnapshot's check timed by LayoutBenchKit. Its own module so
+        // that LayoutBenchKit does not wait for LayoutSnapshot to build (`ScenarioCatalog`).
+        .target(
+            name: "LayoutSnapshotBench",
+            dependencies: ["LayoutBenchKit", "LayoutSnapshot", "BenchResults", "CompositionalLayout"]
+        ),
         // The snapshot assertion for Swift Testing and XCTest, over the model and the UIKit-named layout objects.
         .target(
             name: "LayoutSnapshotTesting",
@@ -218,7 +225,7 @@ let package = Package(
                 "LayoutBenchKit",
                 "BenchResults", "ErrorReporting", "LayoutReplay", "LayoutStore", "LayoutStorePostgres", "LayoutWatch",
                 "LayoutLint", "LayoutImport", "CompositionalLayoutUIKit", "ResultReport", "LayoutDashboard",
-                "LayoutSnapshot",
+                "LayoutSnapshot", "LayoutSnapshotBench",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -241,7 +248,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutBenchKitTests",
-            dependencies: ["LayoutBenchKit", "BenchResults", "SeededRandom", "CompositionalLayout", "LayoutSpec"]
+            dependencies: [
+                "LayoutBenchKit", "LayoutSnapshotBench", "BenchResults", "SeededRandom", "CompositionalLayout",
+                "LayoutSpec",
+            ]
         ),
         // Replays every kept fuzz input (Tests/Fixtures/fuzz-cases/<target>/) through its target's check.
         .testTarget(name: "LayoutFuzzChecksTests", dependencies: ["LayoutFuzzChecks", "CompositionalLayout"]),

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutSnapshotBench
 import SeededRandom
 
 @testable import BenchResults
@@ -64,7 +65,7 @@ struct SoloSampler {
     var configuration: RunnerConfiguration
 
     func run(_ kind: ScenarioKind, context: ScenarioContext) throws -> ScenarioResult {
-        try measure(try kind.make(context), context: context)
+        try measure(try ScenarioCatalog.standard.make(kind, context), context: context)
     }
 
     func measure(_ scenario: any BenchScenario, context: ScenarioContext) throws -> ScenarioResult {

@@ -100,6 +100,22 @@ struct ScenarioTests {
         #expect(report.table().contains("note: skipped: move-section"))
     }
 
+    @Test("the built-in catalog skips snapshot-check, built above this module; one that adds a kind builds it")
+    func catalog() throws {
+        let context = ScenarioContext(input: .preset(LayoutPreset(kind: .grid, items: 50)), threads: 1, seed: 1)
+        #expect(!ScenarioCatalog.builtIn.builds(.snapshotCheck) && ScenarioCatalog.builtIn.builds(.full))
+        #expect(throws: BenchError.self) { try ScenarioCatalog.builtIn.make(.snapshotCheck, context) }
+        do {
+            _ = try ScenarioCatalog.builtIn.make(.snapshotCheck, context)
+        } catch {
+            #expect("\(error)".contains("snapshot-check does not apply to grid-50"), "\(error)")
+        }
+        let added = ScenarioCatalog.builtIn.adding(.snapshotCheck) { try FullSolveScenario($0, materialize: false) }
+        #expect(added.builds(.snapshotCheck))
+        #expect(try added.make(.snapshotCheck, context).kind == .full)
+        #expect(try added.make(.query, context).kind == .query)
+    }
+
     @Test("a suite fills a report with every input x scenario x thread count")
     func suite() throws {
         let suite = BenchSuite(

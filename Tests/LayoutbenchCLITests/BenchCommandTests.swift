@@ -119,6 +119,22 @@ struct BenchCommandTests {
         #expect(serial.status == 2 && serial.stderr.contains("such as --threads 1,2"), "\(serial.stderr)")
     }
 
+    @Test("snapshot-check, built above LayoutBenchKit, runs in the suite and in the lock-step pairing")
+    func snapshotCheckScenario() throws {
+        let files = try Workspace()
+        let spec = try files.write(TinyBench.grid, to: "grid.yaml")
+        let json = files.path("run.json")
+        let result = try CLI.run([
+            "bench", spec, "--allow-debug", "--scenarios", "snapshot-check", "--threads", "1,2", "--repetitions",
+            "3", "--rounds", "1", "--no-memory", "--paired-speedup", "--json", json,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try BenchReport.load(path: json)
+        #expect(report.results.map(\.scenario) == ["snapshot-check", "snapshot-check"])
+        #expect(report.results.first?.parameters["configurations"] == "40")
+        #expect(report.results.last?.pairedSpeedup != nil)
+    }
+
     @Test("a bad spec exits 2 and --json FILE holds its located error as a failure record")
     func failureRecord() throws {
         let files = try Workspace()

@@ -54,7 +54,7 @@ public final class BenchWorker {
     /// Sets every row up (a layout that cannot be solved fails here); rows not applicable are left out.
     public init(
         inputs: [BenchInput], scenarios kinds: [ScenarioKind], threads: [Int], configuration: RunnerConfiguration,
-        knobs: Knobs
+        knobs: Knobs, catalog: ScenarioCatalog = .builtIn
     ) throws {
         var rows: [Row] = []
         var made: [any BenchScenario] = []
@@ -63,7 +63,7 @@ public final class BenchWorker {
                 let context = ScenarioContext(input: input, threads: threadCount, seed: configuration.seed)
                 for kind in kinds {
                     do {
-                        made.append(try kind.make(context))
+                        made.append(try catalog.make(kind, context))
                         rows.append(Row(spec: input.name, scenario: kind.rawValue, threads: threadCount))
                     } catch let error as BenchError {
                         guard case .notApplicable = error else { throw error }

@@ -25,6 +25,8 @@ public struct PairedVersions: Sendable {
     /// The verdict's threshold (0.05 = ±5 %): a row stops once its interval decides at it. Without one,
     /// every row stops at the first look.
     public var threshold: Double?
+    /// How each scenario kind is built (the CLI adds `snapshot-check`: `ScenarioCatalog`).
+    public var catalog = ScenarioCatalog.builtIn
 
     public init(
         scenarios: [ScenarioKind], threads: [Int], configuration: RunnerConfiguration, threshold: Double? = nil
@@ -44,7 +46,7 @@ public struct PairedVersions: Sendable {
         current.name = before.name
         let worker = try BenchWorker(
             inputs: [before, current], scenarios: scenarios, threads: threads, configuration: configuration,
-            knobs: BenchWorker.Knobs(environment: [:]))
+            knobs: BenchWorker.Knobs(environment: [:]), catalog: catalog)
         let rows = worker.ready.rows
         let half = rows.count / 2
         var changes: [PairedChange] = []

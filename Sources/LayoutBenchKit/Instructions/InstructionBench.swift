@@ -21,6 +21,8 @@ public struct InstructionBench: Sendable {
     public var operations: Int
     public var seed: UInt64
     public var extraWork: ExtraWork?
+    /// How each scenario kind is built (the CLI adds `snapshot-check`: `ScenarioCatalog`).
+    public var catalog = ScenarioCatalog.builtIn
 
     public init(
         binary: String, childArguments: @escaping @Sendable (_ workIterationsFile: String?) -> [String],
@@ -85,7 +87,7 @@ public struct InstructionBench: Sendable {
                 let key = "\(input.name)|\(kind.rawValue)"
                 let scenario: any BenchScenario
                 do {
-                    scenario = try kind.make(context)
+                    scenario = try catalog.make(kind, context)
                 } catch let error as BenchError {
                     guard case .notApplicable = error else { throw error }
                     skipped.append(error.description)

@@ -19,6 +19,8 @@ public struct InstructionProbe: Sendable {
     public var operations: Int
     /// Extra `WorkLoop` iterations per operation, by `spec|scenario` (the test-only work knob).
     public var workIterations: [String: Int]
+    /// How each scenario kind is built (the CLI adds `snapshot-check`: `ScenarioCatalog`).
+    public var catalog = ScenarioCatalog.builtIn
 
     public init(operations: Int, workIterations: [String: Int] = [:]) {
         self.operations = operations
@@ -36,7 +38,7 @@ public struct InstructionProbe: Sendable {
             for kind in scenarios {
                 let scenario: any BenchScenario
                 do {
-                    scenario = try kind.make(context)
+                    scenario = try catalog.make(kind, context)
                 } catch let error as BenchError {
                     guard case .notApplicable = error else { throw error }
                     continue

@@ -17,6 +17,8 @@ public struct BenchSuite: Sendable {
     public var configuration: RunnerConfiguration
     /// `bench --shard I/N`: run only this shard's units (nil: every unit), and record it in the report.
     public var shard: ShardInfo?
+    /// How each scenario kind is built (the CLI adds `snapshot-check`: `ScenarioCatalog`).
+    public var catalog = ScenarioCatalog.builtIn
 
     public init(
         inputs: [BenchInput], scenarios: [ScenarioKind] = ScenarioKind.allCases, threads: [Int] = [1],
@@ -53,7 +55,8 @@ public struct BenchSuite: Sendable {
                     do {
                         samplers.append(
                             ScenarioSampler(
-                                scenario: try kind.make(context), context: context, configuration: configuration))
+                                scenario: try catalog.make(kind, context), context: context,
+                                configuration: configuration))
                     } catch let error as BenchError {
                         guard case .notApplicable = error else { throw error }
                         done += 1

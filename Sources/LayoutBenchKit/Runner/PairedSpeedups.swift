@@ -24,6 +24,8 @@ public struct PairedSpeedups: Sendable {
     public var batchTargetNs = 4_000_000.0
     /// Each row's interval (two-sided), for that row alone.
     public var confidence = 0.95
+    /// How each scenario kind is built (the CLI adds `snapshot-check`: `ScenarioCatalog`).
+    public var catalog = ScenarioCatalog.builtIn
 
     public init(scenarios: [ScenarioKind], threads: [Int], configuration: RunnerConfiguration) {
         self.scenarios = scenarios
@@ -52,7 +54,7 @@ public struct PairedSpeedups: Sendable {
                 for _ in 0..<max(2, setUps) {
                     let worker = try BenchWorker(
                         inputs: [input], scenarios: [kind], threads: [1] + counts, configuration: configuration,
-                        knobs: BenchWorker.Knobs(environment: [:]))
+                        knobs: BenchWorker.Knobs(environment: [:]), catalog: catalog)
                     let rows = worker.ready.rows
                     guard let serial = rows.firstIndex(where: { $0.threads == 1 }) else { break }
                     for (row, described) in rows.enumerated() where described.threads > 1 {

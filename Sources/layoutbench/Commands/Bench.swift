@@ -5,6 +5,7 @@ import ErrorReporting
 import Foundation
 import LayoutBenchKit
 import LayoutImport
+import LayoutSnapshotBench
 
 extension Layoutbench {
     struct Bench: ParsableCommand {
@@ -253,6 +254,7 @@ extension Layoutbench {
                 paired = PairedVersions(
                     scenarios: kinds, threads: try threadCounts(), configuration: configuration,
                     threshold: pairedThreshold)
+                paired?.catalog = .standard
                 if configuration.slowdown.isActive {
                     Failure.printError(
                         "warning: the test-only LAYOUTBENCH_SLOWDOWN_* knob is on: every operation is slowed on purpose"
@@ -275,7 +277,7 @@ extension Layoutbench {
                         command: .countInstructions, specs: specs, swiftImport: swift.arguments, presets: presets,
                         scenarios: kinds.map(\.rawValue).joined(separator: ","),
                         operations: ci.operations, seed: seed)
-                    let counter = InstructionBench(
+                    var counter = InstructionBench(
                         binary: ChildProcess.ownExecutable,
                         childArguments: { file in
                             var pass = child
@@ -284,19 +286,23 @@ extension Layoutbench {
                         },
                         scenarios: kinds, operations: ci.operations, seed: seed,
                         extraWork: configuration.extraWork)
+                    counter.catalog = .standard
                     // An InstructionError goes to Failure: valgrind missing is bad input (2), a failed count 1.
                     report = try counter.run(
                         inputs: inputs, configuration: configuration, environment: runEnvironment, progress: progress)
                 } else {
                     var suite = BenchSuite(
                         inputs: inputs, scenarios: kinds, threads: try threadCounts(), configuration: configuration)
+                    suite.catalog = .standard
                     if let shard { suite = suite.sharded(try ShardSelector.parse(shard)) }
                     report = try suite.run(environment: runEnvironment, progress: progress)
                     if pairedSpeedup {
                         let measured = Set(report.results.map(\.key))
-                        let speedups = try PairedSpeedups(
-                            scenarios: kinds, threads: try threadCounts(), configuration: configuration
-                        ).run(inputs: inputs, wanted: { measured.contains($0) }, progress: progress)
+                        var pairing = PairedSpeedups(
+                            scenarios: kinds, threads: try threadCounts(), configuration: configuration)
+                        pairing.catalog = .standard
+                        let speedups = try pairing.run(
+                            inputs: inputs, wanted: { measured.contains($0) }, progress: progress)
                         for index in report.results.indices {
                             report.results[index].pairedSpeedup = speedups[report.results[index].key]
                         }

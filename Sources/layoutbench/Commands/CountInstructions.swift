@@ -3,6 +3,7 @@ import BenchResults
 import Foundation
 import LayoutBenchKit
 import LayoutImport
+import LayoutSnapshotBench
 
 extension Layoutbench {
     /// The child `bench --metric instructions` runs under callgrind: not for people (hidden from help).
@@ -28,8 +29,9 @@ extension Layoutbench {
                     (try? JSONDecoder().decode(
                         [String: Int].self, from: Data(contentsOf: URL(fileURLWithPath: workIterationsFile)))) ?? [:]
             }
-            try InstructionProbe(operations: operations, workIterations: iterations)
-                .run(inputs: inputs, scenarios: try ScenarioKind.parseList(scenarios), seed: seed)
+            var probe = InstructionProbe(operations: operations, workIterations: iterations)
+            probe.catalog = .standard
+            try probe.run(inputs: inputs, scenarios: try ScenarioKind.parseList(scenarios), seed: seed)
         }
     }
 }

@@ -3,6 +3,7 @@ import BenchResults
 import Foundation
 import LayoutBenchKit
 import LayoutImport
+import LayoutSnapshotBench
 
 extension Layoutbench {
     /// The worker lock-step `ab` starts for each build: not for people (hidden from help). The protocol is
@@ -44,7 +45,7 @@ extension Layoutbench {
             let worker = try BenchWorker(
                 inputs: try BenchInputs.load(specs: specs, presets: presets, importing: try swift.template()),
                 scenarios: try ScenarioKind.parseList(scenarios), threads: counts, configuration: configuration,
-                knobs: BenchWorker.Knobs(environment: environment))
+                knobs: BenchWorker.Knobs(environment: environment), catalog: .standard)
             try worker.serve()
         }
     }

@@ -1,6 +1,14 @@
 import BenchResults
 import CompositionalLayout
+import LayoutBenchKit
 import LayoutSnapshot
+
+extension ScenarioCatalog {
+    /// Every scenario `layoutbench bench` offers: LayoutBenchKit's and `snapshot-check`.
+    public static var standard: ScenarioCatalog {
+        builtIn.adding(.snapshotCheck) { try SnapshotCheckScenario($0) }
+    }
+}
 
 /// `snapshot-check`: what `layoutbench snapshot check` does for one layout once it is read (or imported), over
 /// a 40-configuration matrix (every built-in device, portrait and landscape, left-to-right and right-to-left):
@@ -10,7 +18,7 @@ import LayoutSnapshot
 /// Opt-in (`--scenarios snapshot-check`; `all` leaves it out): a sample is 40 solves, and it keeps 40 copies
 /// of the layout's frames, so it refuses layouts over `itemLimit` items.
 final class SnapshotCheckScenario: BenchScenario {
-    let kind = ScenarioKind.snapshotCheck
+    public let kind = ScenarioKind.snapshotCheck
     private let context: ScenarioContext
     private let matrix: SnapshotMatrix
     private let goldenText: String
@@ -50,18 +58,18 @@ final class SnapshotCheckScenario: BenchScenario {
         }
     }
 
-    var workItems: Int { context.input.items * matrix.configurations.count }
-    var footprintItems: Int? { nil }
-    var parameters: [String: String] {
+    public var workItems: Int { context.input.items * matrix.configurations.count }
+    public var footprintItems: Int? { nil }
+    public var parameters: [String: String] {
         [
             "configurations": "\(matrix.configurations.count)", "golden bytes": "\(goldenText.utf8.count)",
             "matrix": "--devices all --traits ltr,rtl", "measure": "all",
         ]
     }
 
-    func prepareSample() throws { matched = 0 }
+    public func prepareSample() throws { matched = 0 }
 
-    func runSample() throws {
+    public func runSample() throws {
         let golden = try GoldenFile(text: goldenText, file: "golden")
         let now = try GoldenFile.record(
             layout: context.layout.name, source: context.input.source, layouts: .same(context.layout),
