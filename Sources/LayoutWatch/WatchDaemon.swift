@@ -61,6 +61,10 @@ public final class WatchDaemon: @unchecked Sendable {
         var pictureWarning: String?
         /// The wall-clock start, to tell a picture drawn by this run from an older one.
         var startedAt = Date()
+        /// The first phase's outcome, once the child wrote it and its line was printed (the bench runs then).
+        var firstLook: ShownFirstLook?
+        /// Cancelled so that another spec's save runs first: queued again once its cancel is logged.
+        var preempted = false
     }
 
     public init(configuration: WatchConfiguration, logger: Logger, store: (any ResultStore)?) throws(WatchSetupError) {
@@ -215,6 +219,8 @@ public final class WatchDaemon: @unchecked Sendable {
         if runs.submit(path) == .cancelRunning, let current {
             logger.debug("a newer save supersedes the running run: cancelling it", metadata: ["spec": "\(path)"])
             current.child.cancel()
+        } else {
+            preemptBench(for: path)
         }
         startNextRun()
     }
@@ -250,10 +256,7 @@ public final class WatchDaemon: @unchecked Sendable {
         if let current {
             current.child.cancel()
             try? FileManager.default.removeItem(atPath: current.resultFile)
-            append(
-                RunRecord(
-                    time: Self.timestamp(), spec: current.spec, specHash: current.hash, status: .cancelled,
-                    duration: Self.seconds(since: current.started)))
+            append(record(of: current, .cancelled), after: current.firstLook)
             self.current = nil
         }
         for snapshot in snapshots.values { try? FileManager.default.removeItem(atPath: snapshot) }
