@@ -36,19 +36,31 @@ extension WatchDaemon {
             look, specHash: run.hash, picture: shown.picture, lint: shown.lint, warnings: shown.warnings,
             time: Self.timestamp(), relativePath: scanner.relativePath(run.spec))
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        if run.saveWaiting { cancelBench() }
     }
 
-    /// A save of another spec while the running run benches (past its first line): the bench is cancelled,
-    /// logged as `cancelled`, and its spec queued again behind the new save (`benchEnded`), so the new save's
-    /// first line comes at once instead of after seconds of timing. A run still in its first phase (a
-    /// fraction of a second) is left to finish, so a burst of saves of many specs (a checkout) runs each in
-    /// turn. Not with `--once`, which runs every spec once.
+    /// A save of another spec while a run is going: once the run's first line is out (at once, or when it
+    /// comes: a first phase takes a fraction of a second), its bench is cancelled, logged as `cancelled`, and
+    /// its spec queued again behind the new save (`benchEnded`), so the new save's first line comes at once
+    /// instead of after seconds of timing. Only a save of a later batch than the run's does this, so specs
+    /// considered together (the start, a checkout's burst, a rescan) run each in turn, each to its verdict.
+    /// Not with `--once`, which runs every spec once.
     func preemptBench(for path: String) {
-        guard !configuration.once, var run = current, run.spec != path, run.firstLook != nil, !run.preempted
+        guard !configuration.once, var run = current, run.spec != path, run.batch != batch, !run.preempted
         else { return }
+        guard run.firstLook != nil else {
+            run.saveWaiting = true
+            current = run
+            return
+        }
         logger.debug(
             "another spec was saved: cancelling the running bench, to run again after it",
             metadata: ["spec": "\(run.spec)", "saved": "\(path)"])
+        cancelBench()
+    }
+
+    private func cancelBench() {
+        guard var run = current, !run.preempted else { return }
         run.preempted = true
         current = run
         run.child.cancel()

@@ -38,7 +38,7 @@ extension WatchDaemon {
         let picture = picturePath(for: spec)
         current = CurrentRun(
             spec: spec, hash: hash, child: child, started: started, resultFile: resultFile,
-            picture: picture.path, pictureWarning: picture.warning)
+            picture: picture.path, pictureWarning: picture.warning, batch: batch)
         let arguments = configuration.benchArguments(
             spec, scanner.swiftNeighbours(of: spec), resultFile, picture.path, snapshots[spec])
         logger.debug("starting a run", metadata: ["spec": "\(spec)", "hash": "\(hash)"])
@@ -144,8 +144,8 @@ extension WatchDaemon {
         return (picture, nil)
     }
 
-    /// The bench child drew the picture after a bench that worked (`bench --picture`, written atomically):
-    /// it is new when the file changed since the run started.
+    /// The bench child drew the picture after a solve that worked, before benching (`bench --picture`,
+    /// written atomically): it is new when the file changed since the run started.
     func pictureOutcome(_ run: CurrentRun) -> (picture: String?, warnings: [String]) {
         if let warning = run.pictureWarning { return (nil, [warning]) }
         guard let picture = run.picture else { return (nil, []) }

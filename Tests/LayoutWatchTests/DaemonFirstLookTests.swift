@@ -51,8 +51,24 @@ struct DaemonFirstLookTests {
         try daemon.start()
         let error = daemon.waitForRecord("a.yaml", timeout: 15) { $0.status == .error }
         #expect(error?.error?.code == "unknownKey" && error?.firstLook == nil, "\(String(describing: error))")
+        // The console block follows the log's line.
+        #expect(waitUntil(timeout: 2) { !daemon.heads("a.yaml").isEmpty })
         #expect(daemon.heads("a.yaml").count == 1 && daemon.heads("a.yaml").first?.contains("ERROR") == true)
         #expect(daemon.process.isRunning)
+    }
+
+    @Test("specs run together (the start, a burst) each run to their verdict: none cancels another's bench")
+    func togetherEachToItsVerdict() throws {
+        // Each bench slowed to about half a second, long enough for the others' first lines to fall inside it.
+        let daemon = try DaemonHarness(
+            budget: ["--repetitions", "20", "--rounds", "1"], environment: DaemonHarness.longRunEnvironment)
+        for name in ["a.yaml", "b.yaml", "c.yaml"] { try daemon.write(name, DaemonHarness.spec(0)) }
+        try daemon.start()
+        for name in ["a.yaml", "b.yaml", "c.yaml"] {
+            #expect(daemon.waitForRecord(name, timeout: 30) { $0.status == .ok } != nil, "\(name): \(daemon.stderr)")
+        }
+        #expect(daemon.log.records.allSatisfy { $0.status == .ok }, "\(daemon.log.records.map(\.status))")
+        #expect(daemon.log.records.count == 3)
     }
 
     @Test("a save of another spec cancels a running bench, runs first, and the cancelled spec runs again after")
