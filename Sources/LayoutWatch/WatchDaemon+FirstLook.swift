@@ -32,10 +32,12 @@ extension WatchDaemon {
         let shown = ShownFirstLook(look: look, picture: drawn.picture, lint: lintChange(run), warnings: drawn.warnings)
         run.firstLook = shown
         current = run
+        let relative = scanner.relativePath(run.spec)
         let line = console.firstLookBlock(
             look, specHash: run.hash, picture: shown.picture, lint: shown.lint, warnings: shown.warnings,
-            time: Self.timestamp(), relativePath: scanner.relativePath(run.spec))
+            time: Self.timestamp(), relativePath: relative)
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        configuration.onFirstLook?(run.spec, relative, shown.picture)
         if run.saveWaiting { cancelBench() }
     }
 

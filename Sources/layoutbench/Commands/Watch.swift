@@ -174,6 +174,7 @@ extension Layoutbench {
                 #if Dashboard
                 let dashboard = try Self.serveDashboard(at: address, logger: logger)
                 configuration.onRecord = dashboard.onRecord
+                configuration.onFirstLook = dashboard.onFirstLook
                 configuration.onHealth = dashboard.onHealth
                 #else
                 throw MissingBuildTrait(.dashboard, feature: "watch --serve \(address.host):\(address.port)")
@@ -186,11 +187,13 @@ extension Layoutbench {
         #if Dashboard
         /// Starts the dashboard and returns the daemon's hooks: `onRecord` reads each new picture (the file
         /// the child drew, named by the record, never by a request) and hands the record over without
-        /// waiting; `onHealth` sets the `/metrics` health gauges.
+        /// waiting; `onFirstLook` does the same with a run's first line (its picture, before the run ends);
+        /// `onHealth` sets the `/metrics` health gauges.
         static func serveDashboard(
             at address: DashboardAddress, logger: Logger
         ) throws(DashboardError) -> (
-            onRecord: @Sendable (RunRecord, String) -> Void, onHealth: @Sendable (WatchHealth) -> Void
+            onRecord: @Sendable (RunRecord, String) -> Void,
+            onFirstLook: @Sendable (String, String, String?) -> Void, onHealth: @Sendable (WatchHealth) -> Void
         ) {
             if !address.isLoopback {
                 logger.warning(
@@ -210,6 +213,12 @@ extension Layoutbench {
                 onRecord: { record, relativePath in
                     let svg = record.picture.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
                     feed.publish(DashboardUpdate(record: record, relativePath: relativePath, pictureSVG: svg))
+                },
+                onFirstLook: { spec, relativePath, picture in
+                    guard let svg = picture.flatMap({ try? String(contentsOfFile: $0, encoding: .utf8) }) else {
+                        return
+                    }
+                    feed.publish(DashboardUpdate(firstLineOf: spec, relativePath: relativePath, pictureSVG: svg))
                 },
                 onHealth: { metrics.health($0) }
             )
