@@ -24,7 +24,7 @@ public enum DashboardPage {
         .slower { color: #a00; } .faster { color: #070; } .spec::after { content: ""; display: block; clear: both; }
         </style></head>
         <body><h1>layoutbench watch</h1>
-        <p id="status">live: the page updates itself when a run ends</p>
+        <p id="status">live: the page updates itself when a save is solved and when its run ends</p>
         <main id="specs" data-version="\(version)">\(fragment(specs))</main>
         <script>
         (function () {
@@ -41,6 +41,7 @@ public enum DashboardPage {
           events.addEventListener('open', refresh);
           events.addEventListener('run', refresh);
           events.addEventListener('invalid', refresh);
+          events.addEventListener('picture', refresh);
           events.addEventListener('error', function () {
             document.getElementById('status').textContent = 'disconnected: retrying';
           });
@@ -59,7 +60,7 @@ public enum DashboardPage {
         var html = "<section class=\"spec\" id=\"spec-\(spec.index)\" data-status=\"\(spec.last.status.rawValue)\">"
         html += "<h2>\(markupEscaped(spec.name))</h2>"
         if spec.pictureSVG != nil {
-            let tag = spec.lastOK?.specHash ?? spec.last.time
+            let tag = spec.pictureTag
             html +=
                 "<img src=\"/spec/\(spec.index).svg?v=\(markupEscaped(tag))\" "
                 + "alt=\"the layout of \(markupEscaped(spec.name))\">"

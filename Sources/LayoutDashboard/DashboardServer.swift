@@ -11,7 +11,8 @@ import Synchronization
 ///
 ///   GET /               the page
 ///   GET /fragment       the specs' HTML, which the page's script swaps in after each event
-///   GET /events         Server-Sent Events: `run` when a run ends ok, `invalid` when a spec fails
+///   GET /events         Server-Sent Events: `run` when a run ends ok, `invalid` when a spec fails, `picture`
+///                       when a run's first line brings a known spec's new picture
 ///   GET /spec/N.svg     the picture of the N-th spec (by index, never by path)
 ///   GET /metrics        Prometheus's text format 0.0.4 (`DashboardMetrics`)
 public enum DashboardServer {

@@ -4,20 +4,30 @@ import BenchResults
 import LayoutWatch
 
 /// A record as the daemon logged it, with the spec's relative path and its picture as SVG text (read by the
-/// CLI from the file the bench child drew; nil when none was drawn).
+/// CLI from the file the bench child drew; nil when none was drawn); or a run's first line (`record` nil):
+/// the picture of a save, shown at once while its bench runs.
 public struct DashboardUpdate: Sendable {
-    public var record: RunRecord
+    /// nil for a first line.
+    public var record: RunRecord?
+    /// The spec's absolute path (the record's).
+    public var spec: String
     public var relativePath: String
     public var pictureSVG: String?
 
     public init(record: RunRecord, relativePath: String, pictureSVG: String?) {
-        self.record = record; self.relativePath = relativePath; self.pictureSVG = pictureSVG
+        self.record = record; spec = record.spec; self.relativePath = relativePath; self.pictureSVG = pictureSVG
+    }
+
+    /// A run's first line: the new picture of `spec`, before its run ends.
+    public init(firstLineOf spec: String, relativePath: String, pictureSVG: String) {
+        record = nil; self.spec = spec; self.relativePath = relativePath; self.pictureSVG = pictureSVG
     }
 }
 
 /// What one event on `/events` says: the state's version, the spec's index and what happened.
 public struct DashboardEvent: Hashable, Sendable {
-    public enum Kind: String, Sendable { case run, invalid }
+    /// `picture`: a run's first line brought a spec's new picture (its results come with its `run`).
+    public enum Kind: String, Sendable { case run, invalid, picture }
     public var version: Int
     public var spec: Int
     public var kind: Kind
@@ -35,6 +45,9 @@ public struct DashboardSpec: Sendable {
     /// Medians of the ok runs per scenario key (`scenario ×threads`), oldest first, at most `trendLength`.
     public var medians: [String: [UInt64]]
     public var pictureSVG: String?
+    /// Changes with the picture, so a browser never shows a cached older one (`/spec/N.svg?v=TAG`): the
+    /// content hash of the record that brought it, or the state's version for a first line's.
+    public var pictureTag = ""
 }
 
 /// The dashboard's state. The daemon's queue never awaits it: `DashboardFeed.publish` yields into a bounded
@@ -56,7 +69,10 @@ public actor DashboardState {
 
     /// Applies one record: O(scenarios) plus O(subscribers) to tell them.
     public func apply(_ update: DashboardUpdate) {
-        let record = update.record
+        guard let record = update.record else {
+            applyFirstLine(update)
+            return
+        }
         metrics.record(record, relativePath: update.relativePath)
         let index: Int
         if let known = indexByPath[record.spec] {
@@ -78,10 +94,24 @@ public actor DashboardState {
                 specs[index].medians[Self.key(summary)] = Array(series.suffix(Self.trendLength))
             }
         }
-        if let svg = update.pictureSVG { specs[index].pictureSVG = svg }
+        if let svg = update.pictureSVG {
+            specs[index].pictureSVG = svg
+            specs[index].pictureTag = record.specHash ?? record.time
+        }
         guard record.status != .cancelled else { return }
         version += 1
         let event = DashboardEvent(version: version, spec: index, kind: record.status == .ok ? .run : .invalid)
+        for continuation in subscribers.values { continuation.yield(event) }
+    }
+
+    /// A first line swaps a known spec's picture in (no metric: no run ended); a spec not shown yet waits for
+    /// its run's record, which brings the picture too. O(subscribers).
+    private func applyFirstLine(_ update: DashboardUpdate) {
+        guard let index = indexByPath[update.spec], let svg = update.pictureSVG else { return }
+        specs[index].pictureSVG = svg
+        version += 1
+        specs[index].pictureTag = "v\(version)"
+        let event = DashboardEvent(version: version, spec: index, kind: .picture)
         for continuation in subscribers.values { continuation.yield(event) }
     }
 

@@ -24,16 +24,19 @@ public struct RunRecord: Codable, Hashable, Sendable {
     /// The lint findings that are new since the previous linted run of this spec, and how many of that run's
     /// are gone (nil when the run was not linted or nothing changed).
     public var lint: LintChange?
+    /// The run's first phase: the frames' summary of one solve and when the daemon showed it (`FirstLook`);
+    /// nil when the run failed before it or the child could not write it.
+    public var firstLook: FirstLook?
 
     public init(
         time: String, spec: String, specHash: String?, status: RunStatus, error: RecordedError? = nil,
         results: [ScenarioSummary]? = nil, duration: Double, picture: String? = nil, storeRun: Int64? = nil,
-        warnings: [String]? = nil, lint: LintChange? = nil
+        warnings: [String]? = nil, lint: LintChange? = nil, firstLook: FirstLook? = nil
     ) {
         self.time = time; self.spec = spec; self.specHash = specHash; self.status = status; self.error = error
         self.results = results; self.duration = duration; self.picture = picture; self.storeRun = storeRun
         self.warnings = warnings?.isEmpty == true ? nil : warnings
-        self.lint = lint
+        self.lint = lint; self.firstLook = firstLook
     }
 }
 

@@ -35,6 +35,9 @@ public struct WatchConfiguration: Sendable {
     /// dashboard's feed). Called on the daemon's queue: it must hand the record on and return at once, never
     /// wait for a reader.
     public var onRecord: (@Sendable (_ record: RunRecord, _ relativePath: String) -> Void)?
+    /// Told each run's first line as it is printed: the spec's absolute and relative paths and the picture
+    /// drawn for it (nil without one). Called on the daemon's queue, like `onRecord`: it must return at once.
+    public var onFirstLook: (@Sendable (_ spec: String, _ relativePath: String, _ picture: String?) -> Void)?
     /// Told the daemon's health each time its queue may have changed (a spec queued, a run started or
     /// ended). Called on the daemon's queue, like `onRecord`: it must return at once.
     public var onHealth: (@Sendable (WatchHealth) -> Void)?

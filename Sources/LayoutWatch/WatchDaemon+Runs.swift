@@ -4,10 +4,12 @@ import Foundation
 import LayoutStore
 import Logging
 
-/// Running one spec: bench it in a child (which reads and checks it, draws its picture and writes its lint
-/// findings after a bench that worked, and on failure leaves a failure record in its result file), then log,
-/// store and print the outcome. The daemon itself reads a saved file once, for its hash (`consider`), and
-/// never parses it. All on `queue`.
+/// Running one spec: bench it in a child, in two phases. First the child reads and checks the spec, solves it
+/// once, draws its picture, writes its lint findings and the frames' summary and says so on its standard
+/// output: the daemon prints the run's first line at once (`WatchDaemon+FirstLook.swift`). Then it benches,
+/// with the lock-step pairing against the previous save, and exits; on failure it leaves a failure record in
+/// its result file. The daemon then logs, stores and prints the outcome (the run's second line). The daemon
+/// itself reads a saved file once, for its hash (`consider`), and never parses it. All on `queue`.
 extension WatchDaemon {
     func startNextRun() {
         defer { reportHealth() }
@@ -36,15 +38,20 @@ extension WatchDaemon {
         let picture = picturePath(for: spec)
         current = CurrentRun(
             spec: spec, hash: hash, child: child, started: started, resultFile: resultFile,
-            picture: picture.path, pictureWarning: picture.warning)
+            picture: picture.path, pictureWarning: picture.warning, batch: batch)
         let arguments = configuration.benchArguments(
             spec, scanner.swiftNeighbours(of: spec), resultFile, picture.path, snapshots[spec])
         logger.debug("starting a run", metadata: ["spec": "\(spec)", "hash": "\(hash)"])
-        child.start(executable: configuration.executable, arguments: arguments, timeout: timeLimit) {
-            [weak self] outcome in
-            guard let self else { return }
-            queue.async { self.benchEnded(child, outcome) }
-        }
+        child.start(
+            executable: configuration.executable, arguments: arguments, timeout: timeLimit,
+            onLine: { [weak self] line in
+                guard let self, line == FirstLook.marker else { return }
+                queue.async { self.firstLookWritten(by: child) }
+            },
+            completion: { [weak self] outcome in
+                guard let self else { return }
+                queue.async { self.benchEnded(child, outcome) }
+            })
     }
 
     var timeLimit: Duration { .milliseconds(Int64(configuration.timeoutSeconds * 1000)) }
@@ -54,7 +61,7 @@ extension WatchDaemon {
         defer {
             for file in [
                 run.resultFile, WatchConfiguration.lintFile(forResult: run.resultFile),
-                WatchConfiguration.snapshotFile(forResult: run.resultFile),
+                FirstLook.file(forResult: run.resultFile), WatchConfiguration.snapshotFile(forResult: run.resultFile),
                 WatchConfiguration.pairedFile(forResult: run.resultFile),
             ] {
                 try? FileManager.default.removeItem(atPath: file)
@@ -65,8 +72,7 @@ extension WatchDaemon {
         case .exited(0, _):
             do {
                 let report = try BenchReport.load(path: run.resultFile)
-                let drawn = pictureOutcome(run)
-                finishOK(run, report: report, picture: drawn.picture, warnings: drawn.warnings)
+                finishOK(run, report: report, look: run.firstLook ?? lateLook(run))
             } catch {
                 finish(
                     failure(
@@ -79,23 +85,25 @@ extension WatchDaemon {
                 helpersOnly(run)
                 return
             }
-            finish(failure(run, .error, error))
+            finish(failure(run, .error, error), after: run.firstLook)
         case let .signalled(signal, stderr):
             let message =
                 "the bench child was killed by signal \(signal)" + (stderr.isEmpty ? "" : ": " + Self.lastLine(stderr))
-            finish(failure(run, .crashed, RecordedError(message: message, code: "signal \(signal)")))
+            finish(
+                failure(run, .crashed, RecordedError(message: message, code: "signal \(signal)")), after: run.firstLook)
         case .cancelled:
             // A newer save superseded it: run the new content even if it equals the cancelled one.
             lastHash[run.spec] = nil
-            finish(
-                RunRecord(
-                    time: Self.timestamp(), spec: run.spec, specHash: run.hash, status: .cancelled, duration: duration))
+            finish(record(of: run, .cancelled, duration: duration), after: run.firstLook)
+            // Cancelled for another spec's save (which now runs): this content runs again after it.
+            if run.preempted { consider(run.spec) }
         case .timedOut:
             let limit = String(format: "%g", configuration.timeoutSeconds)
             finish(
                 failure(
                     run, .timeout,
-                    RecordedError(message: "the run took longer than \(limit) s and was killed", code: "timeout")))
+                    RecordedError(message: "the run took longer than \(limit) s and was killed", code: "timeout")),
+                after: run.firstLook)
         case .cannotStart(let reason):
             finish(
                 failure(
@@ -118,9 +126,7 @@ extension WatchDaemon {
     }
 
     private func failure(_ run: CurrentRun, _ status: RunStatus, _ error: RecordedError) -> RunRecord {
-        RunRecord(
-            time: Self.timestamp(), spec: run.spec, specHash: run.hash, status: status, error: error,
-            duration: Self.seconds(since: run.started))
+        record(of: run, status, error: error)
     }
 
     /// Where `--render` draws the spec's picture, its folder created; nil without `--render` (or when the
@@ -138,9 +144,9 @@ extension WatchDaemon {
         return (picture, nil)
     }
 
-    /// The bench child drew the picture after a bench that worked (`bench --picture`, written atomically):
-    /// it is new when the file changed since the run started.
-    private func pictureOutcome(_ run: CurrentRun) -> (picture: String?, warnings: [String]) {
+    /// The bench child drew the picture after a solve that worked, before benching (`bench --picture`,
+    /// written atomically): it is new when the file changed since the run started.
+    func pictureOutcome(_ run: CurrentRun) -> (picture: String?, warnings: [String]) {
         if let warning = run.pictureWarning { return (nil, [warning]) }
         guard let picture = run.picture else { return (nil, []) }
         let modified = (try? FileManager.default.attributesOfItem(atPath: picture))?[.modificationDate] as? Date
@@ -150,8 +156,15 @@ extension WatchDaemon {
         return (picture, [])
     }
 
-    private func finishOK(_ run: CurrentRun, report: BenchReport, picture: String?, warnings: [String]) {
-        var warnings = warnings
+    /// Without a first line (its summary could not be written or read), the picture and lint are read at the
+    /// run's end, and its one block shows them.
+    private func lateLook(_ run: CurrentRun) -> ShownFirstLook {
+        let drawn = pictureOutcome(run)
+        return ShownFirstLook(look: nil, picture: drawn.picture, lint: lintChange(run), warnings: drawn.warnings)
+    }
+
+    private func finishOK(_ run: CurrentRun, report: BenchReport, look: ShownFirstLook) {
+        var warnings = look.warnings
         let previous = previousRun(of: run.spec)
         var changes = ChangeCalculator.changes(previous: previous, current: report, threshold: configuration.threshold)
         changes = ChangeCalculator.paired(
@@ -173,11 +186,12 @@ extension WatchDaemon {
         }
         // The hash the child read (the file may have changed since it was checked).
         let hash = report.specs.first?.contentHash ?? run.hash
-        finish(
-            RunRecord(
-                time: Self.timestamp(), spec: run.spec, specHash: hash, status: .ok, results: summaries,
-                duration: Self.seconds(since: run.started), picture: picture, storeRun: storeRun, warnings: warnings,
-                lint: lintChange(run)))
+        var record = RunRecord(
+            time: Self.timestamp(), spec: run.spec, specHash: hash, status: .ok, results: summaries,
+            duration: Self.seconds(since: run.started), picture: look.picture, storeRun: storeRun, warnings: warnings,
+            lint: look.lint)
+        record.firstLook = look.look
+        finish(record, after: run.firstLook)
     }
 
     /// The lock-step changes the child measured against the previous snapshot (empty when it measured none).
@@ -205,7 +219,7 @@ extension WatchDaemon {
     /// What changed in the spec's findings since its previous linted run: the findings the child wrote
     /// beside its result (`WatchConfiguration.lintFile`). Nil without lint, when the child wrote none (it
     /// could not lint the layout it benched), or when nothing changed.
-    private func lintChange(_ run: CurrentRun) -> LintChange? {
+    func lintChange(_ run: CurrentRun) -> LintChange? {
         guard configuration.lints,
             let data = FileManager.default.contents(atPath: WatchConfiguration.lintFile(forResult: run.resultFile)),
             let findings = try? JSONDecoder().decode([WatchLintFinding].self, from: data)
@@ -234,8 +248,9 @@ extension WatchDaemon {
         onHealth(WatchHealth(watchedSpecs: known.count, queueLength: runs.pending.count))
     }
 
-    /// Logs and prints the record, then starts the next run (or, with `--once`, stops when none is left).
-    func finish(_ record: RunRecord) {
+    /// Logs and prints the record (`after` the run's first line, when it was printed), then starts the next run
+    /// (or, with `--once`, stops when none is left).
+    func finish(_ record: RunRecord, after firstLook: ShownFirstLook? = nil) {
         if record.status != .ok && record.status != .cancelled {
             if configuration.once { onceWorst = 2 }
             logger.warning(
@@ -245,7 +260,7 @@ extension WatchDaemon {
                     "error": "\(record.error?.message ?? "")",
                 ])
         }
-        append(record)
+        append(record, after: firstLook)
         runEnded()
     }
 
@@ -260,9 +275,9 @@ extension WatchDaemon {
         startNextRun()
     }
 
-    /// Writes the record to the log and the console. A log that cannot be written (a full disk) is reported;
-    /// the spec is run again on its next change.
-    func append(_ record: RunRecord) {
+    /// Writes the record to the log and the console (without what the run's first line, `after`, already
+    /// showed). A log that cannot be written (a full disk) is reported; the spec is run again on its next change.
+    func append(_ record: RunRecord, after firstLook: ShownFirstLook? = nil) {
         do {
             try log.append(record)
         } catch {
@@ -271,7 +286,7 @@ extension WatchDaemon {
         }
         let relative = scanner.relativePath(record.spec)
         configuration.onRecord?(record, relative)
-        let block = console.block(for: record, relativePath: relative)
+        let block = console.block(for: record, relativePath: relative, shown: firstLook?.console)
         FileHandle.standardOutput.write(Data((block + "\n").utf8))
     }
 

@@ -46,6 +46,9 @@ public final class WatchDaemon: @unchecked Sendable {
     /// `--once`: the worst outcome so far (2 bad input or a failed run, 1 a regression).
     var onceWorst: Int32 = 0
     var runCounter = 0
+    /// Counts the batches of specs considered together (the start, a debounced burst of saves, a rescan): a save
+    /// cancels only a bench started before its batch (`preemptBench`).
+    var batch = 0
     private var timer: DispatchSourceTimer?
     private var signalSources: [DispatchSourceSignal] = []
 
@@ -61,6 +64,14 @@ public final class WatchDaemon: @unchecked Sendable {
         var pictureWarning: String?
         /// The wall-clock start, to tell a picture drawn by this run from an older one.
         var startedAt = Date()
+        /// The first phase's outcome, once the child wrote it and its line was printed (the bench runs then).
+        var firstLook: ShownFirstLook?
+        /// Cancelled so that another spec's save runs first: queued again once its cancel is logged.
+        var preempted = false
+        /// Another spec was saved during the first phase: the bench is cancelled once the first line is out.
+        var saveWaiting = false
+        /// The daemon's `batch` when the run started.
+        var batch = 0
     }
 
     public init(configuration: WatchConfiguration, logger: Logger, store: (any ResultStore)?) throws(WatchSetupError) {
@@ -116,6 +127,7 @@ public final class WatchDaemon: @unchecked Sendable {
         }
         queue.async { [self] in
             if configuration.initialRun || configuration.once {
+                batch += 1
                 for spec in scan.specs { consider(spec) }
             }
             if configuration.once && runs.isIdle { stop(code: onceWorst) }
@@ -152,6 +164,7 @@ public final class WatchDaemon: @unchecked Sendable {
 
     /// Looks at every spec again (after lost events, or SIGHUP); unchanged ones are skipped by their hash.
     func rescan() {
+        batch += 1
         watcher.refresh()
         let scan = scanner.scan()
         for (path, target) in scan.outside {
@@ -174,6 +187,7 @@ public final class WatchDaemon: @unchecked Sendable {
     }
 
     private func flushDue() {
+        batch += 1
         for path in debouncer.takeDue(at: DispatchTime.now().uptimeNanoseconds) { consider(path) }
         armTimer()
     }
@@ -215,6 +229,8 @@ public final class WatchDaemon: @unchecked Sendable {
         if runs.submit(path) == .cancelRunning, let current {
             logger.debug("a newer save supersedes the running run: cancelling it", metadata: ["spec": "\(path)"])
             current.child.cancel()
+        } else {
+            preemptBench(for: path)
         }
         startNextRun()
     }
@@ -250,10 +266,7 @@ public final class WatchDaemon: @unchecked Sendable {
         if let current {
             current.child.cancel()
             try? FileManager.default.removeItem(atPath: current.resultFile)
-            append(
-                RunRecord(
-                    time: Self.timestamp(), spec: current.spec, specHash: current.hash, status: .cancelled,
-                    duration: Self.seconds(since: current.started)))
+            append(record(of: current, .cancelled), after: current.firstLook)
             self.current = nil
         }
         for snapshot in snapshots.values { try? FileManager.default.removeItem(atPath: snapshot) }

@@ -112,6 +112,14 @@ final class DaemonHarness {
 
     var stderr: String { (try? String(contentsOf: folder.appendingPathComponent("stderr.txt"), encoding: .utf8)) ?? "" }
 
+    /// What the daemon printed for a person (its console blocks).
+    var stdout: String { (try? String(contentsOf: folder.appendingPathComponent("stdout.txt"), encoding: .utf8)) ?? "" }
+
+    /// The console lines that begin a block of `name` (`[hh:mm:ss] a.yaml  ...`), oldest first.
+    func heads(_ name: String) -> [String] {
+        stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("[") && $0.contains("] \(name)  ") }
+    }
+
     func write(_ name: String, _ text: String) throws {
         let url = specs.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -197,6 +197,41 @@ struct ConsoleTests {
         #expect(!plain.contains("\u{1B}["))
         #expect(Console(colour: true).block(for: record, relativePath: "a.yaml").contains("\u{1B}[31mSLOWER"))
     }
+
+    @Test("a run's first line: the frames' summary, picture and lint; its second line leaves them out")
+    func twoLines() throws {
+        var look = FirstLook(items: 48, sections: 3, contentWidth: 390, contentHeight: 1840.5, diagnostics: 1)
+        look.after = 0.13
+        let lint = LintChange(
+            new: [WatchLintFinding(code: "LB101", line: 9, column: 43, path: "sections[0]", message: "overridden")],
+            fixed: 2)
+        let first = Console(colour: false).firstLookBlock(
+            look, specHash: "0123456789abcdef", picture: "out/a.svg", lint: lint, warnings: [],
+            time: "2026-11-23T12:34:56.000Z", relativePath: "a.yaml")
+        #expect(
+            first == """
+                [12:34:56] a.yaml  solved in 0.13 s  #01234567  48 items in 3 sections, 390 × 1840.5 pt, 1 diagnostic
+                    picture: out/a.svg
+                    lint: LB101 9:43: overridden
+                    lint: 2 findings fixed
+                """, "\(first)")
+        let record = RunRecord(
+            time: "2026-11-23T12:34:58.000Z", spec: "/s/a.yaml", specHash: "0123456789abcdef", status: .ok,
+            results: [ScenarioSummary(StoreLessFixtures.result(), change: nil)], duration: 2.5,
+            picture: "out/a.svg", warnings: ["not stored: full disk"], lint: lint, firstLook: look)
+        let shown = Console.Shown(picture: true, lint: true, warnings: [])
+        let second = Console(colour: false).block(for: record, relativePath: "a.yaml", shown: shown)
+        #expect(second.hasPrefix("[12:34:58] a.yaml  ok in 2.50 s  #01234567\n    full "), "\(second)")
+        #expect(!second.contains("picture:") && !second.contains("lint:") && second.contains("warning: not stored"))
+        // Without a first line (it could not be read), the end shows everything, as before.
+        let whole = Console(colour: false).block(for: record, relativePath: "a.yaml")
+        #expect(whole.contains("picture: out/a.svg") && whole.contains("lint: LB101 9:43"))
+        // The log's record carries the first look; a reader of older records (without it) still decodes.
+        let decoded = try JSONDecoder().decode(RunRecord.self, from: JSONEncoder().encode(record))
+        #expect(decoded.firstLook == look)
+        let older = #"{"time":"t","spec":"/s/a.yaml","status":"ok","duration":1}"#
+        #expect(try JSONDecoder().decode(RunRecord.self, from: Data(older.utf8)).firstLook == nil)
+    }
 }
 
 enum StoreLessFixtures {

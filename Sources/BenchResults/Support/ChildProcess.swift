@@ -43,15 +43,20 @@ public final class ChildProcess: Sendable {
     public var pid: Int32 { state.withLock { $0.pid } }
 
     /// Starts `executable arguments...` and calls `completion` once (on a background thread) when it ends.
+    /// With `onLine`, each whole line the child writes to standard output is handed to it as it comes (on a
+    /// background thread), every one before `completion` (the watch's child says so when its first look is
+    /// written); without, standard output is discarded.
     public func start(
         executable: String, arguments: [String], timeout: Duration,
+        onLine: (@Sendable (String) -> Void)? = nil,
         completion: @escaping @Sendable (ChildOutcome) -> Void
     ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
+        let output = onLine.map { _ in Pipe() }
+        process.standardOutput = output ?? FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
         do {
@@ -74,10 +79,21 @@ public final class ChildProcess: Sendable {
             }
             if kill { Self.kill(pid) }
         }
+        // Standard output is read on a thread of its own (a line must arrive while the child still runs and
+        // writes to standard error); `completion` waits for it, so no line comes after the outcome.
+        let linesDone = DispatchSemaphore(value: 0)
+        if let output, let onLine {
+            Thread {
+                Self.readLines(output.fileHandleForReading, onLine); linesDone.signal()
+            }.start()
+        } else {
+            linesDone.signal()
+        }
         let owned = process
         let thread = Thread { [self] in
             let data = errors.fileHandleForReading.readDataToEndOfFile()
             owned.waitUntilExit()
+            linesDone.wait()
             let stderr = String(decoding: data.suffix(Self.stderrLimit), as: UTF8.self)
             let (cancelled, timedOut) = state.withLock { state in
                 state.finished = true
@@ -94,6 +110,22 @@ public final class ChildProcess: Sendable {
             }
         }
         thread.start()
+    }
+
+    /// Hands each whole line read from `handle` to `onLine` until end of file (a last line without a newline
+    /// too). Complexity: O(bytes read).
+    private static func readLines(_ handle: FileHandle, _ onLine: @Sendable (String) -> Void) {
+        var pending = Data()
+        while true {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: 0x0A) {
+                onLine(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                pending = Data(pending[pending.index(after: newline)...])
+            }
+        }
+        if !pending.isEmpty { onLine(String(decoding: pending, as: UTF8.self)) }
     }
 
     /// Kills the child (if it still runs); its outcome will be `cancelled`.

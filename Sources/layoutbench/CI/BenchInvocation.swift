@@ -40,6 +40,9 @@ struct BenchInvocation: Hashable, Sendable {
     var picture: String?
     /// `bench --lint-findings`: also write the spec's lint findings here (the watch's lint).
     var lintFindings: String?
+    /// `bench --first-look`: solve once and write the picture, the lint findings and the frames' summary here
+    /// before benching, then say so on standard output (the watch's first line).
+    var firstLook: String?
     /// `bench --snapshot-out`: also write the layout benched here, as a spec (the watch's next "before").
     var snapshotOut: String?
     /// `bench --paired-with`/`--paired-out`: time the layout against this earlier one in lock-step and write
@@ -78,6 +81,7 @@ struct BenchInvocation: Hashable, Sendable {
         if let json { out += ["--json", json] }
         if let picture { out += ["--picture", picture] }
         if let lintFindings { out += ["--lint-findings", lintFindings] }
+        if let firstLook { out += ["--first-look", firstLook] }
         if let snapshotOut { out += ["--snapshot-out", snapshotOut] }
         if let pairedWith { out += ["--paired-with", pairedWith] }
         if let pairedOut { out += ["--paired-out", pairedOut] }

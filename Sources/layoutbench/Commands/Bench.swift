@@ -148,6 +148,15 @@ extension Layoutbench {
         var lintFindings: String?
 
         @Option(
+            name: .customLong("first-look"),
+            help: ArgumentHelp(
+                """
+                Before benching, solve the (one) spec once, draw --picture, write --lint-findings and the frames' \
+                summary here, then print a line (the watch's first line of a run).
+                """, visibility: .hidden))
+        var firstLook: String?
+
+        @Option(
             name: .customLong("snapshot-out"),
             help: ArgumentHelp(
                 "Also write the (one) layout benched here, as a spec (the watch pairs the next save with it).",
@@ -200,6 +209,9 @@ extension Layoutbench {
             if picture != nil && (specs.count != 1 || !presets.isEmpty) {
                 throw ValidationError("--picture draws one spec: give exactly one spec and no preset")
             }
+            if firstLook != nil && (specs.count != 1 || !presets.isEmpty) {
+                throw ValidationError("--first-look solves one spec: give exactly one spec and no preset")
+            }
             if (snapshotOut != nil || pairedWith != nil) && (specs.count != 1 || !presets.isEmpty) {
                 throw ValidationError("--snapshot-out and --paired-with take one spec: give exactly one and no preset")
             }
@@ -246,6 +258,12 @@ extension Layoutbench {
                 let importing = try swift.template()
                 let inputs = try BenchInputs.load(specs: specs, presets: presets, importing: importing)
                 drawn = inputs.first
+                if let firstLook, let input = inputs.first {
+                    // The watch's first phase: what one solve shows, at once; a layout that cannot be solved
+                    // fails here, before any timing.
+                    try WatchFirstLook.write(
+                        input, picture: picture, lintFindings: lintFindings, importing: importing, to: firstLook)
+                }
                 var configuration = RunnerConfiguration(
                     stop: repetitions.map { .repetitions($0) } ?? .timeBudget(seconds: timeBudget ?? 1),
                     rounds: rounds, warmupSamples: warmup, minSamples: minSamples, maxSamples: maxSamples,
@@ -313,7 +331,7 @@ extension Layoutbench {
                 return report
             }()
             report.label = ci.label
-            if let picture, let drawn {
+            if let picture, let drawn, firstLook == nil {
                 // Only after a bench that worked, so a failed run keeps the last good picture. The picture is
                 // secondary: a failure is a warning, and the reader (the watch) sees no new file.
                 do {
@@ -322,7 +340,7 @@ extension Layoutbench {
                     Failure.printError("warning: the picture was not drawn: \(Failure.report(for: error).text)")
                 }
             }
-            if let lintFindings, let drawn {
+            if let lintFindings, let drawn, firstLook == nil {
                 WatchLint.write(drawn, to: lintFindings, importing: try swift.template())
             }
             if let drawn, let paired {

@@ -118,8 +118,12 @@ enum Picture {
 
     /// Draws `layout` (every section the renderer's default selection shows) into `path`, atomically.
     static func draw(_ layout: CollectionLayout, file: String, to path: String) throws {
-        let source = try engine(layout, measure: .all, file: file)
-        try SVGRenderer.write(SVGRenderer.render(source, options: RenderOptions()), to: path)
+        try draw(try engine(layout, measure: .all, file: file), to: path)
+    }
+
+    /// Draws a solved engine into `path`, atomically.
+    static func draw(_ engine: LayoutEngine, to path: String) throws {
+        try SVGRenderer.write(SVGRenderer.render(engine, options: RenderOptions()), to: path)
     }
 }
 

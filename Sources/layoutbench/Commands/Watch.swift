@@ -15,9 +15,12 @@ extension Layoutbench {
             discussion: """
                 PATH is a spec file or a folder (searched recursively). Each save runs `layoutbench bench` on \
                 the spec in a child process (a crash or hang there cannot stop the watch) with a short time \
-                budget, then prints each scenario's median and its change against the previous ok run of the \
-                same spec, appends one JSON Lines record to --log and stores the run in --store. A bad spec \
-                prints its located error and keeps the last good results. Editor temporaries (.swp, ~, .#*, \
+                budget. A run answers in two lines: first, at once, one solve's summary, the picture \
+                (--render) and lint's findings; then, when the bench is done, each scenario's median and its \
+                change against the previous ok run of the same spec. The run appends one JSON Lines record to \
+                --log when it ends and is stored in --store. A bad spec prints its located error and keeps the \
+                last good results. A save of another spec does not wait for a running bench: that bench is \
+                cancelled and runs again after it. Editor temporaries (.swp, ~, .#*, \
                 4913, *.tmp) are ignored; a burst of saves is coalesced (--debounce).
 
                 SIGINT/SIGTERM stop (the running child is killed, its run logged as cancelled); SIGHUP reads \
@@ -152,6 +155,7 @@ extension Layoutbench {
                     invocation.json = json
                     invocation.picture = picture
                     invocation.lintFindings = WatchConfiguration.lintFile(forResult: json)
+                    invocation.firstLook = FirstLook.file(forResult: json)
                     invocation.snapshotOut = WatchConfiguration.snapshotFile(forResult: json)
                     if let before {
                         invocation.pairedWith = before
@@ -170,6 +174,7 @@ extension Layoutbench {
                 #if Dashboard
                 let dashboard = try Self.serveDashboard(at: address, logger: logger)
                 configuration.onRecord = dashboard.onRecord
+                configuration.onFirstLook = dashboard.onFirstLook
                 configuration.onHealth = dashboard.onHealth
                 #else
                 throw MissingBuildTrait(.dashboard, feature: "watch --serve \(address.host):\(address.port)")
@@ -182,11 +187,13 @@ extension Layoutbench {
         #if Dashboard
         /// Starts the dashboard and returns the daemon's hooks: `onRecord` reads each new picture (the file
         /// the child drew, named by the record, never by a request) and hands the record over without
-        /// waiting; `onHealth` sets the `/metrics` health gauges.
+        /// waiting; `onFirstLook` does the same with a run's first line (its picture, before the run ends);
+        /// `onHealth` sets the `/metrics` health gauges.
         static func serveDashboard(
             at address: DashboardAddress, logger: Logger
         ) throws(DashboardError) -> (
-            onRecord: @Sendable (RunRecord, String) -> Void, onHealth: @Sendable (WatchHealth) -> Void
+            onRecord: @Sendable (RunRecord, String) -> Void,
+            onFirstLook: @Sendable (String, String, String?) -> Void, onHealth: @Sendable (WatchHealth) -> Void
         ) {
             if !address.isLoopback {
                 logger.warning(
@@ -206,6 +213,12 @@ extension Layoutbench {
                 onRecord: { record, relativePath in
                     let svg = record.picture.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
                     feed.publish(DashboardUpdate(record: record, relativePath: relativePath, pictureSVG: svg))
+                },
+                onFirstLook: { spec, relativePath, picture in
+                    guard let svg = picture.flatMap({ try? String(contentsOfFile: $0, encoding: .utf8) }) else {
+                        return
+                    }
+                    feed.publish(DashboardUpdate(firstLineOf: spec, relativePath: relativePath, pictureSVG: svg))
                 },
                 onHealth: { metrics.health($0) }
             )
