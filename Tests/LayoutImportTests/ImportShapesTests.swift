@@ -1,3 +1,5 @@
+// Behind a package trait: compiled only in a build with it (scripts/test.sh enables every trait).
+#if Import
 import CompositionalLayout
 import Foundation
 import LayoutSpec
@@ -172,3 +174,4 @@ struct ImportShapesTests {
                 "the candidates are JournalViewController.viewDidLoad(), JournalViewController.configureHierarchy()"))
     }
 }
+#endif
