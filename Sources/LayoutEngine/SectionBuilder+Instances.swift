@@ -133,8 +133,9 @@ extension SectionBuilder {
             (run: inout InstanceRun, scratch: inout SolveScratch) throws(LayoutError) in
             try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
         }
+        let solved: Int? = run.inPlaceSucceeded ? run.solved : nil
         scratch.giveBack(run.takeBuilder())
-        return run.inPlaceSucceeded ? run.solved : nil
+        return solved
     }
 
     /// Runs `body`; when it throws, the run's buffers go back to `scratch` first (moved, not copied: a
