@@ -160,7 +160,7 @@ extension SectionBuilder {
             var flat = scratch.takeFlat(definition: definition, cache: cache)
             do {
                 try solveFlatInstances(
-                    plan, box: rootBox(cache.section), index: index, sizing: sizing, flat: &flat, into: &run)
+                    plan, box: rootBox(of: cache), index: index, sizing: sizing, flat: &flat, into: &run)
             } catch {
                 scratch.giveBack(flat: consume flat, definition: definition, cache: cache)
                 throw error
