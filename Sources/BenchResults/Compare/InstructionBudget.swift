@@ -189,7 +189,8 @@ public struct BudgetCheck: Hashable, Sendable {
             func pad(_ cells: [String]) -> String {
                 cells.enumerated().map { i, cell in
                     let fill = String(repeating: " ", count: widths[i] - cell.count)
-                    return (2...4).contains(i) ? fill + cell : cell + fill
+                    // Counts right-aligned; the last column unpadded (no trailing spaces).
+                    return (2...4).contains(i) ? fill + cell : i == cells.count - 1 ? cell : cell + fill
                 }.joined(separator: "  ")
             }
             out = [pad(header)] + lines.map(pad)
