@@ -4,16 +4,18 @@
 public struct Point: Hashable, Sendable {
     public var x: Double
     public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
-    public static let zero = Point(x: 0, y: 0)
+    @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
+    // Computed, not a stored `static let`: a global constant is read through an addressor and a `swift_once`
+    // check from other modules (about 10 instructions per cell the engine writes).
+    @inlinable public static var zero: Point { Point(x: 0, y: 0) }
 }
 
 /// A width and a height.
 public struct Size: Hashable, Sendable {
     public var width: Double
     public var height: Double
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
-    public static let zero = Size(width: 0, height: 0)
+    @inlinable public init(width: Double, height: Double) { self.width = width; self.height = height }
+    @inlinable public static var zero: Size { Size(width: 0, height: 0) }  // computed, as `Point.zero`
 
     /// The length along `axis`: the width for x, the height for y.
     @inlinable public func length(_ axis: Axis) -> Double { axis == .x ? width : height }
@@ -31,16 +33,16 @@ public struct Rect: Hashable, Sendable {
     public var width: Double
     public var height: Double
 
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    @inlinable public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
-    public init(origin: Point, size: Size) {
+    @inlinable public init(origin: Point, size: Size) {
         self.init(x: origin.x, y: origin.y, width: size.width, height: size.height)
     }
-    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    @inlinable public static var zero: Rect { Rect(x: 0, y: 0, width: 0, height: 0) }  // computed, as `Point.zero`
 
-    public var origin: Point { Point(x: x, y: y) }
-    public var size: Size { Size(width: width, height: height) }
+    @inlinable public var origin: Point { Point(x: x, y: y) }
+    @inlinable public var size: Size { Size(width: width, height: height) }
     public var minX: Double { x }
     public var minY: Double { y }
     public var maxX: Double { x + width }

@@ -46,7 +46,17 @@ struct CompactForm: Sendable {
         guard n > 0, m > 0, builder.firstItem[0] == 0 else { return nil }
         let k = n > 1 ? Int(builder.firstItem[1]) : m
         guard k >= 1, m > (n - 1) * k, m <= n * k else { return nil }
-        for q in 0..<n where Int(builder.firstItem[q]) != q * k { return nil }
+        // Read through a pointer: this runs once per instance of every estimated section a solve freezes.
+        let regular = builder.firstItem.withUnsafeBufferPointer { first -> Bool in
+            var expected: Int32 = 0
+            let step = Int32(truncatingIfNeeded: k)
+            for q in 0..<n {
+                if first[q] != expected { return false }
+                expected &+= step
+            }
+            return true
+        }
+        guard regular else { return nil }
         // Leaf lists (padded to every cell when there are any) must repeat per position too.
         let hasLeaf = !builder.leafSupplementaries.isEmpty
         if hasLeaf {
@@ -68,12 +78,25 @@ struct CompactForm: Sendable {
     ) -> CompactForm? {
         let n = builder.firstItem.count, m = builder.cells.count
         let across = varying.other
-        // Cells: origins and lengths across repeat per position; lengths along `varying` are free.
+        // Cells: origins and lengths across repeat per position; lengths along `varying` are free. The axis is
+        // decided once, outside the loops (`Rect.length(_:)` would test it per cell).
         let cellsRepeat = builder.cells.withUnsafeBufferPointer { cells -> Bool in
+            let base = cells.baseAddress!
+            if k == 1 {
+                let p = base[0]
+                let pAcross = across == .x ? p.width : p.height
+                for i in 1..<m {
+                    let cell = base[i]
+                    guard cell.x == p.x, cell.y == p.y, (across == .x ? cell.width : cell.height) == pAcross else {
+                        return false
+                    }
+                }
+                return true
+            }
             var i = k
             while i < m {
                 for j in 0..<min(k, m - i) {
-                    let cell = cells[i + j], pattern = cells[j]
+                    let cell = base[i + j], pattern = base[j]
                     guard cell.x == pattern.x, cell.y == pattern.y,
                         cell.size.length(across) == pattern.size.length(across)
                     else { return false }
@@ -89,15 +112,20 @@ struct CompactForm: Sendable {
         let instancesRepeat = builder.sizes.withUnsafeBufferPointer { sizes in
             builder.strides.withUnsafeBufferPointer { strides in
                 builder.cells.withUnsafeBufferPointer { cells -> Bool in
+                    let sizes = sizes.baseAddress!, strides = strides.baseAddress!, cells = cells.baseAddress!
+                    var c = overCell ?? 0
+                    var derives = overCell != nil
                     for q in 0..<n {
                         let size = sizes[q]
                         guard size.length(across) == instanceAcross, strides[q] == terms.stride(size) else {
                             return false
                         }
-                        if let c = overCell, size.length(varying) != cells[q].size.length(varying) + c {
-                            overCell = nil
+                        if derives, size.length(varying) != cells[q].size.length(varying) + c {
+                            derives = false
+                            c = 0
                         }
                     }
+                    if !derives { overCell = nil }
                     return true
                 }
             }

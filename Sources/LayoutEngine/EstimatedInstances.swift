@@ -370,13 +370,8 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
         if head.pointee.compact != nil {
             // Compact: no leaf lists nor hosts; rebuilt value by value.
             let firstCell = firstItem(from)
-            for q in from..<n {
-                builder.firstItem.append(Int32(firstItem(q) + shift))
-                builder.sizes.append(size(q))
-                builder.strides.append(stride(q))
-            }
-            let cellsBefore = builder.cells.count
-            for i in firstCell..<head.pointee.itemCount { builder.cells.append(cell(i)) }
+            appendCompact(instances: from..<n, shift: shift, cells: firstCell..<head.pointee.itemCount, to: &builder)
+            let cellsBefore = builder.cells.count - (head.pointee.itemCount - firstCell)
             if head.pointee.hasLeafSupplementaries {
                 builder.padLeafSupplementaries(to: cellsBefore)
                 for i in firstCell..<head.pointee.itemCount { builder.leafSupplementaries.append(leafSupplementary(i)) }
@@ -409,6 +404,41 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
         }
     }
 
+    /// The compact form's instances `instances` (first items moved by `shift`: `firstItem`, `size` and
+    /// `stride` of each) and cells `cells` (`cell`), appended with the form read once and one growth and
+    /// uniqueness check per buffer, where appending value by value paid both per value (an insert copies a
+    /// section's instances so). O(instances + cells).
+    private func appendCompact(
+        instances: Range<Int>, shift: Int, cells: Range<Int>, to builder: inout InstanceBuilder
+    ) {
+        let form = head.pointee.compact!
+        let k = form.perInstance, items = head.pointee.itemCount
+        let lengths = UnsafePointer(region(form.lengthsOffset, Double.self))
+        let pattern = UnsafePointer(region(0, Rect.self))
+        // `size(_:)` of the compact form: from the instance's one cell, or stored after the item lengths.
+        func size(_ q: Int) -> Size {
+            if let c = form.instanceOverCell { return form.size(length: lengths[q] + c) }
+            return form.size(length: lengths[items + q])
+        }
+        let first = instances.lowerBound
+        builder.firstItem.append(count: instances.count, filler: 0) { out in
+            for j in out.indices { out[j] = Int32((first + j) * k + shift) }
+        }
+        builder.sizes.append(count: instances.count, filler: .zero) { out in
+            for j in out.indices { out[j] = size(first + j) }
+        }
+        builder.strides.append(count: instances.count, filler: 0) { out in
+            for j in out.indices { out[j] = form.strides.stride(size(first + j)) }
+        }
+        let firstCell = cells.lowerBound
+        builder.cells.append(count: cells.count, filler: .zero) { out in
+            for j in out.indices {
+                let i = firstCell + j
+                out[j] = form.cell(pattern: pattern[i % k], length: lengths[i])
+            }
+        }
+    }
+
     /// Appends this storage's first `instances` instances to an empty `builder`. O(items and instances copied).
     func appendPrefix(instances: Int, to builder: inout InstanceBuilder) {
         guard instances > 0 else { return }
@@ -416,12 +446,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
         builder.supplementaries = head.pointee.supplementaries
         builder.extent = head.pointee.extent
         if head.pointee.compact != nil {
-            for q in 0..<instances {
-                builder.firstItem.append(Int32(firstItem(q)))
-                builder.sizes.append(size(q))
-                builder.strides.append(stride(q))
-            }
-            for i in 0..<cellCount { builder.cells.append(cell(i)) }
+            appendCompact(instances: 0..<instances, shift: 0, cells: 0..<cellCount, to: &builder)
             if head.pointee.hasLeafSupplementaries {
                 for i in 0..<cellCount { builder.leafSupplementaries.append(leafSupplementary(i)) }
             }
@@ -493,5 +518,18 @@ struct InstanceBuilder {
         if leafSupplementaries.count < count {
             leafSupplementaries.append(contentsOf: repeatElement(0, count: count - leafSupplementaries.count))
         }
+    }
+}
+
+extension ContiguousArray {
+    /// Appends `count` elements that `body` writes into their new slots (which hold `filler` until then): one
+    /// growth and one uniqueness check for all of them, where `append` pays both per element.
+    /// Complexity: O(count).
+    @inline(__always)
+    mutating func append(count: Int, filler: Element, _ body: (UnsafeMutableBufferPointer<Element>) -> Void) {
+        guard count > 0 else { return }
+        let start = self.count
+        append(contentsOf: repeatElement(filler, count: count))
+        withUnsafeMutableBufferPointer { all in body(UnsafeMutableBufferPointer(rebasing: all[start...])) }
     }
 }

@@ -211,8 +211,12 @@ final class FlatRowPlan: Sendable {
         scratch.count = 0
         guard content.length(main) > 0 else { return (proposed, 0) }
         if mainIsConstant {
-            try establishPattern(
-                slot: slot, section: section, container: container, lengths: lengths, scratch: &scratch)
+            // The pattern holds while the content box does: checked here, not in a call per instance.
+            let content = slot.content
+            if !(scratch.patternBox.map { $0.width == content.width && $0.height == content.height } ?? false) {
+                try establishPattern(
+                    slot: slot, section: section, container: container, lengths: lengths, scratch: &scratch)
+            }
             if scratch.patternFits && first + scratch.patternReach <= itemCount {
                 return solvePatternInstance(
                     first: first, slot: slot, container: container, lengths: lengths,

@@ -374,12 +374,17 @@ struct Emitter {
         }
         // Geometries are shared by equal sections: the elements are placed with this section's index. The
         // closure captures the scale and the filter, not the emitter (a copy of it retains what it holds).
+        // The frame is moved, rounded and tested before the element is copied (as `emit` does, in that
+        // order): an element the rect does not select is never copied, a kept one once.
         let scale = self.scale, filter = self.filter
         engine.solver.forEachSectionElement(g, index: index, cache: engine.definitions[g.definition]!, sizing: sizing) {
             element in
-            var element = element
-            element.frame = element.frame.offset(scrollAxis, by: start)
-            Emitter.emit(element, scale: scale, filter: filter, into: &out)
+            var frame = element.frame.offset(scrollAxis, by: start)
+            if let scale { frame = frame.pixelRounded(scale: scale) }
+            if let filter, !frame.intersects(filter) { return }
+            var kept = element
+            kept.frame = frame
+            out.append(kept)
         }
     }
 

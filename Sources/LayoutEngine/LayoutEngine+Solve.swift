@@ -161,9 +161,22 @@ extension LayoutEngine {
     /// The offsets tree and the layout's own boundary items, from the sections' extents. Complexity: O(sections).
     func rebuildOffsets() {
         let spacing = self.spacing
-        sectionOffsets = FenwickTree(sections.map { $0.extent + spacing })
-        overhangBefore = sections.reduce(0) { max($0, $1.overhangBefore) }
-        overhangAfter = sections.reduce(0) { max($0, $1.overhangAfter) }
+        // One pass that reads three fields of each geometry where it is (`map` and `reduce` over the
+        // geometries copied each one, retaining what it holds).
+        var before = 0.0, after = 0.0
+        let values = sections.withUnsafeBufferPointer { all in
+            ContiguousArray<Double>(unsafeUninitializedCapacity: all.count) { buffer, initialized in
+                for i in all.indices {
+                    buffer.initializeElement(at: i, to: all[i].extent + spacing)
+                    before = max(before, all[i].overhangBefore)
+                    after = max(after, all[i].overhangAfter)
+                }
+                initialized = all.count
+            }
+        }
+        sectionOffsets = FenwickTree(values)
+        overhangBefore = before
+        overhangAfter = after
         layoutBoundary = BoundaryItemsPlacement(
             items: environment.configuration.boundarySupplementaryItems, section: -1, container: state.layout.container,
             scrollAxis: scrollAxis, followedInsets: environment.layoutReferenceInsets, sizing: lentSizing)  // §10.2

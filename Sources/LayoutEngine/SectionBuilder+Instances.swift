@@ -133,8 +133,9 @@ extension SectionBuilder {
             (run: inout InstanceRun, scratch: inout SolveScratch) throws(LayoutError) in
             try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
         }
+        let solved: Int? = run.inPlaceSucceeded ? run.solved : nil
         scratch.giveBack(run.takeBuilder())
-        return run.inPlaceSucceeded ? run.solved : nil
+        return solved
     }
 
     /// Runs `body`; when it throws, the run's buffers go back to `scratch` first (moved, not copied: a
@@ -159,7 +160,7 @@ extension SectionBuilder {
             var flat = scratch.takeFlat(definition: definition, cache: cache)
             do {
                 try solveFlatInstances(
-                    plan, box: rootBox(cache.section), index: index, sizing: sizing, flat: &flat, into: &run)
+                    plan, box: rootBox(of: cache), index: index, sizing: sizing, flat: &flat, into: &run)
             } catch {
                 scratch.giveBack(flat: consume flat, definition: definition, cache: cache)
                 throw error

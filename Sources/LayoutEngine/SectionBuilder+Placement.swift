@@ -15,22 +15,24 @@ extension SectionBuilder {
     /// §4.1–§4.5: the section's extent, its instances' base, boundary items and decorations, from its storage.
     /// - Complexity: O(boundary items + decorations), plus O(instances) for an estimated section.
     func place(_ g: inout SectionGeometry, index: Int, cache: DefinitionCache, sizing: ItemSizing) {
-        let section = cache.section
+        // `cache.section`'s fields are read where they are: a local copy of the section would retain every
+        // array in it, on every section solved and every update.
         let P = g.P, Q = P.other
-        let insets = section.contentInsets
+        let insets = cache.section.contentInsets
         let root = cache.placement
         let measure = contentMeasure(g, template: cache.template, root: root)
         let band = measure.hasInstances ? root.eQ1 + measure.largestQ + root.eQ2 : 0
         var centering = 0.0
-        if section.orthogonalScrollingBehavior == .groupPagingCentered, let firstP = measure.firstP {
+        if cache.section.orthogonalScrollingBehavior == .groupPagingCentered, let firstP = measure.firstP {
             centering = (container.size.length(P) - firstP) / 2
         }
 
         // §4.3 boundary items, sized with this section's index.
         let boundary = BoundaryItemsPlacement(
-            items: section.boundarySupplementaryItems, section: index, container: container, scrollAxis: scrollAxis,
+            items: cache.section.boundarySupplementaryItems, section: index, container: container,
+            scrollAxis: scrollAxis,
             // §10.2, §10.8
-            followedInsets: cache.boundaryInsets, sizing: sizing, startPadding: section.headerTopPadding)
+            followedInsets: cache.boundaryInsets, sizing: sizing, startPadding: cache.section.headerTopPadding)
         let startExtent = boundary.startExtent
         // §4.2 an orthogonal section without instances (G = 0) takes no space: its insets are dropped too.
         let middle =
@@ -40,7 +42,7 @@ extension SectionBuilder {
         g.extent = startExtent + middle + boundary.endExtent
 
         placeInstances(
-            &g, section: section, root: root, startExtent: startExtent, centering: centering,
+            &g, cache: cache, root: root, startExtent: startExtent, centering: centering,
             contentLength: measure.contentLength, middle: middle)
         g.boundaryStart = startExtent
         g.boundaryMiddle = middle
@@ -84,12 +86,12 @@ extension SectionBuilder {
     /// §4.1 where instance 0 sits: along P after the insets (and centering in an orthogonal section), across
     /// at the band's start or at the cross offset of a non-orthogonal root group; §4.2 the scroller's size.
     func placeInstances(
-        _ g: inout SectionGeometry, section: LayoutSection, root: RootPlacement, startExtent: Double,
+        _ g: inout SectionGeometry, cache: DefinitionCache, root: RootPlacement, startExtent: Double,
         centering: Double, contentLength: Double, middle: Double
     ) {
         let eP1 = root.eP1, eQ1 = root.eQ1
         let P = g.P, Q = P.other
-        let insets = section.contentInsets
+        let insets = cache.section.contentInsets
         if g.orthogonal {
             g.pBase = insets.pre(P) + centering + eP1
             g.qBase = startExtent + insets.pre(Q) + eQ1
@@ -98,7 +100,7 @@ extension SectionBuilder {
         } else {
             g.pBase = startExtent + insets.pre(P) + eP1
             g.qBase = insets.pre(Q)
-            g.cross = SectionGeometry.CrossPlacement(root: root, qLength: rootBox(section).length(Q))
+            g.cross = SectionGeometry.CrossPlacement(root: root, qLength: rootBox(of: cache).length(Q))
             g.orthogonalContentSize = nil
         }
     }
@@ -110,13 +112,13 @@ extension SectionBuilder {
         _ g: SectionGeometry, index: Int, cache: DefinitionCache, sizing: ItemSizing,
         _ body: (LayoutElement) -> Void
     ) {
-        let section = cache.section
         let boundary =
-            section.boundarySupplementaryItems.isEmpty
+            cache.section.boundarySupplementaryItems.isEmpty
             ? nil
             : BoundaryItemsPlacement(
-                items: section.boundarySupplementaryItems, section: index, container: container, scrollAxis: scrollAxis,
-                followedInsets: cache.boundaryInsets, sizing: sizing, startPadding: section.headerTopPadding)
+                items: cache.section.boundarySupplementaryItems, section: index, container: container,
+                scrollAxis: scrollAxis, followedInsets: cache.boundaryInsets, sizing: sizing,
+                startPadding: cache.section.headerTopPadding)
         forEachSectionElement(g, index: index, cache: cache, boundary: boundary, body)
     }
 
@@ -126,15 +128,14 @@ extension SectionBuilder {
         _ g: SectionGeometry, index: Int, cache: DefinitionCache,
         boundary: BoundaryItemsPlacement?, _ body: (LayoutElement) -> Void
     ) {
-        let section = cache.section
-        if let boundary, !section.boundarySupplementaryItems.isEmpty {
+        if let boundary, !cache.section.boundarySupplementaryItems.isEmpty {
             boundary.forEachElement(
                 sectionStart: 0, contentStart: g.boundaryStart,
                 contentEnd: g.boundaryStart + g.boundaryMiddle, body)
         }
-        if g.drawsDecorations && !section.decorationItems.isEmpty {
+        if g.drawsDecorations && !cache.section.decorationItems.isEmpty {
             forEachDecorationElement(
-                section.decorationItems, section: index, sectionStart: 0, extent: g.extent,
+                cache.section.decorationItems, section: index, sectionStart: 0, extent: g.extent,
                 container: container, scrollAxis: scrollAxis, body)
         }
     }

@@ -16,6 +16,14 @@ struct SectionBuilder: Sendable {
         return RootPlacement.box(container: container, P: P, preQ: insets.pre(P.other), postQ: insets.post(P.other))
     }
 
+    /// `rootBox(_:)` of a cache's section, its two fields read where they are: binding `cache.section` to a
+    /// value copies the whole section (retaining every array in it), once per section solved and per update.
+    func rootBox(of cache: DefinitionCache) -> Size {
+        let P = cache.section.orthogonalScrollingBehavior != .none ? scrollAxis.other : scrollAxis
+        let insets = cache.section.contentInsets
+        return RootPlacement.box(container: container, P: P, preQ: insets.pre(P.other), postQ: insets.post(P.other))
+    }
+
     /// §1 the section axis: the scroll axis, or the cross axis in an orthogonal section.
     func sectionAxis(_ section: LayoutSection) -> Axis { section.isOrthogonal ? scrollAxis.other : scrollAxis }
 
@@ -42,7 +50,6 @@ struct SectionBuilder: Sendable {
         index: Int, definition: Int, cache: DefinitionCache, itemCount: Int,
         sizing: ItemSizing, scratch: inout SolveScratch
     ) throws(LayoutError) -> SectionGeometry {
-        let section = cache.section
         var diagnostics: [LayoutDiagnostic] = []
         let storage: SectionGeometry.Storage
         let placement = cache.placement
@@ -69,10 +76,13 @@ struct SectionBuilder: Sendable {
             if let noRoom, itemCount > 0 {
                 diagnostics.append(LayoutDiagnostic(section: index, .noRoom, detail: noRoom))
             }
-            storage = .estimated(uniformRoot(instances, section: section, root: placement))
+            // (`uniformRoot` returns the instances unchanged unless the root group is uniform.)
+            storage = .estimated(
+                cache.uniformRoot ? uniformRoot(instances, section: cache.section, root: placement) : instances)
         }
         var geometry = SectionGeometry(
-            definition: definition, itemCount: itemCount, orthogonal: section.isOrthogonal, P: P, extent: 0,
+            definition: definition, itemCount: itemCount,
+            orthogonal: cache.section.orthogonalScrollingBehavior != .none, P: P, extent: 0,
             pBase: 0, qBase: 0, cross: .init(), storage: storage, boundaryStart: 0, boundaryMiddle: 0,
             drawsDecorations: false,
             orthogonalContentSize: nil, diagnostics: diagnostics, overhangBefore: 0, overhangAfter: 0,

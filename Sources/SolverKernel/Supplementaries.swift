@@ -56,12 +56,13 @@ package struct BoundaryItemsPlacement {
         self.aq = box.length(cross)
         self.startPadding = startPadding
         var startExtent = startPadding, endExtent = 0.0
+        // Each item's fields are read in the array: binding `items[k]` to a value copies the item (retaining
+        // its strings), per boundary item of every section placed and every section a rect query visits.
         for k in items.indices {
-            let item = items[k]
-            let start = Self.extendsStart(item, scrollAxis), end = Self.extendsEnd(item, scrollAxis)
+            let start = Self.extendsStart(items, k, scrollAxis), end = Self.extendsEnd(items, k, scrollAxis)
             guard start || end else { continue }
             let length = Self.size(
-                item, index: Self.kindIndex(items, k), box: box, container: container,
+                items, k, index: Self.kindIndex(items, k), box: box, container: container,
                 section: section, measures: measures
             ).length(scrollAxis)
             if start { startExtent += length }
@@ -78,26 +79,28 @@ package struct BoundaryItemsPlacement {
         return index
     }
 
+    /// Item `k`'s size.
     private static func size(
-        _ item: BoundarySupplementaryItem, index: Int, box: Size, container: LayoutContainer,
+        _ items: [BoundarySupplementaryItem], _ k: Int, index: Int, box: Size, container: LayoutContainer,
         section: Int, measures: Bool
     ) -> Size {
         func length(_ axis: Axis) -> Double {
-            DimensionResolver.length(item.layoutSize.dimension(axis), box: box, container: container) { estimate in
+            DimensionResolver.length(items[k].layoutSize.dimension(axis), box: box, container: container) {
+                estimate in
                 ItemSizing.supplementaryLength(
                     measuring: measures, section: section, item: index, axis: axis,
-                    estimate: estimate, declared: item.selfSizing)
+                    estimate: estimate, declared: items[k].selfSizing)
             }
         }
         return Size(width: length(.x), height: length(.y))
     }
 
     /// An item extends its section at the start when it says so and its alignment names the scroll axis's start.
-    private static func extendsStart(_ item: BoundarySupplementaryItem, _ scrollAxis: Axis) -> Bool {
-        item.extendsBoundary && item.alignment.edges.contains(startEdge(scrollAxis))
+    private static func extendsStart(_ items: [BoundarySupplementaryItem], _ k: Int, _ scrollAxis: Axis) -> Bool {
+        items[k].extendsBoundary && items[k].alignment.edges.contains(startEdge(scrollAxis))
     }
-    private static func extendsEnd(_ item: BoundarySupplementaryItem, _ scrollAxis: Axis) -> Bool {
-        item.extendsBoundary && item.alignment.edges.contains(endEdge(scrollAxis))
+    private static func extendsEnd(_ items: [BoundarySupplementaryItem], _ k: Int, _ scrollAxis: Axis) -> Bool {
+        items[k].extendsBoundary && items[k].alignment.edges.contains(endEdge(scrollAxis))
     }
 
     /// The placed items of a section that starts at `sectionStart` and whose host (content plus insets) runs
@@ -120,14 +123,14 @@ package struct BoundaryItemsPlacement {
         var startCursor = sectionStart + startPadding
         var endCursor = contentEnd
         for k in items.indices {
-            let item = items[k]
             let index = Self.kindIndex(items, k)
             let size = Self.size(
-                item, index: index, box: box, container: container, section: section, measures: measures)
+                items, k, index: index, box: box, container: container, section: section, measures: measures)
             var origin: Point
-            if Self.extendsStart(item, scrollAxis) || Self.extendsEnd(item, scrollAxis) {
+            let extendsStart = Self.extendsStart(items, k, scrollAxis)
+            if extendsStart || Self.extendsEnd(items, k, scrollAxis) {
                 let along: Double
-                if Self.extendsStart(item, scrollAxis) {
+                if extendsStart {
                     along = startCursor
                     startCursor += size.length(scrollAxis)
                 } else {
@@ -135,7 +138,7 @@ package struct BoundaryItemsPlacement {
                     endCursor += size.length(scrollAxis)
                 }
                 // Across, by the cross component of the alignment: start, end, or centered.
-                let edges = item.alignment.edges
+                let edges = items[k].alignment.edges
                 let across: Double
                 if edges.contains(startEdge(cross)) {
                     across = a0
@@ -150,17 +153,18 @@ package struct BoundaryItemsPlacement {
                 let host = Rect.along(
                     scrollAxis, origin: contentStart, length: contentEnd - contentStart,
                     acrossOrigin: a0, acrossLength: aq)
-                let onHost = anchorPoint(host, item.alignment.edges)
-                let onItem = anchorPoint(Rect(origin: .zero, size: size), item.alignment.edges)
+                let edges = items[k].alignment.edges
+                let onHost = anchorPoint(host, edges)
+                let onItem = anchorPoint(Rect(origin: .zero, size: size), edges)
                 origin = Point(x: onHost.x - onItem.x, y: onHost.y - onItem.y)
             }
             // `offset` shifts the item; it changes no extent.
-            origin.x += item.offset.x
-            origin.y += item.offset.y
+            origin.x += items[k].offset.x
+            origin.y += items[k].offset.y
             body(
                 LayoutElement(
-                    category: .supplementary, kind: item.elementKind, section: section,
-                    item: index, frame: Rect(origin: origin, size: size), zIndex: item.zIndex))
+                    category: .supplementary, kind: items[k].elementKind, section: section,
+                    item: index, frame: Rect(origin: origin, size: size), zIndex: items[k].zIndex))
         }
     }
 }

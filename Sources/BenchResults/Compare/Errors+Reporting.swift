@@ -49,3 +49,17 @@ extension ShardError: ReportableError {
     public var exitStatus: ExitStatus { .badInput }
     public var report: String { "error: \(self)" }
 }
+
+extension BudgetFileError: ReportableError {
+    public var exitStatus: ExitStatus { .badInput }
+    public var report: String { "\(path): error: \(description)" }
+    public var location: FailureLocation? {
+        if case let .invalid(path, jsonPath, _) = self { return FailureLocation(file: path, path: jsonPath) }
+        return FailureLocation(file: path)
+    }
+}
+
+extension BudgetCheckError: ReportableError {
+    public var exitStatus: ExitStatus { .badInput }
+    public var report: String { "error: \(description)" }
+}

@@ -37,12 +37,18 @@ extension Layoutbench {
                 Exit codes: 0 nothing slower, 1 something slower (named on standard error), 2 bad input (a \
                 missing file, another schema or version, nothing in common, a bad threshold).
 
+                Budgets: `compare --budget Benchmarks/instruction-budgets.json HEAD.json` holds a \
+                `bench --metric instructions` run to the checked-in ceilings of instructions per operation \
+                (per spec and scenario): exit 1 when a row exceeds its budget by any amount (named on standard \
+                error), 0 otherwise, 2 for a budget file that cannot be used (the error names the file and the \
+                JSON path) or a run without instruction counts.
+
                 Example: layoutbench compare base.json head.json --threshold 5% --export-markdown summary.md
                 """)
 
         @Argument(
             help:
-                "The result file to compare against (from `bench --json`); with --baseline, the result file of the change."
+                "The result file to compare against (from `bench --json`); with --baseline or --budget, the result file of the change."
         )
         var base: String
 
@@ -54,6 +60,9 @@ extension Layoutbench {
 
         @Option(help: "The results store holding the baseline.")
         var store: String?
+
+        @Option(help: "Check the result file against this instruction budget file instead of a base run.")
+        var budget: String?
 
         @OptionGroup var thresholds: ComparisonThresholdOptions
 
@@ -70,12 +79,19 @@ extension Layoutbench {
         var runToRunFloor = "\(Int(ComparisonOptions().runToRunFloor * 100))%"
 
         func validate() throws {
+            if budget != nil {
+                guard baseline == nil, head == nil else {
+                    throw ValidationError("--budget FILE takes one result file: compare --budget FILE HEAD.json")
+                }
+                return
+            }
             if (baseline == nil) == (head == nil) {
-                throw ValidationError("give BASE.json HEAD.json, or --baseline NAME HEAD.json")
+                throw ValidationError("give BASE.json HEAD.json, --baseline NAME HEAD.json or --budget FILE HEAD.json")
             }
         }
 
         func run() throws {
+            if let budget { return try checkBudget(budget) }
             var options = try thresholds.options()
             options.runToRunFloor = try ThresholdArgument.parse(runToRunFloor, option: "--run-to-run-floor")
             let report =
@@ -86,6 +102,22 @@ extension Layoutbench {
             try exports.write(report)
             if !report.regressions.isEmpty { throw CLIError.regression(report.regressionSummary) }
         }
+    }
+}
+
+extension Layoutbench.Compare {
+    /// `--budget FILE HEAD.json`: every counted row against its ceiling; exit 1 when one exceeds it.
+    func checkBudget(_ path: String) throws {
+        let budgets = try InstructionBudget.load(path: path)
+        let run = try BenchReport.load(path: base)
+        let check = try budgets.check(run, budgetPath: path)
+        print(check.formatted(markdown: format == .markdown))
+        let markdown = check.formatted(markdown: true)
+        if let path = exports.exportMarkdown {
+            try ExportFile.write(markdown + "\n", to: path, option: "--export-markdown")
+        }
+        try ExportFile.appendToStepSummary(markdown)
+        if !check.overBudget.isEmpty { throw CLIError.regression(check.overBudgetSummary) }
     }
 }
 
