@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Builds the default set of traits (the lean build README's two commands use: no import, no PostgreSQL, no
-# dashboard) in its own build folder and runs a short smoke of it, so that a `#if` that rots fails CI:
-# solve, a bench of one preset into a result file, report, and the errors of the parts it leaves out (each
-# exits 2 naming its trait and the build command that adds it; --help marks them).
+# dashboard) in release, in its own build folder, and runs a short smoke of it, so that a `#if` that rots fails
+# CI: solve, a bench of one preset into a result file, report, and the errors of the parts it leaves out (each
+# exits 2 naming its trait and the build command that adds it; --help marks them). Then the speed gate
+# (README "The speed gate: instruction budgets"): the engine's instructions per operation, counted under
+# callgrind, held to Benchmarks/instruction-budgets.json; a row over its budget fails CI. Release, because
+# budgets are release counts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=.build-lean
-swift build --scratch-path "$scratch" --product layoutbench
-bin="$scratch/debug/layoutbench"
+swift build -c release --scratch-path "$scratch" --product layoutbench
+bin="$scratch/release/layoutbench"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -39,3 +42,17 @@ expect 0 "[not in this build: needs the Import trait]" "$bin" import --help
 expect 0 "needs the Dashboard trait" "$bin" watch --help
 echo "lean-smoke: the default build solves, benches, reports and pushes to SQLite; import, PostgreSQL and the" \
   "dashboard each exit 2 naming their trait"
+
+# The speed gate. valgrind comes with `scripts/setup.sh --tests` (CI runs scripts/test.sh first).
+if ! command -v valgrind >/dev/null; then
+  [ "${CI:-}" = true ] && fail "valgrind is missing: the speed gate needs it (scripts/setup.sh --tests)"
+  echo "lean-smoke: valgrind is not installed: the speed gate is skipped (scripts/setup.sh --tests installs it)"
+  exit 0
+fi
+"$bin" bench --metric instructions --preset selfsizing-100k,chips-100k,feed-100k,grid-100k,nested-100k \
+  --scenarios full,measure-one,insert,query --json "$work/instructions.json" >/dev/null
+status=0
+"$bin" compare --budget Benchmarks/instruction-budgets.json "$work/instructions.json" || status=$?
+[ "$status" -eq 0 ] || fail "the speed gate failed (exit $status): a row above is over its budget" \
+  "(Benchmarks/instruction-budgets.json; README \"The speed gate: instruction budgets\")"
+echo "lean-smoke: every counted row is within its instruction budget"
