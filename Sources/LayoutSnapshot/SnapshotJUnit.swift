@@ -1,3 +1,5 @@
+import MarkupText
+
 /// `snapshot check --junit FILE`: JUnit XML for CI systems that show test results (one `<testsuite>` per
 /// layout, one `<testcase>` per layout and configuration; a configuration that does not match is a
 /// `<failure>` whose message is its counts and whose text its largest changes). A golden missing under
@@ -15,20 +17,23 @@ public enum SnapshotJUnit {
             let suiteFailures =
                 check.outcome == .missing ? 1 : (check.outcome == .compared ? check.failures.count : 0)
             let tests = max(1, check.configurations.count)
-            out += "  <testsuite name=\"\(xml(check.source))\" tests=\"\(tests)\" failures=\"\(suiteFailures)\">\n"
+            out += "  <testsuite name=\"\(markupEscaped(check.source))\""
+            out += " tests=\"\(tests)\" failures=\"\(suiteFailures)\">\n"
             if check.outcome == .missing {
-                out += "    <testcase classname=\"\(xml(check.layout))\" name=\"golden\">\n"
-                out += "      <failure message=\"no golden at \(xml(check.golden))\">"
+                out += "    <testcase classname=\"\(markupEscaped(check.layout))\" name=\"golden\">\n"
+                out += "      <failure message=\"no golden at \(markupEscaped(check.golden))\">"
                 out += "Record it with layoutbench snapshot record and commit it.</failure>\n    </testcase>\n"
             }
             for configuration in check.configurations {
-                out += "    <testcase classname=\"\(xml(check.layout))\" name=\"\(xml(configuration.id))\""
+                out += "    <testcase classname=\"\(markupEscaped(check.layout))\""
+                out += " name=\"\(markupEscaped(configuration.id))\""
                 guard !configuration.passed, check.outcome == .compared else {
                     out += "/>\n"
                     continue
                 }
-                out += ">\n      <failure message=\"\(xml(message(configuration)))\">"
-                out += xml(SnapshotText.configurationLines(configuration, largest: largest).joined(separator: "\n"))
+                out += ">\n      <failure message=\"\(markupEscaped(message(configuration)))\">"
+                out += markupEscaped(
+                    SnapshotText.configurationLines(configuration, largest: largest).joined(separator: "\n"))
                 out += "</failure>\n    </testcase>\n"
             }
             out += "  </testsuite>\n"
@@ -43,22 +48,5 @@ public enum SnapshotJUnit {
         case .notRecorded: return "not in the golden"
         case .notInMatrix: return "in the golden, not in the matrix checked"
         }
-    }
-
-    /// Text escaped for an XML attribute or element; characters XML 1.0 cannot hold become `?`.
-    static func xml(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
-            default: out.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0xFFFE ? "?" : scalar)
-            }
-        }
-        return out
     }
 }
