@@ -48,7 +48,9 @@ extension Layoutbench {
 
         @Argument(
             help:
-                "The result file to compare against (from `bench --json`); with --baseline or --budget, the result file of the change."
+                ArgumentHelp(
+                    "The result file to compare against (from `bench --json`); "
+                        + "with --baseline or --budget, the result file of the change.")
         )
         var base: String
 
