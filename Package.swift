@@ -23,8 +23,8 @@
 //   LayoutBenchKit        presets, scenarios, runner, jemalloc memory (CJemalloc), callgrind instruction
 //                         counts (CCallgrind), ab's child runs
 //   LayoutStore           the results store: SQLite through GRDB, behind `ResultStore`; BenchResults only
-//   LayoutStorePostgres   the same `ResultStore` on a PostgreSQL server through PostgresNIO. Its own module so
-//                         that LayoutStore's users (LayoutWatch, the tests) do not link NIO; the CLI alone picks
+//   LayoutStorePostgres   the same `ResultStore` on a PostgreSQL server through the system's libpq (CLibPQ). Its own
+//                         module so that LayoutStore's users (LayoutWatch, the tests) do not link it; the CLI alone picks
 //                         one store or the other from the `--store` value (a `postgres://` URL or a file)
 //   ResultReport          `layoutbench report`: one self-contained HTML page of results, plots drawn as SVG;
 //                         BenchResults only (pictures arrive as SVG text)
@@ -38,10 +38,10 @@
 //   LayoutTestSupport     for tests only: the fixture folder, random layout and operation generators
 //
 // Three parts sit behind package traits (README "Optional parts"), so the default build compiles neither
-// swift-syntax nor NIO, TLS or an HTTP server:
+// swift-syntax nor NIO and an HTTP server, and links no libpq:
 //
 //   Import      `import` and `.swift` files wherever a spec goes (LayoutImport's slicer: swift-syntax)
-//   Postgres    the PostgreSQL store: `push`, `--store postgres://…` (LayoutStorePostgres: PostgresNIO)
+//   Postgres    the PostgreSQL store: `push`, `--store postgres://…` (LayoutStorePostgres: the system's libpq)
 //   Dashboard   `watch --serve` and its `/metrics` (LayoutDashboard's server: Hummingbird, swift-prometheus)
 //
 // A build without a trait keeps every command and option; one that needs the trait exits 2 naming it and the
@@ -74,7 +74,7 @@ let package = Package(
             description: "`layoutbench import` and .swift layout code wherever a spec goes (swift-syntax)"),
         .trait(
             name: "Postgres",
-            description: "The PostgreSQL results store: `push`, `--store postgres://…` (PostgresNIO)"),
+            description: "The PostgreSQL results store: `push`, `--store postgres://…` (the system's libpq)"),
         .trait(name: "Dashboard", description: "`watch --serve`: the live dashboard and /metrics (Hummingbird)"),
         .default(enabledTraits: []),
     ],
@@ -89,7 +89,6 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // Neither of Hummingbird's default traits is used (swift-configuration, full Foundation).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
-        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
@@ -171,12 +170,13 @@ let package = Package(
             name: "LayoutStore",
             dependencies: ["BenchResults", "ErrorReporting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        // The results store on a PostgreSQL server (issue 19 part 2): same protocol, NIO only here.
+        // The system's libpq, PostgreSQL's own client (TLS through the system's OpenSSL): the team store only.
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+        // The results store on a PostgreSQL server (issue 19 part 2): same protocol, libpq only here.
         .target(
             name: "LayoutStorePostgres",
             dependencies: [
-                "LayoutStore", "BenchResults", "ErrorReporting",
-                .product(name: "PostgresNIO", package: "postgres-nio", condition: only("Postgres")),
+                "LayoutStore", "BenchResults", "ErrorReporting", .target(name: "CLibPQ", condition: only("Postgres")),
             ]
         ),
         // `layoutbench report`: HTML and SVG plots of result files; no solver (the CLI draws the pictures).

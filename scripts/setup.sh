@@ -4,8 +4,9 @@
 #
 #   scripts/setup.sh           what the main job runs with: jemalloc (the allocator), libyaml (specs), SQLite
 #                              (the results store)
-#   scripts/setup.sh --tests   that, and what the tests start: PostgreSQL, Chromium, Prometheus, valgrind and
-#                              the Python packages of the SARIF and browser tests
+#   scripts/setup.sh --tests   that, and what the tests build with and start: libpq (the Postgres trait's
+#                              client), PostgreSQL, Chromium, Prometheus, valgrind and the Python packages of the
+#                              SARIF and browser tests
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,9 +21,10 @@ packages=(libjemalloc-dev libyaml-dev libsqlite3-dev)
 if $tests; then
   # valgrind: instruction counts (bench --metric instructions, ab --metric instructions).
   # chromium: the report and dashboard tests open pages in a real browser (headless).
+  # libpq-dev: the Postgres trait's client library (the test command builds every trait).
   # postgresql: the team-store tests start a real server (its binaries only; no service is enabled).
   # prometheus: the /metrics test has a real Prometheus scrape `watch --serve` on loopback.
-  packages+=(valgrind chromium postgresql prometheus)
+  packages+=(valgrind libpq-dev chromium postgresql prometheus)
 fi
 need=()
 for pkg in "${packages[@]}"; do

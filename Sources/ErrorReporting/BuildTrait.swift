@@ -4,7 +4,7 @@
 public enum BuildTrait: String, CaseIterable, Hashable, Sendable {
     /// `layoutbench import`, and `.swift` layout code wherever a spec goes (swift-syntax).
     case importing = "Import"
-    /// The PostgreSQL results store: `push`, `--store postgres://…` (PostgresNIO).
+    /// The PostgreSQL results store: `push`, `--store postgres://…` (the system's libpq).
     case postgres = "Postgres"
     /// `watch --serve`: the live dashboard and `/metrics` (Hummingbird, swift-prometheus).
     case dashboard = "Dashboard"
@@ -47,7 +47,7 @@ public enum BuildTrait: String, CaseIterable, Hashable, Sendable {
     public var firstBuildCost: String {
         switch self {
         case .importing: return "swift-syntax: a debug build takes about 2.5 min, a release build about 6.5 min more"
-        case .postgres: return "PostgresNIO with swift-nio-ssl and swift-crypto: several minutes"
+        case .postgres: return "the system's libpq (Debian libpq-dev): seconds, no package to compile"
         case .dashboard: return "Hummingbird and swift-nio: 2 to 4 minutes"
         }
     }

@@ -1,23 +1,22 @@
-// The store itself needs PostgresNIO: only in a build with the Postgres trait (README "Optional parts").
+// The store itself needs libpq: only in a build with the Postgres trait (README "Optional parts").
 #if Postgres
 import BenchResults
 import Foundation
 import LayoutStore
-import PostgresNIO
 
 /// The team store: the same tables and answers as `SQLiteResultStore`, on a PostgreSQL server, over one
-/// connection. Async (PostgresNIO is); the CLI bridges it to the synchronous `ResultStore`.
+/// connection (libpq, `LibPQConnection`). Async, so that a command can wait on the server without holding a
+/// thread of Swift concurrency; the CLI bridges it to the synchronous `ResultStore`.
 ///
 /// Many writers, nothing lost: a run is inserted in one transaction (runs, specs, results, samples), so a
 /// writer killed mid-upload leaves nothing; each run carries `runKey` (a content hash of its result file),
 /// unique in `runs`, so a retried upload of the same file returns the first upload's id and stores nothing.
 public final class PostgresResultStore: Sendable {
     public let url: PostgresStoreURL
-    private let connection: PostgresConnection
-    private let logger: Logger
+    private let connection: LibPQConnection
 
-    private init(url: PostgresStoreURL, connection: PostgresConnection, logger: Logger) {
-        self.url = url; self.connection = connection; self.logger = logger
+    private init(url: PostgresStoreURL, connection: LibPQConnection) {
+        self.url = url; self.connection = connection
     }
 
     /// Connects to `url` and brings its schema up to date (see `PostgresSchema`). A server that cannot be
@@ -25,47 +24,38 @@ public final class PostgresResultStore: Sendable {
     public static func open(
         _ url: PostgresStoreURL, environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws(StoreError) -> PostgresResultStore {
-        var logger = Logger(label: "layoutbench.store.postgres")
-        logger.logLevel = .critical
-        let connection: PostgresConnection
+        var parameters: [(keyword: String, value: String)] = [
+            ("host", url.host), ("port", String(url.port)), ("user", url.user), ("dbname", url.database),
+            ("sslmode", url.tls.rawValue), ("connect_timeout", "10"),
+            ("application_name", "layoutbench"),
+        ]
+        if let password = url.password(environment: environment) { parameters.append(("password", password)) }
+        let connection: LibPQConnection
         do {
-            let tls: PostgresConnection.Configuration.TLS
-            switch url.tls {
-            case .disable: tls = .disable
-            case .prefer: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            case .require: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            }
-            let configuration = PostgresConnection.Configuration(
-                host: url.host, port: url.port, username: url.user, password: url.password(environment: environment),
-                database: url.database, tls: tls)
-            connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+            connection = try await LibPQConnection.connect(parameters)
         } catch {
             throw .unavailable(store: url.description, reason: Self.reason(error))
         }
         do {
-            try await PostgresSchema.migrate(connection, logger: logger, url: url.description)
+            let name = url.description
+            try await connection.perform { session in try PostgresSchema.migrate(session, url: name) }
         } catch {
-            try? await connection.close()
+            await connection.close()
             throw Self.storeError(error)
         }
-        return PostgresResultStore(url: url, connection: connection, logger: logger)
+        return PostgresResultStore(url: url, connection: connection)
     }
 
     /// Closes the connection.
     public func close() async {
-        try? await connection.close()
+        await connection.close()
     }
 
     /// The migrations applied to the database, sorted.
     public func appliedMigrations() async throws(StoreError) -> [String] {
-        try await run {
-            var ids: [String] = []
-            for try await id in try await connection.query(
-                "SELECT id FROM layoutbench_migrations ORDER BY id", logger: logger
-            ).decode(String.self) {
-                ids.append(id)
-            }
-            return ids
+        try await run { session in
+            let rows = try session.execute("SELECT id FROM layoutbench_migrations ORDER BY id")
+            return try (0..<rows.count).map { try rows.text($0, 0) }
         }
     }
 
@@ -95,83 +85,103 @@ public final class PostgresResultStore: Sendable {
             detail.calibrationNs = nil
             details.append(try Self.json(detail, encoder))
         }
-        let logger = self.logger
-        return try await run {
-            try await connection.withTransaction(logger: logger) { db in
-                let inserted = try await db.query(
+        // The transaction's first part: the run's row (or the id of the same run stored before) and its specs.
+        let (runID, isNew) = try await run { session -> (Int64, Bool) in
+            try session.execute("BEGIN")
+            do {
+                let inserted = try session.execute(
                     """
                     INSERT INTO runs (run_key, created_at, machine, cpu, toolchain, git_commit, branch, dirty, label,
                         origin, run_info, skipped)
-                    VALUES (\(key), \(report.createdAt), \(machine), \(report.machine.cpu), \(toolchain),
-                        \(report.gitCommit), \(branch ?? metadata.branch), \(metadata.dirty), \(metadata.label), \(metadata.origin),
-                        \(runInfo), \(skipped))
+                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
                     ON CONFLICT (run_key) DO NOTHING RETURNING id
-                    """, logger: logger
-                ).collect()
-                guard let runID = try inserted.first?.decode(Int64.self) else {
+                    """,
+                    [
+                        .text(key), .text(report.createdAt), .text(machine), .text(report.machine.cpu),
+                        .text(toolchain), .text(report.gitCommit), (branch ?? metadata.branch).map { .text($0) },
+                        .bool(metadata.dirty), metadata.label.map { .text($0) }, .text(metadata.origin),
+                        .text(runInfo), skipped.map { .text($0) },
+                    ])
+                guard !inserted.isEmpty else {
                     // Stored before (a retried upload): its id, nothing written.
-                    let existing = try await db.query("SELECT id FROM runs WHERE run_key = \(key)", logger: logger)
-                        .collect()
-                    return try existing[0].decode(Int64.self)
+                    let existing = try session.execute("SELECT id FROM runs WHERE run_key = $1", [.text(key)])
+                    try session.execute("COMMIT")
+                    return (try existing.int64(0, 0), false)
                 }
+                let runID = try inserted.int64(0, 0)
                 for spec in report.specs {
-                    try await db.query(
+                    try session.execute(
                         """
                         INSERT INTO specs (run_id, name, source, items, sections, content_hash)
-                        VALUES (\(runID), \(spec.name), \(spec.source), \(spec.items), \(spec.sections),
-                            \(spec.contentHash))
-                        """, logger: logger)
+                        VALUES ($1, $2, $3, $4, $5, $6)
+                        """,
+                        [
+                            .int(runID), .text(spec.name), .text(spec.source), .int(spec.items), .int(spec.sections),
+                            .text(spec.contentHash),
+                        ])
                 }
-                if let pauseAfterSpecs { await pauseAfterSpecs() }
-                for (result, detail) in zip(report.results, details) {
-                    let resultID = try await db.query(
-                        """
-                        INSERT INTO results (run_id, spec, spec_hash, scenario, threads, median_ns, detail)
-                        VALUES (\(runID), \(result.spec), \(result.specHash), \(result.scenario), \(result.threads),
-                            \(Int64(clamping: result.summaryNs.median)), \(detail)) RETURNING id
-                        """, logger: logger
-                    ).collect()[0].decode(Int64.self)
-                    let times = ByteBuffer(bytes: SampleBlob.encode(result.samplesNs))
-                    let calibration = result.calibrationNs.map { ByteBuffer(bytes: SampleBlob.encode($0)) }
-                    try await db.query(
-                        """
-                        INSERT INTO samples (result_id, times_ns, calibration_ns)
-                        VALUES (\(resultID), \(times), \(calibration))
-                        """, logger: logger)
-                }
-                return runID
+                return (runID, true)
+            } catch {
+                _ = try? session.execute("ROLLBACK")
+                throw error
             }
         }
+        guard isNew else { return runID }
+        if let pauseAfterSpecs { await pauseAfterSpecs() }
+        // The second part: results and samples, then the commit.
+        let results = report.results, rows = details
+        try await run { session in
+            do {
+                for (result, detail) in zip(results, rows) {
+                    let resultID = try session.execute(
+                        """
+                        INSERT INTO results (run_id, spec, spec_hash, scenario, threads, median_ns, detail)
+                        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
+                        """,
+                        [
+                            .int(runID), .text(result.spec), .text(result.specHash), .text(result.scenario),
+                            .int(result.threads), .int(Int64(clamping: result.summaryNs.median)), .text(detail),
+                        ]
+                    ).int64(0, 0)
+                    try session.execute(
+                        "INSERT INTO samples (result_id, times_ns, calibration_ns) VALUES ($1, $2, $3)",
+                        [
+                            .int(resultID), .bytes(SampleBlob.encode(result.samplesNs)),
+                            result.calibrationNs.map { .bytes(SampleBlob.encode($0)) },
+                        ])
+                }
+                try session.execute("COMMIT")
+            } catch {
+                _ = try? session.execute("ROLLBACK")
+                throw error
+            }
+        }
+        return runID
     }
 
     /// Names run `id` as baseline `name` (a name given again moves to the new run).
     public func nameBaseline(_ name: String, run id: Int64) async throws(StoreError) {
-        try await run {
-            let exists = try await connection.query("SELECT id FROM runs WHERE id = \(id)", logger: logger).collect()
-            guard !exists.isEmpty else { throw StoreError.noSuchRun(id: id) }
-            try await connection.query(
+        try await run { session in
+            guard !(try session.execute("SELECT id FROM runs WHERE id = $1", [.int(id)])).isEmpty else {
+                throw StoreError.noSuchRun(id: id)
+            }
+            try session.execute(
                 """
-                INSERT INTO baselines (name, run_id, named_at) VALUES (\(name), \(id), \(Timestamp.now()))
+                INSERT INTO baselines (name, run_id, named_at) VALUES ($1, $2, $3)
                 ON CONFLICT (name) DO UPDATE SET run_id = EXCLUDED.run_id, named_at = EXCLUDED.named_at
-                """, logger: logger)
+                """, [.text(name), .int(id), .text(Timestamp.now())])
         }
     }
 
     /// The run named `name`, with all its results and samples.
     public func baseline(named name: String) async throws(StoreError) -> StoredRun {
-        try await run {
-            let rows = try await connection.query("SELECT run_id FROM baselines WHERE name = \(name)", logger: logger)
-                .collect()
-            guard let row = rows.first else {
-                var known: [String] = []
-                for try await name in try await connection.query(
-                    "SELECT name FROM baselines ORDER BY name", logger: logger
-                ).decode(String.self) {
-                    known.append(name)
-                }
-                throw StoreError.noSuchBaseline(name: name, known: known)
+        try await run { session in
+            let rows = try session.execute("SELECT run_id FROM baselines WHERE name = $1", [.text(name)])
+            guard !rows.isEmpty else {
+                let names = try session.execute("SELECT name FROM baselines ORDER BY name")
+                throw StoreError.noSuchBaseline(name: name, known: try (0..<names.count).map { try names.text($0, 0) })
             }
-            return try await loadRun(id: try row.decode(Int64.self), spec: nil, scenarios: nil)
+            return try Self.loadRun(session, id: try rows.int64(0, 0), spec: nil, scenarios: nil)
         }
     }
 
@@ -185,51 +195,40 @@ public final class PostgresResultStore: Sendable {
     public func history(
         spec: String, scenarios: [String]?, last: Int, filter: HistoryFilter = HistoryFilter()
     ) async throws(StoreError) -> [StoredRun] {
-        try await run {
+        try await run { session in
             let absolute = URL(fileURLWithPath: spec).standardizedFileURL.path
-            let preset = "preset:\(spec)"
-            var ids: [Int64] = []
-            for try await id in try await connection.query(
+            let rows = try session.execute(
                 """
                 SELECT DISTINCT specs.run_id FROM specs JOIN runs ON runs.id = specs.run_id
-                WHERE (specs.source = \(spec) OR specs.source = \(absolute) OR specs.source = \(preset)
-                    OR specs.name = \(spec))
-                  AND (\(filter.machine)::text IS NULL OR strpos(runs.cpu, \(filter.machine)) > 0)
-                  AND (\(filter.branch)::text IS NULL OR runs.branch = \(filter.branch))
-                  AND (\(filter.label)::text IS NULL OR runs.label = \(filter.label))
-                ORDER BY specs.run_id DESC LIMIT \(max(0, last))
-                """, logger: logger
-            ).decode(Int64.self) {
-                ids.append(id)
-            }
-            var runs: [StoredRun] = []
-            for id in ids.reversed() { runs.append(try await loadRun(id: id, spec: spec, scenarios: scenarios)) }
-            return runs
+                WHERE (specs.source = $1 OR specs.source = $2 OR specs.source = $3 OR specs.name = $1)
+                  AND ($4::text IS NULL OR strpos(runs.cpu, $4) > 0)
+                  AND ($5::text IS NULL OR runs.branch = $5)
+                  AND ($6::text IS NULL OR runs.label = $6)
+                ORDER BY specs.run_id DESC LIMIT $7
+                """,
+                [
+                    .text(spec), .text(absolute), .text("preset:\(spec)"), filter.machine.map { .text($0) },
+                    filter.branch.map { .text($0) }, filter.label.map { .text($0) }, .int(max(0, last)),
+                ])
+            let ids = try (0..<rows.count).map { try rows.int64($0, 0) }
+            return try ids.reversed().map { try Self.loadRun(session, id: $0, spec: spec, scenarios: scenarios) }
         }
     }
 
     /// Every run's id, oldest first.
     public func runIDs() async throws(StoreError) -> [Int64] {
-        try await run {
-            var ids: [Int64] = []
-            for try await id in try await connection.query("SELECT id FROM runs ORDER BY id", logger: logger)
-                .decode(Int64.self)
-            {
-                ids.append(id)
-            }
-            return ids
+        try await run { session in
+            let rows = try session.execute("SELECT id FROM runs ORDER BY id")
+            return try (0..<rows.count).map { try rows.int64($0, 0) }
         }
     }
 
     /// How many rows each table holds: runs, specs, results, samples.
     public func rowCounts() async throws(StoreError) -> [String: Int64] {
-        try await run {
+        try await run { session in
             var counts: [String: Int64] = [:]
             for table in ["runs", "specs", "results", "samples"] {
-                let rows = try await connection.query(
-                    PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)"), logger: logger
-                ).collect()
-                counts[table] = try rows[0].decode(Int64.self)
+                counts[table] = try session.execute("SELECT count(*) FROM \(table)").int64(0, 0)
             }
             return counts
         }
@@ -237,54 +236,62 @@ public final class PostgresResultStore: Sendable {
 
     // MARK: - Reading rows back
 
-    private func loadRun(id: Int64, spec: String?, scenarios: [String]?) async throws -> StoredRun {
+    private static func loadRun(_ session: LibPQSession, id: Int64, spec: String?, scenarios: [String]?) throws
+        -> StoredRun
+    {
         let decoder = JSONDecoder()
-        let runRows = try await connection.query(
+        let run = try session.execute(
             """
             SELECT created_at, machine, toolchain, git_commit, run_info, skipped, label, dirty, origin, branch
-            FROM runs WHERE id = \(id)
-            """, logger: logger
-        ).collect()
-        guard let runRow = runRows.first else { throw StoreError.noSuchRun(id: id) }
-        let (createdAt, machine, toolchain, gitCommit, runInfo, skipped, label, dirty, origin, branch) =
-            try runRow.decode((String, String, String, String, String, String?, String?, Bool, String, String?).self)
+            FROM runs WHERE id = $1
+            """, [.int(id)])
+        guard !run.isEmpty else { throw StoreError.noSuchRun(id: id) }
         var specs: [SpecInfo] = []
         let absolute = spec.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         let preset = spec.map { "preset:\($0)" }
-        for try await (name, source, items, sections, contentHash) in try await connection.query(
-            "SELECT name, source, items, sections, content_hash FROM specs WHERE run_id = \(id) ORDER BY id",
-            logger: logger
-        ).decode((String, String, Int, Int, String).self) {
+        let specRows = try session.execute(
+            "SELECT name, source, items, sections, content_hash FROM specs WHERE run_id = $1 ORDER BY id", [.int(id)])
+        for row in 0..<specRows.count {
+            let name = try specRows.text(row, 0), source = try specRows.text(row, 1)
             if let spec, source != spec, source != absolute, source != preset, name != spec { continue }
             specs.append(
-                SpecInfo(name: name, source: source, items: items, sections: sections, contentHash: contentHash))
+                SpecInfo(
+                    name: name, source: source, items: try specRows.int(row, 2), sections: try specRows.int(row, 3),
+                    contentHash: try specRows.text(row, 4)))
         }
         let names = Set(specs.map(\.name))
         var results: [ScenarioResult] = []
-        for try await (resultID, specName, scenario, detail, times, calibration) in try await connection.query(
+        let resultRows = try session.execute(
             """
             SELECT results.id, results.spec, results.scenario, results.detail, samples.times_ns, samples.calibration_ns
-            FROM results LEFT JOIN samples ON samples.result_id = results.id WHERE results.run_id = \(id)
+            FROM results LEFT JOIN samples ON samples.result_id = results.id WHERE results.run_id = $1
             ORDER BY results.id
-            """, logger: logger
-        ).decode((Int64, String, String, String, ByteBuffer?, ByteBuffer?).self) {
+            """, [.int(id)])
+        for row in 0..<resultRows.count {
+            let resultID = try resultRows.int64(row, 0)
+            let specName = try resultRows.text(row, 1), scenario = try resultRows.text(row, 2)
             if spec != nil && !names.contains(specName) { continue }
             if let scenarios, !scenarios.contains(scenario) { continue }
-            var result = try Self.decode(ScenarioResult.self, detail, decoder, table: "results", id: resultID)
-            result.samplesNs = SampleBlob.decode(times.map { Array($0.readableBytesView) } ?? [])
-            result.calibrationNs = calibration.map { SampleBlob.decode(Array($0.readableBytesView)) }
+            let detail = try resultRows.text(row, 3)
+            var result = try decode(ScenarioResult.self, detail, decoder, table: "results", id: resultID)
+            result.samplesNs = SampleBlob.decode(try resultRows.bytes(row, 4) ?? [])
+            result.calibrationNs = try resultRows.bytes(row, 5).map { SampleBlob.decode($0) }
             results.append(result)
         }
         let report = BenchReport(
-            createdAt: createdAt,
-            machine: try Self.decode(MachineInfo.self, machine, decoder, table: "runs", id: id),
-            toolchain: try Self.decode(ToolchainInfo.self, toolchain, decoder, table: "runs", id: id),
-            gitCommit: gitCommit,
-            run: try Self.decode(RunInfo.self, runInfo, decoder, table: "runs", id: id),
+            createdAt: try run.text(0, 0),
+            machine: try decode(MachineInfo.self, try run.text(0, 1), decoder, table: "runs", id: id),
+            toolchain: try decode(ToolchainInfo.self, try run.text(0, 2), decoder, table: "runs", id: id),
+            gitCommit: try run.text(0, 3),
+            run: try decode(RunInfo.self, try run.text(0, 4), decoder, table: "runs", id: id),
             specs: specs, results: results,
-            skipped: try skipped.map { try Self.decode([String].self, $0, decoder, table: "runs", id: id) })
+            skipped: try run.optionalText(0, 5).map { try decode([String].self, $0, decoder, table: "runs", id: id) })
         return StoredRun(
-            id: id, metadata: RunMetadata(label: label, dirty: dirty, origin: origin, branch: branch), report: report)
+            id: id,
+            metadata: RunMetadata(
+                label: run.optionalText(0, 6), dirty: try run.bool(0, 7), origin: try run.text(0, 8),
+                branch: run.optionalText(0, 9)),
+            report: report)
     }
 
     private static func decode<T: Decodable>(
@@ -307,35 +314,28 @@ public final class PostgresResultStore: Sendable {
 
     // MARK: - Errors in one place
 
-    private func run<T>(_ body: () async throws -> T) async throws(StoreError) -> T {
+    /// Runs `body` on the connection's queue, its failures as `StoreError`.
+    private func run<T: Sendable>(_ body: @escaping @Sendable (LibPQSession) throws -> T) async throws(StoreError) -> T
+    {
         do {
-            return try await body()
+            return try await connection.perform(body)
         } catch {
             throw Self.storeError(error)
         }
     }
 
-    /// A StoreError thrown inside a transaction comes back wrapped in PostgresTransactionError; a lost
-    /// connection is `unavailable`, any other server error `database`.
+    /// A lost connection is `unavailable`, any other server error `database`.
     static func storeError(_ error: any Error) -> StoreError {
         if let error = error as? StoreError { return error }
-        if let error = error as? PostgresTransactionError {
-            if let inner = error.closureError ?? error.beginError ?? error.commitError { return storeError(inner) }
-        }
-        if let error = error as? PSQLError, error.code == .serverClosedConnection || error.code == .connectionError {
-            return .unavailable(store: "PostgreSQL", reason: reason(error))
+        if let error = error as? PostgresFailure, error.connectionLost {
+            return .unavailable(store: "PostgreSQL", reason: error.message)
         }
         return .database(reason: reason(error))
     }
 
-    /// A server error's message (PSQLError's description hides it on purpose), else the error itself.
+    /// A server error's message, else the error itself.
     static func reason(_ error: any Error) -> String {
-        if let error = error as? PSQLError {
-            if let message = error.serverInfo?[.message] { return message }
-            if let underlying = error.underlying { return "\(underlying)" }
-            return "\(error.code)"
-        }
-        return "\(error)"
+        (error as? PostgresFailure)?.message ?? "\(error)"
     }
 }
 #endif

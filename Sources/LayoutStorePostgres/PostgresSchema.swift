@@ -1,7 +1,6 @@
-// The store itself needs PostgresNIO: only in a build with the Postgres trait (README "Optional parts").
+// The store itself needs libpq: only in a build with the Postgres trait (README "Optional parts").
 #if Postgres
 import LayoutStore
-import PostgresNIO
 
 /// The server store's tables, built by numbered migrations (the same tables as the SQLite store's
 /// `StoreSchema`, plus `runs.run_key`, the run's content id that makes a retried upload a no-op).
@@ -78,22 +77,20 @@ enum PostgresSchema {
     /// Every migration this build knows, in order.
     static var identifiers: [String] { migrations.map(\.id) }
 
-    /// Applies the migrations `connection`'s database lacks, under the advisory lock, in one transaction.
-    /// Throws `StoreError.cannotOpen` if the database has migrations this build does not know.
-    static func migrate(_ connection: PostgresConnection, logger: Logger, url: String) async throws {
-        try await connection.withTransaction(logger: logger) { connection in
-            try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLockKey))", logger: logger)
-            try await connection.query(
+    /// Applies the migrations the database lacks, under the advisory lock, in one transaction (on the
+    /// connection's queue). Throws `StoreError.cannotOpen` if the database has migrations this build does not
+    /// know.
+    static func migrate(_ session: LibPQSession, url: String) throws {
+        try session.execute("BEGIN")
+        do {
+            try session.execute("SELECT pg_advisory_xact_lock($1::bigint)", [.int(migrationLockKey)])
+            try session.execute(
                 """
                 CREATE TABLE IF NOT EXISTS layoutbench_migrations (
                     id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())
-                """, logger: logger)
-            var applied: Set<String> = []
-            for try await id in try await connection.query("SELECT id FROM layoutbench_migrations", logger: logger)
-                .decode(String.self)
-            {
-                applied.insert(id)
-            }
+                """)
+            let rows = try session.execute("SELECT id FROM layoutbench_migrations")
+            let applied = Set(try (0..<rows.count).map { try rows.text($0, 0) })
             let unknown = applied.subtracting(identifiers)
             guard unknown.isEmpty else {
                 throw StoreError.cannotOpen(
@@ -103,12 +100,13 @@ enum PostgresSchema {
                 )
             }
             for migration in migrations where !applied.contains(migration.id) {
-                for statement in migration.statements {
-                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-                }
-                try await connection.query(
-                    "INSERT INTO layoutbench_migrations (id) VALUES (\(migration.id))", logger: logger)
+                for statement in migration.statements { try session.execute(statement) }
+                try session.execute("INSERT INTO layoutbench_migrations (id) VALUES ($1)", [.text(migration.id)])
             }
+            try session.execute("COMMIT")
+        } catch {
+            _ = try? session.execute("ROLLBACK")
+            throw error
         }
     }
 }

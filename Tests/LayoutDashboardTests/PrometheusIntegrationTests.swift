@@ -80,7 +80,7 @@ struct PrometheusIntegrationTests {
             "--web.listen-address=127.0.0.1:\(port)",
         ]
         let log = served.folder.appendingPathComponent("prometheus.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         server.standardOutput = FileHandle.nullDevice
         server.standardError = try FileHandle(forWritingTo: log)
         try server.run()

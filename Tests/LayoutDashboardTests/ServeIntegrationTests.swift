@@ -65,7 +65,7 @@ struct ServeIntegrationTests {
                 folder.appendingPathComponent("r.sqlite").path, "--debounce", "50", "--scenarios", "full",
                 "--repetitions", "2", "--rounds", "1", "--serve", "127.0.0.1:0",
             ]
-            FileManager.default.createFile(atPath: folder.appendingPathComponent("err.txt").path, contents: nil)
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("err.txt").path, contents: nil)
             process.standardOutput = FileHandle.nullDevice
             process.standardError = try FileHandle(forWritingTo: folder.appendingPathComponent("err.txt"))
             try process.run()

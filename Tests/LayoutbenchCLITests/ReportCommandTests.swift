@@ -148,7 +148,7 @@ struct ReportCommandTests {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         let errPath = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: errPath.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errPath) }
         let errFile = try FileHandle(forWritingTo: errPath)
         let out = Pipe()

@@ -31,7 +31,7 @@ enum StoreOpening {
 #if Postgres
 /// `PostgresResultStore` behind the synchronous `ResultStore`, for the CLI's synchronous commands only: each
 /// call runs on a Task and the calling thread waits for it (see `blocking`). Closes its connection when the
-/// command lets go of it (PostgresNIO requires a connection be closed before it is freed).
+/// command lets go of it, so the server sees the session end at once.
 final class BlockingPostgresStore: ResultStore {
     let store: PostgresResultStore
 
