@@ -47,7 +47,7 @@ public enum BuildTrait: String, CaseIterable, Hashable, Sendable {
     public var firstBuildCost: String {
         switch self {
         case .importing: return "swift-syntax: a debug build takes about 2.5 min, a release build about 6.5 min more"
-        case .postgres: return "the system's libpq (Debian libpq-dev): seconds, no package to compile"
+        case .postgres: return "the system's libpq (Debian libpq-dev): no third-party code to compile"
         case .dashboard: return "Hummingbird and swift-nio: 2 to 4 minutes"
         }
     }
