@@ -16,7 +16,9 @@ extension LayoutEngine {
     @discardableResult
     public func apply(_ operation: LayoutOperation) throws(EngineError) -> UpdateReport {
         var report = UpdateReport()
-        if case .resize = operation {} else { previousSolve = nil }  // no longer valid: free it now
+        // No longer valid: free it now (checked first: storing nil over nil still destroys and stores, ~60
+        // instructions of every operation).
+        if case .resize = operation {} else if previousSolve != nil { previousSolve = nil }
         switch operation {
         case .resize:
             try applyResize(operation, report: &report)
@@ -123,7 +125,7 @@ extension LayoutEngine {
     ///   O(log sections)); a row that reflows costs O(items of its section) to copy the section's storage.
     @discardableResult
     public func measure(_ sizes: [(IndexPath, Size)]) throws(EngineError) -> UpdateReport {
-        previousSolve = nil
+        if previousSolve != nil { previousSolve = nil }
         for (path, size) in sizes {
             do {
                 try state.apply(
@@ -255,14 +257,13 @@ extension LayoutEngine {
         // every instance whatever they measure: a change in place changes only the instances holding the
         // changed items, and when that is one instance it is re-solved alone and written over in place.
         let rowsKeepItems = reuse.shift == 0 && !cache.rowsMayReflow && cache.flatPlan != nil
-        if rowsKeepItems, let plan = cache.flatPlan,
-            storage.instance(of: at) == storage.instance(of: min(reuse.tailStart - 1, last)),
-            isKnownUniquelyReferenced(&storage)
+        let high = min(reuse.tailStart - 1, last)
+        if rowsKeepItems, let plan = cache.flatPlan, case let q = storage.instance(of: at),
+            high == at || q == storage.instance(of: high), isKnownUniquelyReferenced(&storage)
         {
             let (sizing, saved) = lendSizing()
             defer { returnSizing(saved) }
             do throws(LayoutError) {
-                let q = storage.instance(of: at)
                 let written = try scratch.withFlatAndCells(definition: definition, cache: cache) {
                     (flat, cells, leaf) throws(LayoutError) -> Bool in
                     try solver.remeasureInstance(
