@@ -237,7 +237,8 @@ extension LayoutEngine {
     /// - Complexity: O(items in the rows re-solved × log rows) in place; O(items of the section) otherwise.
     func resolveChanged(section: Int, at: Int, reuse: TailReuse, report: inout UpdateReport) throws(LayoutError) {
         let definition = sections[section].definition
-        try ensureTemplateSlots(state.sections[section].items.count)
+        let itemCount = state.sections[section].items.count  // read once: each read copies the items (a retain)
+        try ensureTemplateSlots(itemCount)
         let cache = try cache(forDefinition: definition)
         // §10.4 a uniform root group: every instance depends on the largest, so the section re-solves whole.
         // The geometry stays in the array and is updated there (no copy of it); only its storage is taken out,
@@ -250,7 +251,6 @@ extension LayoutEngine {
             return
         }
         sections[section].storage = .fixed(stride: 0, instances: 0)
-        let itemCount = state.sections[section].items.count
         let last = storage.itemCount - 1
         let solver = self.solver
         // A flat plan whose items do not measure along the row (lists, column grids) places the same items in
