@@ -16,7 +16,9 @@ extension LayoutEngine {
     @discardableResult
     public func apply(_ operation: LayoutOperation) throws(EngineError) -> UpdateReport {
         var report = UpdateReport()
-        if case .resize = operation {} else { previousSolve = nil }  // no longer valid: free it now
+        // No longer valid: free it now (checked first: storing nil over nil still destroys and stores, ~60
+        // instructions of every operation).
+        if case .resize = operation {} else if previousSolve != nil { previousSolve = nil }
         switch operation {
         case .resize:
             try applyResize(operation, report: &report)
@@ -123,7 +125,7 @@ extension LayoutEngine {
     ///   O(log sections)); a row that reflows costs O(items of its section) to copy the section's storage.
     @discardableResult
     public func measure(_ sizes: [(IndexPath, Size)]) throws(EngineError) -> UpdateReport {
-        previousSolve = nil
+        if previousSolve != nil { previousSolve = nil }
         for (path, size) in sizes {
             do {
                 try state.apply(
@@ -227,12 +229,16 @@ extension LayoutEngine {
     /// Re-solves section `section` after its items changed at `at` as `reuse` says (sizes of items
     /// `low...high`, or items inserted or deleted): from the instance before the one holding `at`, in place
     /// when every re-solved instance keeps its items and the storage is uniquely referenced, else into new
-    /// storage that copies the instances before and splices the unchanged ones after. A fixed-size section
-    /// (or one with no room) simply solves again, which costs O(boundary items) (or O(items)).
+    /// storage that copies the instances before and splices the unchanged ones after. When rows keep their
+    /// items whatever they measure (`rowsKeepItems`), sizes re-solve from the instance holding `at`, and when
+    /// one instance holds every changed item it alone is re-solved and written over (`remeasureInstance`).
+    /// A fixed-size section (or one with no room) simply solves again, which costs O(boundary items) (or
+    /// O(items)).
     /// - Complexity: O(items in the rows re-solved × log rows) in place; O(items of the section) otherwise.
     func resolveChanged(section: Int, at: Int, reuse: TailReuse, report: inout UpdateReport) throws(LayoutError) {
         let definition = sections[section].definition
-        try ensureTemplateSlots(state.sections[section].items.count)
+        let itemCount = state.sections[section].items.count  // read once: each read copies the items (a retain)
+        try ensureTemplateSlots(itemCount)
         let cache = try cache(forDefinition: definition)
         // §10.4 a uniform root group: every instance depends on the largest, so the section re-solves whole.
         // The geometry stays in the array and is updated there (no copy of it); only its storage is taken out,
@@ -245,13 +251,44 @@ extension LayoutEngine {
             return
         }
         sections[section].storage = .fixed(stride: 0, instances: 0)
-        let itemCount = state.sections[section].items.count
-        // The instance before the one holding `at` tried it as its next candidate (and stopped there): with a
-        // new size it may fit there now, so re-solving starts one instance earlier. A candidate that is a nested
-        // group looks at several items before it is dropped (docs/layout-rules.md §3.1, §6): every instance
-        // that may have looked at `at` re-solves, all of them when nested `subitems` groups make that unbounded.
         let last = storage.itemCount - 1
-        var firstInstance = max(0, storage.instance(of: min(at, last)) - 1)
+        let solver = self.solver
+        // A flat plan whose items do not measure along the row (lists, column grids) places the same items in
+        // every instance whatever they measure: a change in place changes only the instances holding the
+        // changed items, and when that is one instance it is re-solved alone and written over in place.
+        let rowsKeepItems = reuse.shift == 0 && !cache.rowsMayReflow && cache.flatPlan != nil
+        let high = min(reuse.tailStart - 1, last)
+        if rowsKeepItems, let plan = cache.flatPlan, case let q = storage.instance(of: at),
+            high == at || q == storage.instance(of: high), isKnownUniquelyReferenced(&storage)
+        {
+            let (sizing, saved) = lendSizing()
+            defer { returnSizing(saved) }
+            do throws(LayoutError) {
+                let written = try scratch.withFlatAndCells(definition: definition, cache: cache) {
+                    (flat, cells, leaf) throws(LayoutError) -> Bool in
+                    try solver.remeasureInstance(
+                        plan, cache: cache, index: section, itemCount: itemCount, sizing: sizing, storage: storage,
+                        instance: q, flat: &flat, cells: &cells, leafSupplementaries: &leaf)
+                }
+                if written {
+                    sections[section].storage = .estimated(storage)
+                    solver.place(&sections[section], index: section, cache: cache, sizing: sizing)
+                    storedInPlace(at: section)
+                    report.instancesSolved += 1
+                    report.sectionsSolved += 1
+                    return
+                }
+            } catch {
+                sections[section].storage = .estimated(storage)
+                throw error.located(definition: definition, section: section)
+            }
+        }
+        // The instance before the one holding `at` tried it as its next candidate (and stopped there): with a
+        // new size it may fit there now, so re-solving starts one instance earlier (not when rows keep their
+        // items: the candidate's length along the row did not change). A candidate that is a nested group looks
+        // at several items before it is dropped (docs/layout-rules.md §3.1, §6): every instance that may have
+        // looked at `at` re-solves, all of them when nested `subitems` groups make that unbounded.
+        var firstInstance = max(0, storage.instance(of: min(at, last)) - (rowsKeepItems ? 0 : 1))
         if let lookahead = cache.lookahead {
             // The instance before the holder covers a look-ahead that starts within it (always so for one item,
             // a root of items): the O(1) first-item check spares the O(log instances) search.

@@ -43,6 +43,32 @@ struct SolveScratch {
         return taken
     }
 
+    /// Runs `body` with the flat plan scratch of `definition` and the builder's cell and leaf list buffers,
+    /// lent where they are: unlike `takeFlat` and `takeBuilder`, nothing is swapped out, reset or given back
+    /// (what an update of one instance would otherwise pay several times over its own work). The buffers
+    /// keep whatever `body` leaves in them; the next `takeBuilder` empties them. The scratch is used in the
+    /// slot that holds it, which is often another definition's (definitions that resolve alike share a cache,
+    /// and their scratch moves to the last one solved). Complexity: O(1), O(definitions) pointer comparisons
+    /// when the definition's own slot does not hold it.
+    mutating func withFlatAndCells<R>(
+        definition: Int, cache: DefinitionCache,
+        _ body: (inout FlatRowPlan.Scratch, inout ContiguousArray<Rect>, inout ContiguousArray<UInt16>)
+            throws(LayoutError) -> R
+    ) throws(LayoutError) -> R {
+        var slot: Int? = definition < flatOwners.count && flatOwners[definition] === cache ? definition : nil
+        if slot == nil { slot = flatOwners.firstIndex { $0 === cache } }
+        if let slot { return try body(&flatScratches[slot], &builder.cells, &builder.leafSupplementaries) }
+        var flat = FlatRowPlan.Scratch()
+        do {
+            let result = try body(&flat, &builder.cells, &builder.leafSupplementaries)
+            giveBack(flat: consume flat, definition: definition, cache: cache)
+            return result
+        } catch {
+            giveBack(flat: consume flat, definition: definition, cache: cache)
+            throw error
+        }
+    }
+
     mutating func giveBack(flat scratch: consuming FlatRowPlan.Scratch, definition: Int, cache: DefinitionCache) {
         while flatOwners.count <= definition {
             flatOwners.append(nil)
@@ -344,16 +370,9 @@ struct InstanceRun {
         // Read in place, without copying the buffers or the table (this runs per re-solved row).
         let fits = builder.cells.withUnsafeBufferPointer { cells in
             builder.leafSupplementaries.withUnsafeBufferPointer { leaf -> Bool in
-                func list(_ k: Int) -> UInt16 { base + k < leaf.count ? leaf[base + k] : 0 }
-                guard storage.hasLeafSupplementaries || leaf.isEmpty || (0..<count).allSatisfy({ list($0) == 0 }) else {
-                    return false
-                }
-                let mine = UnsafeBufferPointer(rebasing: cells[base..<base + count])
-                guard storage.accepts(q, size: size, stride: stride, cells: mine, leafSupplementaries: list) else {
-                    return false
-                }
-                storage.replaceInstance(q, cells: mine, leafSupplementaries: list, size: size, stride: stride)
-                return true
+                storage.rewrite(
+                    q, cells: UnsafeBufferPointer(rebasing: cells[base..<base + count]), leaf: leaf, leafBase: base,
+                    size: size, stride: stride, extent: extent)
             }
         }
         guard fits else {
@@ -365,7 +384,6 @@ struct InstanceRun {
         if builder.supplementaries.lists.count != storage.supplementaryListCount {
             storage.setSupplementaries(builder.supplementaries)
         }
-        storage.addExtent(extent)
         if !hosts.isEmpty || storage.keepsHosts { storage.setHosts(q, hosts) }
         solved += 1
         instance += 1

@@ -123,7 +123,7 @@ extension SectionBuilder {
     }
 
     /// `forEachSectionElement` with the section's boundary items already placed (`boundary`, nil when it has
-    /// none), as `place` has them.
+    /// none).
     private func forEachSectionElement(
         _ g: SectionGeometry, index: Int, cache: DefinitionCache,
         boundary: BoundaryItemsPlacement?, _ body: (LayoutElement) -> Void
@@ -155,6 +155,17 @@ extension SectionBuilder {
         return pinned
     }
 
+    /// How far `frame` reaches before a section's start and after its end (`extent`) along the scroll axis, at
+    /// least `before` and `after`.
+    @inline(__always)
+    private static func reach(
+        _ frame: Rect, scrollAxis: Axis, extent: Double, before: inout Double, after: inout Double
+    ) {
+        let a = frame.origin(scrollAxis), b = frame.end(scrollAxis)
+        before = max(before, -min(a, b))
+        after = max(after, max(a, b) - extent)
+    }
+
     /// How far the section's elements reach before its start and after its end along the scroll axis, so that
     /// rect queries find sections whose elements overhang (negative spacings, offsets, overflowing groups).
     func measureOverhang(
@@ -163,10 +174,17 @@ extension SectionBuilder {
     ) {
         var before = 0.0, after = 0.0
         let extent = g.extent, scrollAxis = self.scrollAxis
-        forEachSectionElement(g, index: index, cache: cache, boundary: boundary) { e in
-            let a = e.frame.origin(scrollAxis), b = e.frame.end(scrollAxis)
-            before = max(before, -min(a, b))
-            after = max(after, max(a, b) - extent)
+        // The frames `forEachSectionElement` gives, without making their elements (a kind string each).
+        if !cache.section.boundarySupplementaryItems.isEmpty {
+            boundary.forEachFrame(
+                sectionStart: 0, contentStart: g.boundaryStart, contentEnd: g.boundaryStart + g.boundaryMiddle
+            ) { Self.reach($0, scrollAxis: scrollAxis, extent: extent, before: &before, after: &after) }
+        }
+        if g.drawsDecorations && !cache.section.decorationItems.isEmpty {
+            forEachDecorationFrame(
+                cache.section.decorationItems, sectionStart: 0, extent: extent, container: container,
+                scrollAxis: scrollAxis
+            ) { Self.reach($0, scrollAxis: scrollAxis, extent: extent, before: &before, after: &after) }
         }
         if hasInstances {
             // The instances' origins along P span [lo, hi] relative to instance 0 (a negative stride runs back).

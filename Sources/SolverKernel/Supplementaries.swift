@@ -167,6 +167,72 @@ package struct BoundaryItemsPlacement {
                     item: index, frame: Rect(origin: origin, size: size), zIndex: items[k].zIndex))
         }
     }
+
+    /// The placed items' frames, in the order and at the places `forEachElement` gives, without making their
+    /// elements (whose kind string each costs a retain and a release): all a section's overhang needs.
+    /// `place` is a copy of `forEachElement`'s loop body, which keeps its own: sharing it, through that helper
+    /// or a closure, cost rect queries a few instructions per section. The two must stay the same.
+    package func forEachFrame(
+        sectionStart: Double, contentStart: Double, contentEnd: Double, _ body: (Rect) -> Void
+    ) {
+        var startCursor = sectionStart + startPadding
+        var endCursor = contentEnd
+        for k in items.indices {
+            let size = Self.size(
+                items, k, index: Self.kindIndex(items, k), box: box, container: container, section: section,
+                measures: measures)
+            let origin = place(
+                k, size: size, contentStart: contentStart, contentEnd: contentEnd, startCursor: &startCursor,
+                endCursor: &endCursor)
+            body(Rect(origin: origin, size: size))
+        }
+    }
+
+    /// Item `k`'s origin, `size` long: extending items one after another from the cursors (which it moves),
+    /// the others inside the host.
+    @inline(__always)
+    private func place(
+        _ k: Int, size: Size, contentStart: Double, contentEnd: Double, startCursor: inout Double,
+        endCursor: inout Double
+    ) -> Point {
+        let cross = scrollAxis.other
+        var origin: Point
+        let extendsStart = Self.extendsStart(items, k, scrollAxis)
+        if extendsStart || Self.extendsEnd(items, k, scrollAxis) {
+            let along: Double
+            if extendsStart {
+                along = startCursor
+                startCursor += size.length(scrollAxis)
+            } else {
+                along = endCursor
+                endCursor += size.length(scrollAxis)
+            }
+            // Across, by the cross component of the alignment: start, end, or centered.
+            let edges = items[k].alignment.edges
+            let across: Double
+            if edges.contains(startEdge(cross)) {
+                across = a0
+            } else if edges.contains(endEdge(cross)) {
+                across = a0 + aq - size.length(cross)
+            } else {
+                across = a0 + (aq - size.length(cross)) / 2
+            }
+            origin = Point.along(scrollAxis, along, across: across)
+        } else {
+            // Inside the host, with the anchor rule of §4.4 on the alignment's edges.
+            let host = Rect.along(
+                scrollAxis, origin: contentStart, length: contentEnd - contentStart,
+                acrossOrigin: a0, acrossLength: aq)
+            let edges = items[k].alignment.edges
+            let onHost = anchorPoint(host, edges)
+            let onItem = anchorPoint(Rect(origin: .zero, size: size), edges)
+            origin = Point(x: onHost.x - onItem.x, y: onHost.y - onItem.y)
+        }
+        // `offset` shifts the item; it changes no extent.
+        origin.x += items[k].offset.x
+        origin.y += items[k].offset.y
+        return origin
+    }
 }
 
 /// §4.4 Supplementaries anchored to an item's cell frame or a group instance's slot.
@@ -233,14 +299,11 @@ package func forEachDecorationElement(
     _ decorations: [DecorationItem], section: Int, sectionStart: Double, extent: Double,
     container: LayoutContainer, scrollAxis: Axis, _ body: (LayoutElement) -> Void
 ) {
-    let crossLength = container.size.length(scrollAxis.other)
-    let cover = Rect.along(scrollAxis, origin: sectionStart, length: extent, acrossOrigin: 0, acrossLength: crossLength)
+    let cover = decorationCover(
+        sectionStart: sectionStart, extent: extent, container: container, scrollAxis: scrollAxis)
     for k in decorations.indices {
         let decoration = decorations[k]
-        let i = decoration.contentInsets
-        let frame = Rect(
-            x: cover.x + i.leading, y: cover.y + i.top,
-            width: max(0, cover.width - i.leading - i.trailing), height: max(0, cover.height - i.top - i.bottom))
+        let frame = decorationFrame(decoration.contentInsets, cover: cover)
         var item = 0
         for j in 0..<k where decorations[j].elementKind == decoration.elementKind { item += 1 }
         body(
@@ -248,4 +311,33 @@ package func forEachDecorationElement(
                 category: .decoration, kind: decoration.elementKind, section: section, item: item,
                 frame: frame, zIndex: decoration.zIndex))
     }
+}
+
+/// The frames `forEachDecorationElement` gives, in order, without making their elements (nor copying a
+/// decoration, which retains its kind): all a section's overhang needs.
+package func forEachDecorationFrame(
+    _ decorations: [DecorationItem], sectionStart: Double, extent: Double, container: LayoutContainer,
+    scrollAxis: Axis, _ body: (Rect) -> Void
+) {
+    let cover = decorationCover(
+        sectionStart: sectionStart, extent: extent, container: container, scrollAxis: scrollAxis)
+    for k in decorations.indices { body(decorationFrame(decorations[k].contentInsets, cover: cover)) }
+}
+
+/// §4.5 what every decoration of a section covers before its insets: the section along the scroll axis, the
+/// container across.
+@inline(__always)
+private func decorationCover(sectionStart: Double, extent: Double, container: LayoutContainer, scrollAxis: Axis)
+    -> Rect
+{
+    let crossLength = container.size.length(scrollAxis.other)
+    return Rect.along(scrollAxis, origin: sectionStart, length: extent, acrossOrigin: 0, acrossLength: crossLength)
+}
+
+/// §4.5 a decoration's frame: `cover` inset by its insets, width and height clamped at 0.
+@inline(__always)
+private func decorationFrame(_ i: EdgeInsets, cover: Rect) -> Rect {
+    Rect(
+        x: cover.x + i.leading, y: cover.y + i.top,
+        width: max(0, cover.width - i.leading - i.trailing), height: max(0, cover.height - i.top - i.bottom))
 }

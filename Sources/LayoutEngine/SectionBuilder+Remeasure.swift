@@ -1,0 +1,77 @@
+import CompositionalLayout
+import SolverKernel
+
+/// The measure fast path: a flat-plan section whose items never measure along the row
+/// (`FlatRowPlan.mainIsConstant`: lists, column grids) places the same items in every instance whatever they
+/// measure, so a new size changes only the instance holding the item, and that one keeps its items. It is
+/// solved alone into the scratch's cell buffer and written over the old one in the storage: no `InstanceRun`,
+/// no builder reset, no instance before it solved again (it looked at the item only along the row).
+extension SectionBuilder {
+    /// Re-solves instance `q` of `storage` (section `index`, a flat plan with `mainIsConstant`) and writes it
+    /// in place. Returns false, with nothing written, when the instance no longer fits the storage as it is
+    /// (its item count, a leaf list or the compact form's pattern changed): the caller re-solves generally.
+    /// - Complexity: O(items of the instance + log instances), no allocation once the buffers have grown.
+    func remeasureInstance(
+        _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
+        storage: EstimatedInstances, instance q: Int, flat: inout FlatRowPlan.Scratch,
+        cells: inout ContiguousArray<Rect>, leafSupplementaries: inout ContiguousArray<UInt16>
+    ) throws(LayoutError) -> Bool {
+        let tracksSupplementaries = !plan.supplementaries.isEmpty
+        // Leaf list indices refer to the plan's table, which the storage holds unless it was extended.
+        if tracksSupplementaries && storage.supplementaryListCount != plan.supplementaries.lists.count {
+            return false
+        }
+        let box = rootBox(of: cache)
+        let slot = plan.rootSlot(box: box, container: container)
+        let lengths = FlatRowPlan.ItemLengths(plan: plan, sizing: sizing, section: index)
+        cells.removeAll(keepingCapacity: true)
+        leafSupplementaries.removeAll(keepingCapacity: true)
+        let items = storage.items(of: q)
+        let (size, count) = try plan.solveInstance(
+            first: items.lowerBound, itemCount: itemCount, slot: slot, section: index, container: container,
+            lengths: lengths, scratch: &flat, cells: &cells, leafSupplementaries: &leafSupplementaries)
+        guard count == items.count, count > 0 else { return false }
+        // The instance's extent, as `solveFlatInstances` takes it.
+        var extent = RelativeExtent()
+        var largestCell = Size.zero
+        let P = cache.placement.P
+        for cell in cells {
+            extent.add(cell, P: P)
+            largestCell = largestCell.atLeast(cell.size)
+        }
+        if tracksSupplementaries {
+            let lists = plan.supplementaries.lists
+            extent.grow(
+                by: max(
+                    supplementaryReach(lists, hostSize: box),
+                    supplementaryReach(lists, hostSize: largestCell.atLeast(size))))
+        }
+        let stride = cache.placement.strideTerms.stride(size.length(P))
+        return cells.withUnsafeBufferPointer { cells in
+            leafSupplementaries.withUnsafeBufferPointer { leaf in
+                storage.rewrite(q, cells: cells, leaf: leaf, leafBase: 0, size: size, stride: stride, extent: extent)
+            }
+        }
+    }
+}
+
+extension EstimatedInstances {
+    /// Writes re-solved instance `q` in place (its `cells` from its first item, their leaf lists at
+    /// `leaf[leafBase...]`, shorter when the trailing ones are 0), when the storage can hold it as it is: a
+    /// leaf list where the storage keeps none, or cells off the compact form's pattern, cannot. Returns whether
+    /// it was written (nothing changes otherwise).
+    /// - Complexity: O(cells + log instances).
+    func rewrite(
+        _ q: Int, cells: UnsafeBufferPointer<Rect>, leaf: UnsafeBufferPointer<UInt16>, leafBase: Int, size: Size,
+        stride: Double, extent: RelativeExtent
+    ) -> Bool {
+        func list(_ k: Int) -> UInt16 { leafBase + k < leaf.count ? leaf[leafBase + k] : 0 }
+        guard hasLeafSupplementaries || leaf.isEmpty || (0..<cells.count).allSatisfy({ list($0) == 0 }) else {
+            return false
+        }
+        guard accepts(q, size: size, stride: stride, cells: cells, leafSupplementaries: list) else { return false }
+        replaceInstance(q, cells: cells, leafSupplementaries: list, size: size, stride: stride)
+        addExtent(extent)
+        return true
+    }
+}
