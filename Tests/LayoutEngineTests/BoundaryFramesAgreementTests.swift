@@ -1,0 +1,78 @@
+import CompositionalLayout
+import SolverKernel
+import Testing
+
+/// `BoundaryItemsPlacement.forEachFrame` (what a section's overhang reads) is a copy of `forEachElement`'s
+/// loop body, kept apart for the rect queries' sake (docs/engine-instructions.md): the two must give the same
+/// frames in the same order for every kind of boundary item, and the decorations' frames likewise.
+@Suite("Boundary items' frames alone equal their elements' frames")
+struct BoundaryFramesAgreementTests {
+    static func item(
+        _ alignment: BoundaryAlignment, width: LayoutDimension, height: LayoutDimension, extends: Bool,
+        offset: Point = .zero, kind: String
+    ) -> BoundarySupplementaryItem {
+        BoundarySupplementaryItem(
+            layoutSize: LayoutSize(widthDimension: width, heightDimension: height), elementKind: kind,
+            alignment: alignment, absoluteOffset: offset, extendsBoundary: extends)
+    }
+
+    /// Extending headers and footers (two of one kind), items inside the host at every alignment, offsets,
+    /// fractional and estimated lengths.
+    static let items: [BoundarySupplementaryItem] = [
+        item(.top, width: .fractionalWidth(1), height: .absolute(44), extends: true, kind: "header"),
+        item(.topLeading, width: .absolute(120), height: .estimated(30), extends: true, kind: "header"),
+        item(.bottom, width: .fractionalWidth(0.5), height: .absolute(20), extends: true, kind: "footer"),
+        item(.bottomTrailing, width: .absolute(60), height: .absolute(18), extends: true, kind: "footer"),
+        item(.leading, width: .absolute(30), height: .absolute(30), extends: false, kind: "badge"),
+        item(.trailing, width: .absolute(30), height: .fractionalHeight(0.1), extends: false, kind: "badge"),
+        item(
+            .topTrailing, width: .absolute(16), height: .absolute(16), extends: false,
+            offset: Point(x: -4, y: 3), kind: "dot"),
+        item(.bottomLeading, width: .estimated(50), height: .absolute(12), extends: false, kind: "dot"),
+        item(.top, width: .absolute(80), height: .absolute(10), extends: true, offset: Point(x: 2, y: -1), kind: "x"),
+    ]
+
+    @Test(
+        "forEachFrame gives forEachElement's frames, in order, on both scroll axes, with and without insets",
+        arguments: [Axis.y, Axis.x], [nil, EdgeInsets(top: 8, leading: 12, bottom: 6, trailing: 20)])
+    func framesAgree(scrollAxis: Axis, insets: EdgeInsets?) {
+        let container = LayoutContainer(width: 390, height: 844)
+        for padding in [0.0, 22] {
+            let placement = BoundaryItemsPlacement(
+                items: Self.items, section: 3, container: container, scrollAxis: scrollAxis, followedInsets: insets,
+                sizing: .estimates, startPadding: padding)
+            var elements: [Rect] = []
+            placement.forEachElement(sectionStart: 100, contentStart: 180, contentEnd: 940) {
+                elements.append($0.frame)
+            }
+            var frames: [Rect] = []
+            placement.forEachFrame(sectionStart: 100, contentStart: 180, contentEnd: 940) { frames.append($0) }
+            #expect(frames.count == Self.items.count)
+            #expect(frames == elements, "scroll axis \(scrollAxis), insets \(String(describing: insets))")
+        }
+    }
+
+    @Test("forEachDecorationFrame gives forEachDecorationElement's frames, in order")
+    func decorationFramesAgree() {
+        let decorations = [
+            DecorationItem(elementKind: "background"),
+            DecorationItem(
+                elementKind: "background", contentInsets: EdgeInsets(top: 4, leading: 8, bottom: 2, trailing: 6)),
+            DecorationItem(
+                elementKind: "frame", contentInsets: EdgeInsets(top: 500, leading: 300, bottom: 600, trailing: 300)),
+        ]
+        let container = LayoutContainer(width: 390, height: 844)
+        for scrollAxis in [Axis.y, .x] {
+            var elements: [Rect] = []
+            forEachDecorationElement(
+                decorations, section: 1, sectionStart: 40, extent: 700, container: container, scrollAxis: scrollAxis
+            ) { elements.append($0.frame) }
+            var frames: [Rect] = []
+            forEachDecorationFrame(
+                decorations, sectionStart: 40, extent: 700, container: container, scrollAxis: scrollAxis
+            ) { frames.append($0) }
+            #expect(frames.count == 3)
+            #expect(frames == elements)
+        }
+    }
+}
