@@ -23,9 +23,10 @@
 //   LayoutBenchKit        presets, scenarios, runner, jemalloc memory (CJemalloc), callgrind instruction
 //                         counts (CCallgrind), ab's child runs
 //   LayoutStore           the results store: SQLite through GRDB, behind `ResultStore`; BenchResults only
-//   LayoutStorePostgres   the same `ResultStore` on a PostgreSQL server through the system's libpq (CLibPQ). Its own
-//                         module so that LayoutStore's users (LayoutWatch, the tests) do not link it; the CLI alone picks
-//                         one store or the other from the `--store` value (a `postgres://` URL or a file)
+//   LayoutStorePostgres   the same `ResultStore` on a PostgreSQL server through the system's libpq (CLibPQ).
+//                         Its own module so that LayoutStore's users (LayoutWatch, the tests) do not link it; the
+//                         CLI alone picks one store or the other from the `--store` value (a `postgres://` URL or
+//                         a file)
 //   ResultReport          `layoutbench report`: one self-contained HTML page of results, plots drawn as SVG;
 //                         BenchResults only (pictures arrive as SVG text)
 //   LayoutWatch           the watch daemon: file events, debounce, child runs, JSONL log, console; no solver

@@ -93,11 +93,9 @@ enum PostgresSchema {
             let applied = Set(try (0..<rows.count).map { try rows.text($0, 0) })
             let unknown = applied.subtracting(identifiers)
             guard unknown.isEmpty else {
+                let names = unknown.sorted().joined(separator: ", ")
                 throw StoreError.cannotOpen(
-                    path: url,
-                    reason:
-                        "written by a newer layoutbench (unknown migrations: \(unknown.sorted().joined(separator: ", ")))"
-                )
+                    path: url, reason: "written by a newer layoutbench (unknown migrations: \(names))")
             }
             for migration in migrations where !applied.contains(migration.id) {
                 for statement in migration.statements { try session.execute(statement) }

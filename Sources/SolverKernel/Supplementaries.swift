@@ -119,48 +119,15 @@ package struct BoundaryItemsPlacement {
         sectionStart: Double, contentStart: Double, contentEnd: Double,
         _ body: (LayoutElement) -> Void
     ) {
-        let cross = scrollAxis.other
         var startCursor = sectionStart + startPadding
         var endCursor = contentEnd
         for k in items.indices {
             let index = Self.kindIndex(items, k)
             let size = Self.size(
                 items, k, index: index, box: box, container: container, section: section, measures: measures)
-            var origin: Point
-            let extendsStart = Self.extendsStart(items, k, scrollAxis)
-            if extendsStart || Self.extendsEnd(items, k, scrollAxis) {
-                let along: Double
-                if extendsStart {
-                    along = startCursor
-                    startCursor += size.length(scrollAxis)
-                } else {
-                    along = endCursor
-                    endCursor += size.length(scrollAxis)
-                }
-                // Across, by the cross component of the alignment: start, end, or centered.
-                let edges = items[k].alignment.edges
-                let across: Double
-                if edges.contains(startEdge(cross)) {
-                    across = a0
-                } else if edges.contains(endEdge(cross)) {
-                    across = a0 + aq - size.length(cross)
-                } else {
-                    across = a0 + (aq - size.length(cross)) / 2
-                }
-                origin = Point.along(scrollAxis, along, across: across)
-            } else {
-                // Inside the host, with the anchor rule of §4.4 on the alignment's edges.
-                let host = Rect.along(
-                    scrollAxis, origin: contentStart, length: contentEnd - contentStart,
-                    acrossOrigin: a0, acrossLength: aq)
-                let edges = items[k].alignment.edges
-                let onHost = anchorPoint(host, edges)
-                let onItem = anchorPoint(Rect(origin: .zero, size: size), edges)
-                origin = Point(x: onHost.x - onItem.x, y: onHost.y - onItem.y)
-            }
-            // `offset` shifts the item; it changes no extent.
-            origin.x += items[k].offset.x
-            origin.y += items[k].offset.y
+            let origin = place(
+                k, size: size, contentStart: contentStart, contentEnd: contentEnd, startCursor: &startCursor,
+                endCursor: &endCursor)
             body(
                 LayoutElement(
                     category: .supplementary, kind: items[k].elementKind, section: section,
@@ -169,9 +136,8 @@ package struct BoundaryItemsPlacement {
     }
 
     /// The placed items' frames, in the order and at the places `forEachElement` gives, without making their
-    /// elements (whose kind string each costs a retain and a release): all a section's overhang needs.
-    /// `place` is a copy of `forEachElement`'s loop body, which keeps its own: sharing it, through that helper
-    /// or a closure, cost rect queries a few instructions per section. The two must stay the same.
+    /// elements (whose kind string each costs a retain and a release): all a section's overhang needs. Both
+    /// place each item with `place`.
     package func forEachFrame(
         sectionStart: Double, contentStart: Double, contentEnd: Double, _ body: (Rect) -> Void
     ) {

@@ -2,9 +2,9 @@ import CompositionalLayout
 import SolverKernel
 import Testing
 
-/// `BoundaryItemsPlacement.forEachFrame` (what a section's overhang reads) is a copy of `forEachElement`'s
-/// loop body, kept apart for the rect queries' sake (docs/engine-instructions.md): the two must give the same
-/// frames in the same order for every kind of boundary item, and the decorations' frames likewise.
+/// `BoundaryItemsPlacement.forEachFrame` (what a section's overhang reads) and `forEachElement` (what queries
+/// and the output read) must give the same frames in the same order for every kind of boundary item, and the
+/// decorations' frames likewise: the overhang would otherwise miss what a query returns.
 @Suite("Boundary items' frames alone equal their elements' frames")
 struct BoundaryFramesAgreementTests {
     static func item(

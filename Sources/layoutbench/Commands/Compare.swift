@@ -14,8 +14,9 @@ extension Layoutbench {
                 allocations and bytes allocated per operation. Two files are two separate runs, so the time \
                 interval holds the noise BETWEEN runs: the rounds' medians of each run are two independent \
                 samples (a Welch t interval on their logarithms), widened by a run-to-run floor (what \
-                no round of one run can show: 10% by default, measured on A/A pairs; --run-to-run-floor). Column machine shows a calibration unit's speed head / base, \
-                as a warning sign only. Each metric gets a verdict:
+                no round of one run can show: 10% by default, measured on A/A pairs; --run-to-run-floor). \
+                Column machine shows a calibration unit's speed head / base, as a warning sign only. \
+                Each metric gets a verdict:
                   faster        the whole interval is below -threshold
                   slower        the whole interval is above +threshold (the only failing verdict)
                   same          the interval lies within ±threshold
@@ -76,7 +77,10 @@ extension Layoutbench {
         @Option(
             name: .customLong("run-to-run-floor"),
             help:
-                "The least difference two separate runs of the same build show here, added to both ends of every time interval."
+                """
+                The least difference two separate runs of the same build show here, added to both ends of every \
+                time interval.
+                """
         )
         var runToRunFloor = "\(Int(ComparisonOptions().runToRunFloor * 100))%"
 
