@@ -59,6 +59,28 @@ public struct SectionLengths: Sendable {
         return estimate
     }
 
+    /// What answers every item's length along `axis` (declared with model `declared`) while the section's
+    /// items are untouched (no item measured, inserted, deleted or moved: item i came into existence as item i
+    /// of one section): one model at one origin section, or the estimates. nil once items carry records; then
+    /// `length` reads them item by item. Complexity: O(1).
+    public func implicitLengths(axis: Axis, declared: SeededModel?) -> ImplicitLengths? {
+        guard case .implicit(let originSection, _) = items else { return nil }
+        guard mode == .all else { return ImplicitLengths(seed: 0, section: originSection, range: nil) }
+        if let declared, let range = axis == .x ? declared.width : declared.height {
+            return ImplicitLengths(seed: declared.seed, section: originSection, range: range)
+        }
+        if let layoutModel, let range = axis == .x ? layoutModel.width : layoutModel.height {
+            return ImplicitLengths(seed: layoutModel.seed, section: originSection, range: range)
+        }
+        return ImplicitLengths(seed: 0, section: originSection, range: nil)
+    }
+
+    /// Lengths that are every item's estimate (no item measured, no model): a stand-in that lets a solver
+    /// keep one non-optional `SectionLengths` (reading it through an optional copies it per item).
+    public static var estimatesOnly: SectionLengths {
+        SectionLengths(items: .implicit(originSection: 0, count: 0), mode: .none, layoutModel: nil)
+    }
+
     /// The lengths of `items` in a state measuring with `mode` and the layout's `model`; nil when the
     /// model measures from a cycle (then the closure stays the only form).
     static func make(items: LayoutState.Items, mode: MeasureMode, model: SelfSizing?) -> SectionLengths? {
@@ -68,5 +90,26 @@ public struct SectionLengths: Sendable {
             plain = seeded
         }
         return SectionLengths(items: items, mode: mode, layoutModel: plain)
+    }
+}
+
+/// The lengths of an untouched section's items along one axis (`SectionLengths.implicitLengths`): a seeded
+/// range read at (origin section, item), or every estimate. Plain data, measured with arithmetic inlined into
+/// a solver's loop; exactly what `SectionLengths.length` answers for the same items.
+@frozen
+public struct ImplicitLengths: Sendable {
+    public let seed: UInt64
+    public let section: Int
+    /// nil: every item keeps its estimate.
+    public let range: SelfSizing.LengthRange?
+
+    /// Every item's estimate.
+    public static var estimates: ImplicitLengths { ImplicitLengths(seed: 0, section: 0, range: nil) }
+
+    /// Item `item`'s length, its estimate `estimate`. Complexity: O(1).
+    @inlinable @inline(__always)
+    public func length(item: Int, estimate: Double) -> Double {
+        guard let range else { return estimate }
+        return SelfSizing.length(seed: seed, section: section, item: item, range: range)
     }
 }

@@ -109,6 +109,7 @@ public struct SelfSizing: Hashable, Sendable {
 
     /// The measured length of element `item` of section `section` along a measured range:
     /// `min + floor(u * (max - min + 1))` with `u` from splitmix64. Complexity: O(1).
+    @inlinable
     public static func length(seed: UInt64, section: Int, item: Int, range: LengthRange) -> Double {
         let key = seed ^ (UInt64(bitPattern: Int64(section)) << 32) ^ UInt64(bitPattern: Int64(item))
         let u = Double(splitmix64(key) >> 11) * 0x1p-53

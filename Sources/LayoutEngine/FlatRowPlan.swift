@@ -49,6 +49,11 @@ final class FlatRowPlan: Sendable {
     /// Whether no item measures along the main axis: then every instance that does not run out of items
     /// places the same items at the same main positions, computed once per section (`Scratch.pattern`).
     let mainIsConstant: Bool
+    /// Whether the single-item flow path applies (`solveFlowInstance`, FlatRowPlan+Flow.swift).
+    let isSingleItemFlow: Bool
+    /// Whether an instance never runs §3.1's second pass (no spacing, or no main-dependent item): then it
+    /// examines its own items and, at most, the one after them (its rejected candidate), never more.
+    let neverRestartsForSpacing: Bool
 
     /// The plan for a root group, or nil when it is not a flat group of items.
     init?(_ group: LayoutGroup) {
@@ -94,6 +99,12 @@ final class FlatRowPlan: Sendable {
         self.items = items
         self.supplementaries = table
         self.mainIsConstant = !items.contains { (main == .x ? $0.width : $0.height).isEstimated }
+        neverRestartsForSpacing = !(spacing > 0 && items.contains { $0.mainDependent })
+        if case .untilFull = mode, items.count == 1, !items[0].mainDependent, !estimatedMain, table.isEmpty {
+            isSingleItemFlow = true
+        } else {
+            isSingleItemFlow = false
+        }
     }
 
     /// Scratch space reused across instances: the placed items' plan indices and main and cross lengths.
@@ -159,29 +170,45 @@ final class FlatRowPlan: Sendable {
     struct ItemLengths {
         let plan: FlatRowPlan
         let section: Int
-        let fast: SectionLengths?
+        /// The plain form, when `fallback` is nil. Not optional: reading it through an optional copied the
+        /// whole value (about 80 bytes) once per item measured.
+        let fast: SectionLengths
         /// The sizing, kept only when it has no plain form.
         let fallback: ItemSizing?
 
         init(plan: FlatRowPlan, sizing: borrowing ItemSizing, section: Int) {
             self.plan = plan
             self.section = section
-            fast = plan.hasCycleModel ? nil : sizing.sectionLengths?(section)
-            fallback = fast == nil ? copy sizing : nil
+            let plain = plan.hasCycleModel ? nil : sizing.sectionLengths?(section)
+            fast = plain ?? .estimatesOnly
+            fallback = plain == nil ? copy sizing : nil
         }
 
         @inline(__always)
         func length(_ item: Item, _ axis: Axis, _ box: Size, _ index: Int, container: LayoutContainer) -> Double {
             DimensionResolver.length(axis == .x ? item.width : item.height, box: box, container: container) { v in
-                if let fast {
-                    return fast.length(
-                        item: index, axis: axis, estimate: v, declared: plan.seededModels[item.selfSizing])
-                }
-                return fallback!.itemLength(
-                    ItemSizing.Request(
-                        section: section, item: index, axis: axis, estimate: v,
-                        declared: plan.selfSizings[item.selfSizing]))
+                measure(item, axis, v, index)
             }
+        }
+
+        /// Section item `index` (declared as `item`) measured along `axis`, its estimate `estimate`.
+        @inline(__always)
+        func measure(_ item: Item, _ axis: Axis, _ estimate: Double, _ index: Int) -> Double {
+            measure(item, axis, estimate, index, declared: plan.seededModels[item.selfSizing])
+        }
+
+        /// `measure` with the declaration's plain model already read (`plan.seededModels[item.selfSizing]`).
+        @inline(__always)
+        func measure(
+            _ item: Item, _ axis: Axis, _ estimate: Double, _ index: Int, declared: SeededModel?
+        ) -> Double {
+            if fallback == nil {
+                return fast.length(item: index, axis: axis, estimate: estimate, declared: declared)
+            }
+            return fallback!.itemLength(
+                ItemSizing.Request(
+                    section: section, item: index, axis: axis, estimate: estimate,
+                    declared: plan.selfSizings[item.selfSizing]))
         }
     }
 

@@ -288,8 +288,15 @@ extension LayoutEngine {
         // items: the candidate's length along the row did not change). A candidate that is a nested group looks
         // at several items before it is dropped (docs/layout-rules.md §3.1, §6): every instance that may have
         // looked at `at` re-solves, all of them when nested `subitems` groups make that unbounded.
-        var firstInstance = max(0, storage.instance(of: min(at, last)) - (rowsKeepItems ? 0 : 1))
-        if let lookahead = cache.lookahead {
+        let holder = storage.instance(of: min(at, last))
+        var firstInstance = max(0, holder - (rowsKeepItems ? 0 : 1))
+        if firstInstance < holder, let plan = cache.flatPlan, plan.neverRestartsForSpacing,
+            at > storage.firstItem(holder)
+        {
+            // A flat plan that never restarts for spacing: the instance before looked at the holder's first
+            // item (its rejected candidate) and no further, and that item is unchanged and in its place.
+            firstInstance = holder
+        } else if let lookahead = cache.lookahead {
             // The instance before the holder covers a look-ahead that starts within it (always so for one item,
             // a root of items): the O(1) first-item check spares the O(log instances) search.
             if lookahead > 1, firstInstance > 0, at - lookahead < storage.firstItem(firstInstance) {
@@ -305,14 +312,19 @@ extension LayoutEngine {
             // Rows whose items measure along the row reflow when several sizes change at once (a lazy stop):
             // trying them in place would mostly solve rows only to start again.
             let mayReflow = reuse.tailStart - 1 > at && cache.rowsMayReflow
-            if reuse.shift == 0, !mayReflow, isKnownUniquelyReferenced(&storage),
-                let solved = try solver.updateInstancesInPlace(
+            if reuse.shift == 0, !mayReflow, isKnownUniquelyReferenced(&storage) {
+                let (solved, stoppedAt) = try solver.updateInstancesInPlace(
                     cache, definition: definition, index: section, itemCount: itemCount, sizing: sizing,
                     storage: storage, fromInstance: firstInstance, low: at, high: reuse.tailStart - 1, scratch: &scratch
                 )
-            {
                 report.instancesSolved += solved
-                updated = storage
+                if stoppedAt == nil {
+                    updated = storage
+                } else {
+                    // The instances before the one that changed its items are written and correct: the
+                    // re-solve starts there, not again from the first.
+                    firstInstance = stoppedAt!
+                }
             }
             if updated == nil {
                 let (instances, noRoom, solved) = try solver.resolveInstances(

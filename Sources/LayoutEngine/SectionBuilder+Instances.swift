@@ -142,15 +142,15 @@ extension SectionBuilder {
 
     /// Re-solves instances of `storage` in place from `firstInstance` after items `low...high` changed size
     /// (measure, reload), as long as every re-solved instance keeps its items; stops where instances meet
-    /// the old ones again past `high`. Returns the instances solved, or nil when an instance changed its
-    /// items (or ran out of room): then the caller re-solves with `resolveInstances` (the instances written
-    /// so far are already correct).
+    /// the old ones again past `high`. Returns the instances written, and nil when that finished the update;
+    /// else the instance that changed its items (or ran out of room), where the caller re-solves with
+    /// `resolveInstances` (the instances written before it are already correct).
     /// - Complexity: O(items in the instances solved × log instances), no allocation.
     func updateInstancesInPlace(
         _ cache: DefinitionCache, definition: Int, index: Int, itemCount: Int, sizing: ItemSizing,
         storage: EstimatedInstances, fromInstance firstInstance: Int, low: Int, high: Int,
         scratch: inout SolveScratch
-    ) throws(LayoutError) -> Int? {
+    ) throws(LayoutError) -> (written: Int, stoppedAt: Int?) {
         var run = InstanceRun(
             itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
             previous: storage, firstInstance: firstInstance,
@@ -159,9 +159,9 @@ extension SectionBuilder {
             (run: inout InstanceRun, scratch: inout SolveScratch) throws(LayoutError) in
             try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
         }
-        let solved: Int? = run.inPlaceSucceeded ? run.solved : nil
+        let result = (written: run.solved, stoppedAt: run.inPlaceSucceeded ? nil : Optional(run.instance))
         scratch.giveBack(run.takeBuilder())
-        return solved
+        return result
     }
 
     /// Runs `body`; when it throws, the run's buffers go back to `scratch` first (moved, not copied: a
@@ -209,6 +209,22 @@ extension SectionBuilder {
         let reach = tracksSupplementaries ? supplementaryReach(plan.supplementaries.lists, hostSize: box) : 0
         let lengths = FlatRowPlan.ItemLengths(plan: plan, sizing: sizing, section: index)
         let slot = plan.rootSlot(box: box, container: container)
+        if plan.isSingleItemFlow && !plan.mainIsConstant {
+            let flow = FlatRowPlan.FlowSection(plan, slot: slot, container: container, lengths: lengths)
+            while run.next < run.itemCount {
+                if run.stopIfConverged() { break }
+                let (size, count, extent) = try plan.solveFlowInstance(
+                    first: run.next, itemCount: run.itemCount, flow: flow, section: index, container: container,
+                    P: run.P, lengths: lengths, cells: &run.builder.cells)
+                if count == 0 {
+                    run.stopWithNoRoom()
+                    break
+                }
+                run.append(size: size, count: count, extent: extent, hosts: nil)
+                if run.shapeChanged { break }
+            }
+            return
+        }
         while run.next < run.itemCount {
             if run.stopIfConverged() { break }
             let before = run.builder.cells.count
@@ -295,7 +311,7 @@ struct InstanceRun {
     private var oldPointer: Int
     private let inPlace: Bool
     /// In place: the instance being solved; whether one changed its items (the update must start over).
-    private var instance: Int
+    private(set) var instance: Int
     private(set) var shapeChanged = false
     private var converged = false
 

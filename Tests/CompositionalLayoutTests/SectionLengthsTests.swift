@@ -63,6 +63,43 @@ struct SectionLengthsTests {
         #expect(checked == 3 * 2 * 2 * (13 + 14 + 11 + 13))  // section 0 gained the moved item, 3 an insert
     }
 
+    @Test(
+        "an untouched section's implicit lengths answer what `length` does; a touched one has none",
+        arguments: [MeasureMode.all, .none])
+    func implicitLengthsAgree(mode: MeasureMode) throws {
+        let layoutModels: [SelfSizing?] = [
+            nil, SelfSizing(seed: 3, width: .init(min: 20, max: 90), height: .init(min: 30, max: 60)),
+            SelfSizing(seed: 5, height: .init(min: 10, max: 20)),
+        ]
+        let declaredModels: [SeededModel?] = [
+            nil, SeededModel(SelfSizing(seed: 9, width: .init(min: 100, max: 140))),
+        ]
+        var checked = 0
+        for layoutModel in layoutModels {
+            var state = state(mode: mode, layoutModel: layoutModel)
+            try state.apply(.measure(section: 2, item: 4, width: 31, height: 17))
+            let lengths = try #require(state.sizing().sectionLengths)
+            for section in 0..<4 {
+                let plain = try #require(lengths(section))
+                for axis in [Axis.x, .y] {
+                    for declared in declaredModels {
+                        guard let implicit = plain.implicitLengths(axis: axis, declared: declared) else {
+                            #expect(section == 2, "section \(section) has no implicit lengths")
+                            continue
+                        }
+                        #expect(section != 2, "a measured section has implicit lengths")
+                        for item in 0..<12 {
+                            let expected = plain.length(item: item, axis: axis, estimate: 44, declared: declared)
+                            #expect(implicit.length(item: item, estimate: 44) == expected, "\(section) \(item) \(axis)")
+                            checked += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked == 3 * 3 * 2 * 2 * 12)
+    }
+
     @Test("a model that measures from a cycle has no plain form")
     func cycleHasNoPlainForm() {
         let cycle = SelfSizing(cycle: [SelfSizing.CycleEntry(height: 10)])

@@ -1,0 +1,164 @@
+import CompositionalLayout
+import SolverKernel
+
+/// The flow path of the flat plan: one item declaration repeated until the row is full (chips, tags, any
+/// wrapping row), whose items measure along the row, so rows break wherever the measured lengths say. It
+/// applies §3.1 (one pass: no item is main-dependent, so the spacing restart never runs), §3.3, §3.4, §6
+/// and §2 through the same kernel functions (`GroupRules`) in the same order as `solveInstance`, so its cells
+/// are bit for bit the ones the general path writes; what it leaves out is the general path's bookkeeping:
+/// no scratch arrays (the row's cells are written as they are placed, then given their origins), the item's
+/// declaration read once per section rather than per item, and its length across computed once per section
+/// when it is not estimated.
+extension FlatRowPlan {
+    /// What every row of a section shares: the item's declaration in plain fields and the root's boxes.
+    struct FlowSection {
+        let slot: RootSlot
+        let avail: Double
+        let mainDimension: LayoutDimension
+        let crossDimension: LayoutDimension
+        /// The item's length across against the content box, when it does not measure (NaN when it does).
+        let fixedCross: Double
+        let preMain: Double, postMain: Double, preCross: Double, postCross: Double
+        let preMainFlexible: Bool, postMainFlexible: Bool
+        let flexibleEdges: Int
+        let item: Item
+        /// The item's own plain self-sizing model, read once (`ItemLengths.measure`).
+        let declared: SeededModel?
+        /// While the section's items are untouched, their lengths along the row and across as plain
+        /// arithmetic (`implicitMain`, `implicitCross`), measured inline with no call per item; otherwise
+        /// (`implicit` false) each item is measured through `ItemLengths`.
+        let implicit: Bool
+        let implicitMain: ImplicitLengths
+        let implicitCross: ImplicitLengths
+
+        init(_ plan: FlatRowPlan, slot: RootSlot, container: LayoutContainer, lengths: borrowing ItemLengths) {
+            let item = plan.items[0]
+            let main = plan.main
+            self.slot = slot
+            self.item = item
+            let declared = plan.seededModels[item.selfSizing]
+            self.declared = declared
+            if lengths.fallback == nil,
+                let alongRow = lengths.fast.implicitLengths(axis: main, declared: declared),
+                let across = lengths.fast.implicitLengths(axis: main.other, declared: declared)
+            {
+                implicit = true
+                implicitMain = alongRow
+                implicitCross = across
+            } else {
+                implicit = false
+                implicitMain = .estimates
+                implicitCross = .estimates
+            }
+            avail = slot.content.length(main)
+            mainDimension = main == .x ? item.width : item.height
+            crossDimension = main == .x ? item.height : item.width
+            fixedCross =
+                crossDimension.isEstimated
+                ? .nan
+                : DimensionResolver.length(crossDimension, box: slot.content, container: container) { _ in .nan }
+            preMain = item.preMain
+            postMain = item.postMain
+            preCross = item.preCross
+            postCross = item.postCross
+            preMainFlexible = item.preMainFlexible
+            postMainFlexible = item.postMainFlexible
+            flexibleEdges = GroupRules.flexibleEdges(
+                preFlexible: item.preCrossFlexible, postFlexible: item.postCrossFlexible)
+        }
+    }
+
+    /// Solves the row starting at section item `first` (a plan with `isSingleItemFlow`), appending its cells.
+    /// Returns the row's size, its item count (0: no room, which ends the section) and its cells' extent (the
+    /// plan has no leaf supplementaries, so nothing reaches past them).
+    /// - Complexity: O(items placed), no allocation once `cells` has grown.
+    @inline(__always)
+    func solveFlowInstance(
+        first: Int, itemCount: Int, flow: FlowSection, section: Int, container: LayoutContainer, P: Axis,
+        lengths: borrowing ItemLengths, cells: inout ContiguousArray<Rect>
+    ) throws(LayoutError) -> (size: Size, count: Int, extent: RelativeExtent) {
+        let main = self.main, cross = main.other
+        let box = flow.slot.content
+        let firstCell = cells.count
+        guard box.length(main) > 0 else { return (flow.slot.proposed, 0, RelativeExtent()) }
+        // §3.1 pass 1: candidates in order while they fit; each placed item's cell is appended with its lengths
+        // (its length across measured against the same box, as `solveInstance` measures it after the pass).
+        var remaining = flow.avail
+        var next = first
+        var placed = 0
+        var largestCross = -Double.infinity
+        while next < itemCount {
+            let mainLength = DimensionResolver.length(flow.mainDimension, box: box, container: container) { v in
+                flow.implicit
+                    ? flow.implicitMain.length(item: next, estimate: v)
+                    : lengths.measure(flow.item, main, v, next, declared: flow.declared)
+            }
+            let need = GroupRules.need(
+                mainLength: mainLength, pre: flow.preMain, post: flow.postMain, spacing: spacing,
+                addsSpacing: placed > 0)
+            if need <= 0 {
+                cells.removeSubrange(firstCell...)
+                return (flow.slot.proposed, 0, RelativeExtent())
+            }
+            if GroupRules.overflows(remaining: remaining, need: need) { break }
+            var crossLength = flow.fixedCross
+            if crossLength.isNaN {
+                crossLength = DimensionResolver.length(flow.crossDimension, box: box, container: container) { v in
+                    flow.implicit
+                        ? flow.implicitCross.length(item: next, estimate: v)
+                        : lengths.measure(flow.item, cross, v, next, declared: flow.declared)
+                }
+            }
+            largestCross = max(largestCross, crossLength + flow.preCross + flow.postCross)
+            cells.append(Rect(origin: .zero, size: Size(main, mainLength, across: crossLength)))
+            remaining -= need
+            next += 1
+            placed += 1
+            if placed > CollectionLayout.maxItemsPerGroupInstance {
+                throw LayoutError(
+                    .tooManyItemsInGroup(limit: CollectionLayout.maxItemsPerGroupInstance), section: section)
+            }
+        }
+        guard placed > 0 else { return (flow.slot.proposed, 0, RelativeExtent()) }
+        // §3.3 total and flex, §6 the row's size, then §3.3, §3.4 and §2 each cell, as `boundingSize` and
+        // `arrange` compute them, written over the appended lengths.
+        // The closure keeps its running values in locals and returns them: values it captured would be
+        // written back to memory after every cell (the writes through `row` might alias them).
+        return cells.withUnsafeMutableBufferPointer { written -> (size: Size, count: Int, extent: RelativeExtent) in
+            let row = UnsafeMutableBufferPointer(rebasing: written[firstCell..<firstCell + placed])
+            var totals = GroupRules.Totals(count: placed, spacing: spacing, flexibleSpacing: flexibleSpacing)
+            for k in 0..<placed {
+                totals.add(
+                    mainLength: row[k].size.length(main), pre: flow.preMain, post: flow.postMain,
+                    preFlexible: flow.preMainFlexible, postFlexible: flow.postMainFlexible)
+            }
+            let size = GroupRules.boundingSize(
+                flow.slot.proposed, main: main, insets: insets, estimatedMain: estimatedMain,
+                estimatedCross: estimatedCross, total: totals.total, largestCross: largestCross)
+            let contentCross = GroupRules.contentBox(size, insets: insets).length(cross)
+            var cursor = GroupRules.Cursor(
+                origin: insets.pre(main), spacing: spacing, flexibleSpacing: flexibleSpacing,
+                extra: GroupRules.extra(
+                    avail: flow.avail, total: totals.total, flex: totals.flex, estimatedMain: estimatedMain))
+            let crossStart = insets.pre(cross)
+            let widthEstimated = flow.item.width.isEstimated, heightEstimated = flow.item.height.isEstimated
+            var extent = RelativeExtent()
+            for k in 0..<placed {
+                let slotSize = row[k].size
+                let mainOrigin = cursor.place(
+                    mainLength: slotSize.length(main), pre: flow.preMain, post: flow.postMain,
+                    preFlexible: flow.preMainFlexible, postFlexible: flow.postMainFlexible)
+                let crossOrigin = GroupRules.crossOrigin(
+                    contentOrigin: crossStart, contentLength: contentCross, slotLength: slotSize.length(cross),
+                    pre: flow.preCross, post: flow.postCross, flexibleEdges: flow.flexibleEdges)
+                let cell = GroupRules.cellFrame(
+                    slot: Rect(origin: Point.along(main, mainOrigin, across: crossOrigin), size: slotSize),
+                    insets: flow.item.contentInsets, widthEstimated: widthEstimated,
+                    heightEstimated: heightEstimated)
+                row[k] = cell
+                extent.add(cell, P: P)
+            }
+            return (size, placed, extent)
+        }
+    }
+}
