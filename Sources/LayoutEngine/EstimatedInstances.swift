@@ -104,6 +104,35 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
         return storage
     }
 
+    /// The compact storage of instances solved straight into columns (`SectionBuilder.solveCompact`): the
+    /// form, the pattern cells of its `perInstance` positions, every item's length along the form's varying
+    /// axis, every instance's length (read only when the form does not derive it) and stride. What `make`
+    /// gives for the same instances. Complexity: O(items + instances), one allocation.
+    static func makeCompact(
+        _ form: CompactForm, pattern: UnsafeBufferPointer<Rect>, cellLengths: UnsafeBufferPointer<Double>,
+        instanceLengths: UnsafeBufferPointer<Double>, strides: UnsafeBufferPointer<Double>, extent: RelativeExtent
+    ) -> EstimatedInstances {
+        let n = strides.count, items = cellLengths.count, k = form.perInstance
+        precondition(pattern.count == k && instanceLengths.count == n && !form.hasLeafPattern && n > 0)
+        let layout = CompactLayout(form, count: n, items: items)
+        let buffer = create(minimumCapacity: layout.total) { _ in
+            InstancesHeader(
+                count: n, itemCount: items, hasLeafSupplementaries: false, negativeCount: 0, extent: extent,
+                supplementaries: .empty, hosts: [], compact: form)
+        }
+        let storage = unsafeDowncast(buffer, to: EstimatedInstances.self)
+        storage.withUnsafeMutablePointerToElements { base in
+            UnsafeMutableRawPointer(base).bindMemory(to: Rect.self, capacity: k).initialize(
+                from: pattern.baseAddress!, count: k)
+            (base + layout.cellLengths).initialize(from: cellLengths.baseAddress!, count: items)
+            if layout.storesLengths {
+                (base + layout.instanceLengths).initialize(from: instanceLengths.baseAddress!, count: n)
+            }
+            storage.head.pointee.negativeCount = buildTree(base + layout.tree, strides: strides.baseAddress!, count: n)
+        }
+        return storage
+    }
+
     /// A Fenwick tree over `strides` (the kernel's `FenwickCore`), built bottom-up in O(n); returns how many
     /// strides are negative.
     private static func buildTree(_ tree: UnsafeMutablePointer<Double>, strides: UnsafePointer<Double>, count n: Int)

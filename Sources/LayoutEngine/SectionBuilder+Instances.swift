@@ -16,6 +16,8 @@ struct SolveScratch {
     /// buffer per slot and a generic append (6k instructions a growth). Not optional: wrapping and unwrapping a
     /// scratch on every take and give back costs more than that over a few dozen solves.
     private var flatScratches: [FlatRowPlan.Scratch] = []
+    /// The compact solve's columns (`SectionBuilder.solveCompact`), grown and never shrunk.
+    var columns = CompactColumns()
 
     init() {}
 
@@ -106,6 +108,13 @@ extension SectionBuilder {
         _ cache: DefinitionCache, definition: Int, index: Int, itemCount: Int, sizing: ItemSizing,
         scratch: inout SolveScratch
     ) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
+        if solvesCompact, let plan = cache.flatPlan, plan.mainIsConstant,
+            let compact = try solveCompact(
+                plan, cache: cache, definition: definition, index: index, itemCount: itemCount, sizing: sizing,
+                scratch: &scratch)
+        {
+            return (compact, nil, compact.count)
+        }
         var run = InstanceRun(
             itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
             previous: nil, firstInstance: 0, reuse: nil, inPlace: false)

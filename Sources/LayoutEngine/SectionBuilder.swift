@@ -8,6 +8,9 @@ struct SectionBuilder: Sendable {
     let scrollAxis: Axis
     /// Templates place slots only for item indices below this; the rest are counted (docs/layout-rules.md §4.1).
     var slotCap = Int.max
+    /// Whether fresh solves of lists and column grids go straight into compact storage (`solveCompact`);
+    /// tests turn it off to hold that path to the general one.
+    var solvesCompact = true
 
     /// §2 the root group's container box: the container minus the section's insets on its cross axis.
     func rootBox(_ section: LayoutSection) -> Size {

@@ -11,17 +11,19 @@ public enum FenwickCore {
         _ tree: UnsafeMutablePointer<Double>, values: UnsafePointer<Double>,
         count n: Int
     ) -> Int {
+        // Wrapping arithmetic: indices stay below n + 1 of an allocated buffer (the overflow checks were most
+        // of a list's per-instance cost here).
         var negative = 0
         tree[0] = 0
         for i in 0..<n {
-            tree[i + 1] = values[i]
-            if values[i] < 0 { negative += 1 }
+            tree[i &+ 1] = values[i]
+            if values[i] < 0 { negative &+= 1 }
         }
-        if n > 0 {
-            for i in 1...n {
-                let parent = i + (i & -i)
-                if parent <= n { tree[parent] += tree[i] }
-            }
+        var i = 1
+        while i <= n {
+            let parent = i &+ (i & (0 &- i))
+            if parent <= n { tree[parent] += tree[i] }
+            i &+= 1
         }
         return negative
     }

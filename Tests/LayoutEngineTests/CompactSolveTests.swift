@@ -1,0 +1,108 @@
+import CompositionalLayout
+import ReferenceSolver
+import SeededRandom
+import Testing
+
+@testable import LayoutEngine
+
+/// The compact solve (`SectionBuilder.solveCompact`): a fresh solve of a list or column grid written straight
+/// into compact storage reads, value for value, as the storage the general path builds and freezes for the
+/// same section (`CompactForm.analyse` deciding its form), across random columns, insets, edge spacings,
+/// estimated groups, item counts that leave a short last row or too few rows, and display scales; and the
+/// engine equals the reference.
+@Suite("The compact solve reads as the general path")
+struct CompactSolveTests {
+    static func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize {
+        LayoutSize(widthDimension: w, heightDimension: h)
+    }
+
+    static func layout(seed: UInt64) -> CollectionLayout {
+        var rng = BenchRandom(seed: seed)
+        let columns = rng.int(1...3)
+        let height = LayoutDimension.estimated(rng.double(30...90, step: 1))
+        var edges: EdgeSpacing? = nil
+        if rng.chance(0.4) {
+            edges = EdgeSpacing(
+                leading: rng.chance(0.5) ? .fixed(rng.double(0...6, step: 1)) : nil,
+                top: rng.chance(0.5) ? (rng.chance(0.3) ? .flexible(2) : .fixed(3)) : nil,
+                trailing: rng.chance(0.3) ? .flexible(rng.double(0...4, step: 1)) : nil,
+                bottom: rng.chance(0.3) ? .fixed(rng.double(0...4, step: 1)) : nil)
+        }
+        let item = LayoutItem(
+            layoutSize: size(.fractionalWidth(1 / Double(columns)), height),
+            contentInsets: rng.chance(0.4) ? EdgeInsets(all: rng.double(0...5, step: 1)) : .zero, edgeSpacing: edges)
+        let subitems: LayoutGroup.Subitems =
+            switch rng.int(0...2) {
+            case 0: .dividing(item.node, count: columns)
+            case 1: .repeating(item.node, count: columns)
+            default: .repeatingUntilFull([item.node])
+            }
+        let row = LayoutGroup(
+            layoutSize: size(rng.chance(0.2) ? .estimated(300) : .fractionalWidth(1), height),
+            arrangement: .horizontal, subitems: subitems,
+            interItemSpacing: rng.chance(0.5) ? .fixed(rng.double(0...10, step: 1)) : nil,
+            contentInsets: rng.chance(0.3) ? EdgeInsets(all: rng.double(0...6, step: 1)) : .zero)
+        var section = LayoutSection(group: row)
+        section.contentInsets = EdgeInsets(all: rng.double(0...12, step: 1))
+        section.interGroupSpacing = rng.double(-3...10, step: 1)
+        var container = LayoutContainer(width: rng.double(200...500, step: 1), height: 800)
+        if rng.chance(0.4) { container.displayScale = rng.pick([2.0, 3.0]) }
+        return CollectionLayout(
+            name: "compact-\(seed)", container: container,
+            sections: (0..<3).map { _ in SectionDefinition(items: rng.int(0...13), section: section) },
+            selfSizing: SelfSizing(seed: Int64(seed), height: .init(min: 20, max: 140)))
+    }
+
+    /// Whether two storages read alike: counts, form, every cell, size, stride, first item, offset, extent.
+    static func readAlike(_ a: EstimatedInstances, _ b: EstimatedInstances) -> Bool {
+        guard a.count == b.count, a.itemCount == b.itemCount, a.isCompact == b.isCompact else { return false }
+        guard a.extent.minP == b.extent.minP, a.extent.maxP == b.extent.maxP, a.extent.minQ == b.extent.minQ,
+            a.extent.maxQ == b.extent.maxQ, a.hasNegativeStrides == b.hasNegativeStrides
+        else { return false }
+        if let f = a.head.pointee.compact, let g = b.head.pointee.compact {
+            guard f.perInstance == g.perInstance, f.varying == g.varying, f.instanceAcross == g.instanceAcross,
+                f.instanceOverCell == g.instanceOverCell
+            else { return false }
+        }
+        for i in 0..<a.itemCount where a.cell(i) != b.cell(i) { return false }
+        for q in 0..<a.count {
+            guard a.size(q) == b.size(q), a.stride(q) == b.stride(q), a.firstItem(q) == b.firstItem(q),
+                a.offset(q + 1) == b.offset(q + 1)
+            else { return false }
+        }
+        return true
+    }
+
+    @Test("random lists and column grids: the same storage as the general path, and the reference's frames")
+    func randomSections() throws {
+        var direct = 0
+        for seed in UInt64(1)...150 {
+            let engine = try LayoutEngine(layout: Self.layout(seed: seed))
+            var general = engine.solver
+            general.solvesCompact = false
+            var scratch = SolveScratch()
+            let sizing = engine.state.sizing()
+            for (index, geometry) in engine.sections.enumerated() {
+                guard case .estimated(let storage) = geometry.storage, geometry.itemCount > 0 else { continue }
+                let cache = try #require(engine.definitions[geometry.definition])
+                let (expected, _, _) = try general.solveInstances(
+                    cache, definition: geometry.definition, index: index, itemCount: geometry.itemCount,
+                    sizing: sizing, scratch: &scratch)
+                #expect(Self.readAlike(storage, expected), "seed \(seed) section \(index)")
+                var probe = SolveScratch()
+                if let plan = cache.flatPlan,
+                    try engine.solver.solveCompact(
+                        plan, cache: cache, definition: geometry.definition, index: index,
+                        itemCount: geometry.itemCount, sizing: sizing, scratch: &probe) != nil
+                {
+                    direct += 1
+                }
+            }
+            let reference = try ReferenceSolver.solve(
+                engine.state.layout, sections: engine.state.resolvedSections(), sizing: engine.state.sizing())
+            #expect(engine.output().differences(from: reference).isEmpty, "seed \(seed)")
+        }
+        // Most sections take the path (those with a flexible edge across, fewer than two rows or no items do not).
+        #expect(direct > 150)
+    }
+}
