@@ -174,8 +174,12 @@ extension SectionBuilder {
     ) {
         var before = 0.0, after = 0.0
         let extent = g.extent, scrollAxis = self.scrollAxis
-        // The frames `forEachSectionElement` gives, without making their elements (a kind string each).
-        if !cache.section.boundarySupplementaryItems.isEmpty {
+        // The frames `forEachSectionElement` gives, without making their elements (a kind string each); none
+        // to look at when every boundary item extends the section unmoved and the host is not negative
+        // (`extendsWithinSection`: each frame lies within [0, extent], reaching nothing beyond).
+        if !cache.section.boundarySupplementaryItems.isEmpty
+            && !(boundary.extendsWithinSection && g.boundaryMiddle >= 0)
+        {
             boundary.forEachFrame(
                 sectionStart: 0, contentStart: g.boundaryStart, contentEnd: g.boundaryStart + g.boundaryMiddle
             ) { Self.reach($0, scrollAxis: scrollAxis, extent: extent, before: &before, after: &after) }

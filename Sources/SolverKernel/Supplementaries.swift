@@ -31,6 +31,10 @@ package struct BoundaryItemsPlacement {
     private let aq: Double
     package let startExtent: Double
     package let endExtent: Double
+    /// Whether every item extends the section, unmoved, with a length along the scroll axis of at least 0
+    /// (and the padding before them too): then, with a host of at least 0 long, every frame lies within the
+    /// section along the scroll axis, and it has no overhang to measure.
+    package let extendsWithinSection: Bool
     private let startPadding: Double
 
     /// - Parameter followedInsets: the section's insets when boundary items follow them, `.zero` when they do
@@ -56,20 +60,26 @@ package struct BoundaryItemsPlacement {
         self.aq = box.length(cross)
         self.startPadding = startPadding
         var startExtent = startPadding, endExtent = 0.0
+        var within = startPadding >= 0
         // Each item's fields are read in the array: binding `items[k]` to a value copies the item (retaining
         // its strings), per boundary item of every section placed and every section a rect query visits.
         for k in items.indices {
             let start = Self.extendsStart(items, k, scrollAxis), end = Self.extendsEnd(items, k, scrollAxis)
-            guard start || end else { continue }
+            guard start || end else {
+                within = false
+                continue
+            }
             let length = Self.size(
                 items, k, index: Self.kindIndex(items, k), box: box, container: container,
                 section: section, measures: measures
             ).length(scrollAxis)
             if start { startExtent += length }
             if end { endExtent += length }
+            if !(length >= 0) || items[k].offset.x != 0 || items[k].offset.y != 0 { within = false }
         }
         self.startExtent = startExtent
         self.endExtent = endExtent
+        extendsWithinSection = within
     }
 
     /// The item's index among the items of its element kind (earlier items of that kind).
