@@ -351,22 +351,25 @@ struct Emitter {
             }
             let hasLeafLists = storage.hasLeafSupplementaries
             let hostsByInstance = storage.hosts  // read once, not once per instance
+            let reader = storage.reader
             guard hasLeafLists || !hostsByInstance.isEmpty else {
-                forEachInstance(g, storage, start: start, from: qLow, until: searchable ? pHigh : nil) {
+                forEachInstance(g, storage, reader, start: start, from: qLow, until: searchable ? pHigh : nil) {
                     _, origin, items in
                     let first = items.lowerBound
                     emitCells(
                         index, origin: origin, firstItem: first, present: items.count,
-                        cell: { storage.cell(first + $0) }, into: &out)
+                        cell: { reader.cell(first + $0, leaf: $0) }, into: &out)
                 }
                 break
             }
             let anchored = anchoredPlacement(index)
             let lists = storage.supplementaries.lists
-            forEachInstance(g, storage, start: start, from: qLow, until: searchable ? pHigh : nil) { q, origin, items in
+            forEachInstance(g, storage, reader, start: start, from: qLow, until: searchable ? pHigh : nil) {
+                q, origin, items in
                 let first = items.lowerBound
                 emitInstance(
-                    index, origin: origin, firstItem: first, present: items.count, cell: { storage.cell(first + $0) },
+                    index, origin: origin, firstItem: first, present: items.count,
+                    cell: { reader.cell(first + $0, leaf: $0) },
                     hasLeafLists: hasLeafLists, leafList: { storage.leafSupplementary(first + $0) },
                     lists: lists, hosts: hostsByInstance.isEmpty ? [] : hostsByInstance[q],
                     anchored: anchored, into: &out)
@@ -396,17 +399,18 @@ struct Emitter {
     /// items, stopping at the first that starts past `pHigh` (relative to instance 0) when one is given.
     @inline(__always)
     private func forEachInstance(
-        _ g: SectionGeometry, _ storage: EstimatedInstances, start: Double, from qLow: Int, until pHigh: Double?,
-        _ body: (Int, Point, Range<Int>) -> Void
+        _ g: SectionGeometry, _ storage: EstimatedInstances, _ reader: EstimatedInstances.Reader, start: Double,
+        from qLow: Int, until pHigh: Double?, _ body: (Int, Point, Range<Int>) -> Void
     ) {
         var q = qLow
         var offset = storage.offset(q)
-        while q < storage.count {
-            if let pHigh, offset + storage.extent.minP > pHigh { break }
-            let origin = engine.instanceOrigin(
-                g, start: start, q: q, offset: offset, gQ: storage.size(q).length(g.P.other))
-            body(q, origin, storage.items(of: q))
-            offset += storage.stride(q)
+        let minP = storage.extent.minP
+        while q < reader.count {
+            if let pHigh, offset + minP > pHigh { break }
+            let (items, size, stride) = reader.instance(q)
+            let origin = engine.instanceOrigin(g, start: start, q: q, offset: offset, gQ: size.length(g.P.other))
+            body(q, origin, items)
+            offset += stride
             q += 1
         }
     }
