@@ -377,18 +377,16 @@ struct Emitter {
         }
         // Geometries are shared by equal sections: the elements are placed with this section's index. The
         // closure captures the scale and the filter, not the emitter (a copy of it retains what it holds).
-        // The frame is moved, rounded and tested before the element is copied (as `emit` does, in that
-        // order): an element the rect does not select is never copied, a kept one once.
+        // The frame is moved, rounded and tested as `emit` does, in that order, before an element is made.
         let scale = self.scale, filter = self.filter
-        engine.solver.forEachSectionElement(g, index: index, cache: engine.definitions[g.definition]!, sizing: sizing) {
-            element in
-            var frame = element.frame.offset(scrollAxis, by: start)
-            if let scale { frame = frame.pixelRounded(scale: scale) }
-            if let filter, !frame.intersects(filter) { return }
-            var kept = element
-            kept.frame = frame
-            out.append(kept)
-        }
+        engine.solver.appendSectionElements(
+            g, index: index, cache: engine.definitions[g.definition]!, sizing: sizing,
+            select: { frame in
+                var frame = frame.offset(scrollAxis, by: start)
+                if let scale { frame = frame.pixelRounded(scale: scale) }
+                if let filter, !frame.intersects(filter) { return nil }
+                return frame
+            }, into: &out)
     }
 
     private func anchoredPlacement(_ section: Int) -> AnchoredSupplementaryPlacement {

@@ -41,6 +41,18 @@ package struct BoundaryItemsPlacement {
         items: [BoundarySupplementaryItem], section: Int, container: LayoutContainer, scrollAxis: Axis,
         followedInsets: EdgeInsets?, sizing: ItemSizing, startPadding: Double = 0
     ) {
+        self.init(
+            items: items, section: section, container: container, scrollAxis: scrollAxis,
+            followedInsets: followedInsets, measures: sizing.measuresSupplementaries, startPadding: startPadding,
+            sizesExtents: true)
+    }
+
+    /// `sizesExtents` false leaves `startExtent` and `endExtent` at 0 (only for placing items whose section
+    /// already knows its extents: `appendElements`), not sizing the extending items for them.
+    private init(
+        items: [BoundarySupplementaryItem], section: Int, container: LayoutContainer, scrollAxis: Axis,
+        followedInsets: EdgeInsets?, measures: Bool, startPadding: Double, sizesExtents: Bool
+    ) {
         let cross = scrollAxis.other
         let insets = followedInsets ?? .zero
         // §2 The boundary container: (W, H) minus the followed insets on the layout's cross axis.
@@ -50,7 +62,7 @@ package struct BoundaryItemsPlacement {
         self.section = section
         self.scrollAxis = scrollAxis
         self.container = container
-        self.measures = sizing.measuresSupplementaries
+        self.measures = measures
         self.box = box
         self.a0 = insets.pre(cross)
         self.aq = box.length(cross)
@@ -58,7 +70,7 @@ package struct BoundaryItemsPlacement {
         var startExtent = startPadding, endExtent = 0.0
         // Each item's fields are read in the array: binding `items[k]` to a value copies the item (retaining
         // its strings), per boundary item of every section placed and every section a rect query visits.
-        for k in items.indices {
+        for k in items.indices where sizesExtents {
             let start = Self.extendsStart(items, k, scrollAxis), end = Self.extendsEnd(items, k, scrollAxis)
             guard start || end else { continue }
             let length = Self.size(
@@ -132,6 +144,38 @@ package struct BoundaryItemsPlacement {
                 LayoutElement(
                     category: .supplementary, kind: items[k].elementKind, section: section,
                     item: index, frame: Rect(origin: origin, size: size), zIndex: items[k].zIndex))
+        }
+    }
+
+    /// For a rect query: appends to `out` the items of a section starting at `sectionStart` whose host runs
+    /// from `contentStart` to `contentEnd`, placed as `forEachElement` places them and in its order, that `select`
+    /// keeps, with the frame it returns for them (moved and rounded by the caller). An item it drops is never
+    /// made an element, a kept one is built in `out` (its kind string retained once), and nothing is sized for
+    /// the extents, which the section already holds. Complexity: O(boundary items²), allocating nothing.
+    package static func appendElements(
+        _ items: [BoundarySupplementaryItem], section: Int, container: LayoutContainer, scrollAxis: Axis,
+        followedInsets: EdgeInsets?, sizing: ItemSizing, startPadding: Double, sectionStart: Double,
+        contentStart: Double, contentEnd: Double, select: (Rect) -> Rect?, into out: inout [LayoutElement]
+    ) {
+        let placement = BoundaryItemsPlacement(
+            items: items, section: section, container: container, scrollAxis: scrollAxis,
+            followedInsets: followedInsets, measures: sizing.measuresSupplementaries, startPadding: startPadding,
+            sizesExtents: false)
+        var startCursor = sectionStart + startPadding
+        var endCursor = contentEnd
+        for k in items.indices {
+            let index = kindIndex(items, k)
+            let size = Self.size(
+                items, k, index: index, box: placement.box, container: container, section: section,
+                measures: placement.measures)
+            let origin = placement.place(
+                k, size: size, contentStart: contentStart, contentEnd: contentEnd, startCursor: &startCursor,
+                endCursor: &endCursor)
+            guard let frame = select(Rect(origin: origin, size: size)) else { continue }
+            out.append(
+                LayoutElement(
+                    category: .supplementary, kind: items[k].elementKind, section: section, item: index,
+                    frame: frame, zIndex: items[k].zIndex))
         }
     }
 
@@ -276,6 +320,26 @@ package func forEachDecorationElement(
             LayoutElement(
                 category: .decoration, kind: decoration.elementKind, section: section, item: item,
                 frame: frame, zIndex: decoration.zIndex))
+    }
+}
+
+/// For a rect query: appends to `out` the decorations `forEachDecorationElement` gives, in its order, whose frame
+/// `select` keeps, with the frame it returns (moved and rounded by the caller); a dropped one is never made an
+/// element (nor its decoration copied, which retains its kind). Complexity: O(decorations²).
+package func appendDecorationElements(
+    _ decorations: [DecorationItem], section: Int, sectionStart: Double, extent: Double,
+    container: LayoutContainer, scrollAxis: Axis, select: (Rect) -> Rect?, into out: inout [LayoutElement]
+) {
+    let cover = decorationCover(
+        sectionStart: sectionStart, extent: extent, container: container, scrollAxis: scrollAxis)
+    for k in decorations.indices {
+        guard let frame = select(decorationFrame(decorations[k].contentInsets, cover: cover)) else { continue }
+        var item = 0
+        for j in 0..<k where decorations[j].elementKind == decorations[k].elementKind { item += 1 }
+        out.append(
+            LayoutElement(
+                category: .decoration, kind: decorations[k].elementKind, section: section, item: item,
+                frame: frame, zIndex: decorations[k].zIndex))
     }
 }
 
