@@ -17,9 +17,9 @@ extension LayoutEngine {
     private func output(scale: Double?) -> SolveOutput {
         var elements: [LayoutElement] = []
         elements.reserveCapacity(state.itemCount + sections.count * 2)
-        let (sizing, saved) = lendSizing()
+        let (_, saved) = lendSizing()
         defer { returnSizing(saved) }
-        let emitter = Emitter(engine: self, filter: nil, scale: scale, sizing: sizing)
+        let emitter = Emitter(engine: self, filter: nil, scale: scale)
         for index in sections.indices {
             emitter.emitSection(index, into: &elements)
         }
@@ -121,9 +121,9 @@ extension LayoutEngine {
         // One allocation, not one per doubling: a query usually finds about as many elements as the last.
         out.reserveCapacity(queryCapacityHint)
         defer { queryCapacityHint = max(16, out.count + out.count / 4) }
-        let (sizing, saved) = lendSizing()
+        let (_, saved) = lendSizing()
         defer { returnSizing(saved) }
-        let emitter = Emitter(engine: self, filter: rect, scale: scale, sizing: sizing)
+        let emitter = Emitter(engine: self, filter: rect, scale: scale)
         // A rounded frame moves by at most a pixel (an edge: half a pixel of origin and of length).
         let slack = scale.map { 1 / $0 } ?? 0
         forEachCandidateSection(alongScroll: rect.origin(scrollAxis) - slack, rect.end(scrollAxis) + slack) { index in
@@ -262,8 +262,10 @@ struct Emitter {
     let engine: LayoutEngine
     let filter: Rect?
     let scale: Double?
-    /// The engine's lent sizing (anchored supplementaries measure by index).
-    let sizing: ItemSizing
+    /// The engine's sizing (anchored supplementaries measure by index), which the emitter's maker lends
+    /// (`lendSizing`) for the emitter's life. Read where it is used, not held: a copy of the emitter would
+    /// retain its closures.
+    var sizing: ItemSizing { engine.lentSizing }
 
     /// Appends `element` with its frame rounded, if the rounded frame passes the filter.
     @inline(__always)
@@ -380,7 +382,8 @@ struct Emitter {
         // The frame is moved, rounded and tested as `emit` does, in that order, before an element is made.
         let scale = self.scale, filter = self.filter
         engine.solver.appendSectionElements(
-            g, index: index, cache: engine.definitions[g.definition]!, sizing: sizing,
+            g, index: index, cache: engine.definitions[g.definition]!,
+            measuresSupplementaries: engine.lentSizing.measuresSupplementaries,
             select: { frame in
                 var frame = frame.offset(scrollAxis, by: start)
                 if let scale { frame = frame.pixelRounded(scale: scale) }

@@ -151,15 +151,16 @@ package struct BoundaryItemsPlacement {
     /// from `contentStart` to `contentEnd`, placed as `forEachElement` places them and in its order, that `select`
     /// keeps, with the frame it returns for them (moved and rounded by the caller). An item it drops is never
     /// made an element, a kept one is built in `out` (its kind string retained once), and nothing is sized for
-    /// the extents, which the section already holds. Complexity: O(boundary items²), allocating nothing.
+    /// the extents, which the section already holds. `measuresSupplementaries` is the sizing's (all a
+    /// boundary item's size reads from it). Complexity: O(boundary items²), allocating nothing.
     package static func appendElements(
         _ items: [BoundarySupplementaryItem], section: Int, container: LayoutContainer, scrollAxis: Axis,
-        followedInsets: EdgeInsets?, sizing: ItemSizing, startPadding: Double, sectionStart: Double,
+        followedInsets: EdgeInsets?, measuresSupplementaries: Bool, startPadding: Double, sectionStart: Double,
         contentStart: Double, contentEnd: Double, select: (Rect) -> Rect?, into out: inout [LayoutElement]
     ) {
         let placement = BoundaryItemsPlacement(
             items: items, section: section, container: container, scrollAxis: scrollAxis,
-            followedInsets: followedInsets, measures: sizing.measuresSupplementaries, startPadding: startPadding,
+            followedInsets: followedInsets, measures: measuresSupplementaries, startPadding: startPadding,
             sizesExtents: false)
         var startCursor = sectionStart + startPadding
         var endCursor = contentEnd

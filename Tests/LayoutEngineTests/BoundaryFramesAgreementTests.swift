@@ -67,7 +67,7 @@ struct BoundaryFramesAgreementTests {
                 var out: [LayoutElement] = []
                 BoundaryItemsPlacement.appendElements(
                     Self.items, section: 3, container: container, scrollAxis: scrollAxis, followedInsets: insets,
-                    sizing: .estimates, startPadding: padding, sectionStart: 100, contentStart: 180,
+                    measuresSupplementaries: false, startPadding: padding, sectionStart: 100, contentStart: 180,
                     contentEnd: 940, select: select, into: &out)
                 return out
             }
