@@ -173,10 +173,7 @@ package struct BoundaryItemsPlacement {
                 k, size: size, contentStart: contentStart, contentEnd: contentEnd, startCursor: &startCursor,
                 endCursor: &endCursor)
             guard let frame = select(Rect(origin: origin, size: size)) else { continue }
-            out.append(
-                LayoutElement(
-                    category: .supplementary, kind: items[k].elementKind, section: section, item: index,
-                    frame: frame, zIndex: items[k].zIndex))
+            out.append(queryElement(.supplementary, items[k].elementKind, section, index, frame, items[k].zIndex))
         }
     }
 
@@ -337,11 +334,20 @@ package func appendDecorationElements(
         guard let frame = select(decorationFrame(decorations[k].contentInsets, cover: cover)) else { continue }
         var item = 0
         for j in 0..<k where decorations[j].elementKind == decorations[k].elementKind { item += 1 }
-        out.append(
-            LayoutElement(
-                category: .decoration, kind: decorations[k].elementKind, section: section, item: item,
-                frame: frame, zIndex: decorations[k].zIndex))
+        out.append(queryElement(.decoration, decorations[k].elementKind, section, item, frame, decorations[k].zIndex))
     }
+}
+
+/// An element a rect query keeps: made as a cell, then given its category and kind, which spares the copy and
+/// destruction of the whole element that an initialiser assigning `kind` leaves (`init(cellInSection:)`).
+@inline(__always)
+private func queryElement(
+    _ category: ElementCategory, _ kind: String, _ section: Int, _ item: Int, _ frame: Rect, _ zIndex: Int
+) -> LayoutElement {
+    var element = LayoutElement(cellInSection: section, item: item, frame: frame, zIndex: zIndex)
+    element.category = category
+    element.kind = kind
+    return element
 }
 
 /// The frames `forEachDecorationElement` gives, in order, without making their elements (nor copying a
