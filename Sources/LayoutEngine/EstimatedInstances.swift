@@ -264,29 +264,41 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     /// header and check it, per instance and per cell. Valid while this storage is alive and unchanged. O(1).
     @inline(__always) var reader: Reader {
         let h = head.pointee
+        let tree = UnsafePointer(region(treeOffset, Double.self))
         guard let form = h.compact else {
             let layout = self.layout
             return Reader(
-                count: h.count, itemCount: h.itemCount, cells: UnsafePointer(region(0, Rect.self)), lengths: nil,
+                count: h.count, itemCount: h.itemCount, extent: h.extent, tree: tree,
+                cells: UnsafePointer(region(0, Rect.self)), lengths: nil,
                 sizes: UnsafePointer(region(h.itemCount * 4, Size.self)),
                 strides: UnsafePointer(region(layout.values, Double.self)),
                 firstItems: UnsafePointer(region(layout.firstItem, Int32.self)), form: nil)
         }
         let lengths = UnsafePointer(region(form.lengthsOffset, Double.self))
         return Reader(
-            count: h.count, itemCount: h.itemCount, cells: UnsafePointer(region(0, Rect.self)), lengths: lengths,
-            sizes: nil, strides: nil, firstItems: nil, form: form)
+            count: h.count, itemCount: h.itemCount, extent: h.extent, tree: tree,
+            cells: UnsafePointer(region(0, Rect.self)), lengths: lengths, sizes: nil, strides: nil, firstItems: nil,
+            form: form)
     }
 
     /// See `reader`. Its reads answer as `size`, `stride`, `items(of:)` and `cell` do, bit for bit.
     struct Reader {
         let count: Int, itemCount: Int
+        let extent: RelativeExtent
+        /// The Fenwick tree of the strides.
+        let tree: UnsafePointer<Double>
         /// The cells (full form) or the pattern cells (compact form).
         let cells: UnsafePointer<Rect>
         /// The compact form's item lengths, then (unless derived) its instance lengths; nil in the full form.
         let lengths: UnsafePointer<Double>?
         let sizes: UnsafePointer<Size>?, strides: UnsafePointer<Double>?, firstItems: UnsafePointer<Int32>?
         let form: CompactForm?
+
+        /// Where instance q starts after instance 0, as `offset(_:)`. O(log instances).
+        @inline(__always) func offset(_ q: Int) -> Double {
+            precondition(q >= 0 && q <= count)
+            return FenwickCore.prefixSum(tree, q)
+        }
 
         /// Instance q's items, size and stride. O(1).
         @inline(__always) func instance(_ q: Int) -> (items: Range<Int>, size: Size, stride: Double) {

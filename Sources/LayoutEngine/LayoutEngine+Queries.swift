@@ -248,10 +248,7 @@ extension LayoutEngine {
 
     /// Instance q's origin in content coordinates (§4.1), given its offset from instance 0 along P.
     func instanceOrigin(_ g: SectionGeometry, start: Double, q: Int, offset: Double, gQ: Double) -> Point {
-        if g.orthogonal {
-            return Point.along(g.P, g.pBase + offset, across: start + g.qBase)
-        }
-        return Point.along(g.P, start + g.pBase + offset, across: g.qBase + g.cross.offset(gQ))
+        InstanceOrigins(g, start: start).origin(offset: offset, gQ: gQ)
     }
 }
 
@@ -295,6 +292,7 @@ struct Emitter {
     func emitSection(_ index: Int, into out: inout [LayoutElement]) {
         let g = engine.sections[index]
         let start = engine.sectionStart(index)
+        let origins = InstanceOrigins(g, start: start)
         let scrollAxis = engine.scrollAxis
         // The rect along P, relative to instance 0's origin, selects instances.
         var pLow = -Double.infinity, pHigh = Double.infinity
@@ -323,11 +321,17 @@ struct Emitter {
             func instance(_ q: Int) -> (origin: Point, first: Int, present: Int) {
                 let first = q * template.count
                 return (
-                    engine.instanceOrigin(g, start: start, q: q, offset: Double(q) * stride, gQ: gQ), first,
+                    origins.origin(offset: Double(q) * stride, gQ: gQ), first,
                     min(template.count, g.itemCount - first)
                 )
             }
             guard !leaves.isEmpty || !template.hosts.isEmpty else {
+                if let filter, scale == nil {  // the common rect query: exact frames
+                    appendCells(
+                        origins, template.cells, perInstance: template.count, itemCount: g.itemCount, stride: stride,
+                        gQ: gQ, instances: qLow...qHigh, section: index, in: filter, into: &out)
+                    break
+                }
                 for q in qLow...qHigh {
                     let (origin, first, present) = instance(q)
                     emitCells(
@@ -355,7 +359,13 @@ struct Emitter {
             let hostsByInstance = storage.hosts  // read once, not once per instance
             let reader = storage.reader
             guard hasLeafLists || !hostsByInstance.isEmpty else {
-                forEachInstance(g, storage, reader, start: start, from: qLow, until: searchable ? pHigh : nil) {
+                if let filter, scale == nil {  // the common rect query: exact frames
+                    appendCells(
+                        origins, reader, from: qLow, until: searchable ? pHigh : nil, section: index,
+                        in: filter, into: &out)
+                    break
+                }
+                forEachInstance(origins, reader, from: qLow, until: searchable ? pHigh : nil) {
                     _, origin, items in
                     let first = items.lowerBound
                     emitCells(
@@ -366,7 +376,7 @@ struct Emitter {
             }
             let anchored = anchoredPlacement(index)
             let lists = storage.supplementaries.lists
-            forEachInstance(g, storage, reader, start: start, from: qLow, until: searchable ? pHigh : nil) {
+            forEachInstance(origins, reader, from: qLow, until: searchable ? pHigh : nil) {
                 q, origin, items in
                 let first = items.lowerBound
                 emitInstance(
@@ -400,19 +410,75 @@ struct Emitter {
     /// items, stopping at the first that starts past `pHigh` (relative to instance 0) when one is given.
     @inline(__always)
     private func forEachInstance(
-        _ g: SectionGeometry, _ storage: EstimatedInstances, _ reader: EstimatedInstances.Reader, start: Double,
-        from qLow: Int, until pHigh: Double?, _ body: (Int, Point, Range<Int>) -> Void
+        _ origins: InstanceOrigins, _ reader: EstimatedInstances.Reader, from qLow: Int, until pHigh: Double?,
+        _ body: (Int, Point, Range<Int>) -> Void
     ) {
         var q = qLow
-        var offset = storage.offset(q)
-        let minP = storage.extent.minP
+        var offset = reader.offset(q)
+        let minP = reader.extent.minP
         while q < reader.count {
             if let pHigh, offset + minP > pHigh { break }
             let (items, size, stride) = reader.instance(q)
-            let origin = engine.instanceOrigin(g, start: start, q: q, offset: offset, gQ: size.length(g.P.other))
+            let origin = origins.origin(offset: offset, gQ: size.length(origins.P.other))
             body(q, origin, items)
             offset += stride
             q += 1
+        }
+    }
+
+    /// `forEachInstance` and `emitCells` for an estimated section without anchored supplementaries and a rect
+    /// query without a display scale, the common case: a loop per storage form, testing only the rect, in a
+    /// function of its own (in `emitSection`'s loop the form, the scale and the filter were tested per cell,
+    /// its values spilled to the stack and reloaded). The same frames, tests and elements, in the same order.
+    /// Complexity: O(log instances + items of the instances visited).
+    @inline(never)
+    private func appendCells(
+        _ origins: InstanceOrigins, _ reader: EstimatedInstances.Reader, from qLow: Int, until pHigh: Double?,
+        section: Int, in rect: Rect, into out: inout [LayoutElement]
+    ) {
+        if let form = reader.form, let lengths = reader.lengths {
+            forEachInstance(origins, reader, from: qLow, until: pHigh) { _, origin, items in
+                var leaf = 0
+                for i in items {
+                    let frame = form.cell(pattern: reader.cells[leaf], length: lengths[i])
+                        .offsetBy(dx: origin.x, dy: origin.y)
+                    if frame.intersects(rect) {
+                        out.append(LayoutElement(cellInSection: section, item: i, frame: frame))
+                    }
+                    leaf += 1
+                }
+            }
+        } else {
+            forEachInstance(origins, reader, from: qLow, until: pHigh) { _, origin, items in
+                for i in items {
+                    let frame = reader.cells[i].offsetBy(dx: origin.x, dy: origin.y)
+                    if frame.intersects(rect) {
+                        out.append(LayoutElement(cellInSection: section, item: i, frame: frame))
+                    }
+                }
+            }
+        }
+    }
+
+    /// `appendCells` for the instances `instances` of a fixed-size section without anchored supplementaries,
+    /// whose template has `cells`, `n` to an instance. Complexity: O(items of those instances).
+    @inline(never)
+    private func appendCells(
+        _ origins: InstanceOrigins, _ cells: ContiguousArray<Rect>, perInstance n: Int, itemCount: Int,
+        stride: Double, gQ: Double, instances: ClosedRange<Int>, section: Int, in rect: Rect,
+        into out: inout [LayoutElement]
+    ) {
+        cells.withUnsafeBufferPointer { cells in
+            for q in instances {
+                let origin = origins.origin(offset: Double(q) * stride, gQ: gQ)
+                let first = q * n
+                for leaf in 0..<min(n, itemCount - first) {
+                    let frame = cells[leaf].offsetBy(dx: origin.x, dy: origin.y)
+                    if frame.intersects(rect) {
+                        out.append(LayoutElement(cellInSection: section, item: first + leaf, frame: frame))
+                    }
+                }
+            }
         }
     }
 
