@@ -1,13 +1,15 @@
 /// Edges of a rectangle, in a left-to-right layout (`NSDirectionalRectEdge`).
 public struct DirectionalRectEdge: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    public static let top = DirectionalRectEdge(rawValue: 1 << 0)
-    public static let leading = DirectionalRectEdge(rawValue: 1 << 1)
-    public static let bottom = DirectionalRectEdge(rawValue: 1 << 2)
-    public static let trailing = DirectionalRectEdge(rawValue: 1 << 3)
-    public static let all: DirectionalRectEdge = [.top, .leading, .bottom, .trailing]
+    // Computed and inlinable, as `Point.zero`: a stored `static let` is read from other modules through an
+    // addressor and a `swift_once` check (every boundary item placed, per section solved and per rect query).
+    @inlinable public static var top: DirectionalRectEdge { DirectionalRectEdge(rawValue: 1 << 0) }
+    @inlinable public static var leading: DirectionalRectEdge { DirectionalRectEdge(rawValue: 1 << 1) }
+    @inlinable public static var bottom: DirectionalRectEdge { DirectionalRectEdge(rawValue: 1 << 2) }
+    @inlinable public static var trailing: DirectionalRectEdge { DirectionalRectEdge(rawValue: 1 << 3) }
+    @inlinable public static var all: DirectionalRectEdge { DirectionalRectEdge(rawValue: 0b1111) }
 }
 
 /// Where a supplementary item attaches to its host (`NSCollectionLayoutAnchor`). docs/layout-rules.md §4.4.

@@ -288,6 +288,69 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
         return start..<end
     }
 
+    /// A reader of instances and cells with the storage's form decided once: what a loop over many instances
+    /// reads (a rect query's), where `size`, `stride`, `items(of:)` and `cell` each copy the form out of the
+    /// header and check it, per instance and per cell. Valid while this storage is alive and unchanged. O(1).
+    @inline(__always) var reader: Reader {
+        let h = head.pointee
+        let tree = UnsafePointer(region(treeOffset, Double.self))
+        guard let form = h.compact else {
+            let layout = self.layout
+            return Reader(
+                count: h.count, itemCount: h.itemCount, extent: h.extent, tree: tree,
+                cells: UnsafePointer(region(0, Rect.self)), lengths: nil,
+                sizes: UnsafePointer(region(h.itemCount * 4, Size.self)),
+                strides: UnsafePointer(region(layout.values, Double.self)),
+                firstItems: UnsafePointer(region(layout.firstItem, Int32.self)), form: nil)
+        }
+        let lengths = UnsafePointer(region(form.lengthsOffset, Double.self))
+        return Reader(
+            count: h.count, itemCount: h.itemCount, extent: h.extent, tree: tree,
+            cells: UnsafePointer(region(0, Rect.self)), lengths: lengths, sizes: nil, strides: nil, firstItems: nil,
+            form: form)
+    }
+
+    /// See `reader`. Its reads answer as `size`, `stride`, `items(of:)` and `cell` do, bit for bit.
+    struct Reader {
+        let count: Int, itemCount: Int
+        let extent: RelativeExtent
+        /// The Fenwick tree of the strides.
+        let tree: UnsafePointer<Double>
+        /// The cells (full form) or the pattern cells (compact form).
+        let cells: UnsafePointer<Rect>
+        /// The compact form's item lengths, then (unless derived) its instance lengths; nil in the full form.
+        let lengths: UnsafePointer<Double>?
+        let sizes: UnsafePointer<Size>?, strides: UnsafePointer<Double>?, firstItems: UnsafePointer<Int32>?
+        let form: CompactForm?
+
+        /// Where instance q starts after instance 0, as `offset(_:)`. O(log instances).
+        @inline(__always) func offset(_ q: Int) -> Double {
+            precondition(q >= 0 && q <= count)
+            return FenwickCore.prefixSum(tree, q)
+        }
+
+        /// Instance q's items, size and stride. O(1).
+        @inline(__always) func instance(_ q: Int) -> (items: Range<Int>, size: Size, stride: Double) {
+            precondition(q >= 0 && q < count)
+            guard let form, let lengths else {
+                let first = Int(firstItems![q]), end = q + 1 < count ? Int(firstItems![q + 1]) : itemCount
+                return (first..<end, sizes![q], strides![q])
+            }
+            let first = q * form.perInstance
+            let end = q + 1 < count ? first + form.perInstance : itemCount
+            let size =
+                form.instanceOverCell.map { form.size(length: lengths[q] + $0) }
+                ?? form.size(length: lengths[itemCount + q])
+            return (first..<end, size, form.strides.stride(size))
+        }
+
+        /// Item `i`'s cell relative to its instance's origin, `leaf` being its position in its instance. O(1).
+        @inline(__always) func cell(_ i: Int, leaf: Int) -> Rect {
+            guard let form, let lengths else { return cells[i] }
+            return form.cell(pattern: cells[leaf], length: lengths[i])
+        }
+    }
+
     /// The largest instance length along `axis` (an orthogonal section's band). O(instances).
     func largestLength(_ axis: Axis) -> Double {
         var largest = -Double.infinity

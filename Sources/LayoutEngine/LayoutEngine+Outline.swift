@@ -95,10 +95,10 @@ extension LayoutEngine {
         let lo = max(0, range.lowerBound), hi = min(sections.count - 1, range.upperBound)
         guard lo <= hi else { return [] }
         var elements: [LayoutElement] = []
-        let (sizing, saved) = lendSizing()
+        let (_, saved) = lendSizing()
         defer { returnSizing(saved) }
         let scale = isRightToLeft ? nil : pixelScale
-        let emitter = Emitter(engine: self, filter: nil, scale: scale, sizing: sizing)
+        let emitter = Emitter(engine: self, filter: nil, scale: scale)
         for index in lo...hi { emitter.emitSection(index, into: &elements) }
         if isRightToLeft { mirrorAndRound(&elements) }
         return elements

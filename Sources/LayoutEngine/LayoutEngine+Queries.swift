@@ -17,9 +17,9 @@ extension LayoutEngine {
     private func output(scale: Double?) -> SolveOutput {
         var elements: [LayoutElement] = []
         elements.reserveCapacity(state.itemCount + sections.count * 2)
-        let (sizing, saved) = lendSizing()
+        let (_, saved) = lendSizing()
         defer { returnSizing(saved) }
-        let emitter = Emitter(engine: self, filter: nil, scale: scale, sizing: sizing)
+        let emitter = Emitter(engine: self, filter: nil, scale: scale)
         for index in sections.indices {
             emitter.emitSection(index, into: &elements)
         }
@@ -121,9 +121,9 @@ extension LayoutEngine {
         // One allocation, not one per doubling: a query usually finds about as many elements as the last.
         out.reserveCapacity(queryCapacityHint)
         defer { queryCapacityHint = max(16, out.count + out.count / 4) }
-        let (sizing, saved) = lendSizing()
+        let (_, saved) = lendSizing()
         defer { returnSizing(saved) }
-        let emitter = Emitter(engine: self, filter: rect, scale: scale, sizing: sizing)
+        let emitter = Emitter(engine: self, filter: rect, scale: scale)
         // A rounded frame moves by at most a pixel (an edge: half a pixel of origin and of length).
         let slack = scale.map { 1 / $0 } ?? 0
         forEachCandidateSection(alongScroll: rect.origin(scrollAxis) - slack, rect.end(scrollAxis) + slack) { index in
@@ -248,10 +248,7 @@ extension LayoutEngine {
 
     /// Instance q's origin in content coordinates (§4.1), given its offset from instance 0 along P.
     func instanceOrigin(_ g: SectionGeometry, start: Double, q: Int, offset: Double, gQ: Double) -> Point {
-        if g.orthogonal {
-            return Point.along(g.P, g.pBase + offset, across: start + g.qBase)
-        }
-        return Point.along(g.P, start + g.pBase + offset, across: g.qBase + g.cross.offset(gQ))
+        InstanceOrigins(g, start: start).origin(offset: offset, gQ: gQ)
     }
 }
 
@@ -262,8 +259,10 @@ struct Emitter {
     let engine: LayoutEngine
     let filter: Rect?
     let scale: Double?
-    /// The engine's lent sizing (anchored supplementaries measure by index).
-    let sizing: ItemSizing
+    /// The engine's sizing (anchored supplementaries measure by index), which the emitter's maker lends
+    /// (`lendSizing`) for the emitter's life. Read where it is used, not held: a copy of the emitter would
+    /// retain its closures.
+    var sizing: ItemSizing { engine.lentSizing }
 
     /// Appends `element` with its frame rounded, if the rounded frame passes the filter.
     @inline(__always)
@@ -293,6 +292,7 @@ struct Emitter {
     func emitSection(_ index: Int, into out: inout [LayoutElement]) {
         let g = engine.sections[index]
         let start = engine.sectionStart(index)
+        let origins = InstanceOrigins(g, start: start)
         let scrollAxis = engine.scrollAxis
         // The rect along P, relative to instance 0's origin, selects instances.
         var pLow = -Double.infinity, pHigh = Double.infinity
@@ -321,11 +321,17 @@ struct Emitter {
             func instance(_ q: Int) -> (origin: Point, first: Int, present: Int) {
                 let first = q * template.count
                 return (
-                    engine.instanceOrigin(g, start: start, q: q, offset: Double(q) * stride, gQ: gQ), first,
+                    origins.origin(offset: Double(q) * stride, gQ: gQ), first,
                     min(template.count, g.itemCount - first)
                 )
             }
             guard !leaves.isEmpty || !template.hosts.isEmpty else {
+                if let filter, scale == nil {  // the common rect query: exact frames
+                    appendCells(
+                        origins, template.cells, perInstance: template.count, itemCount: g.itemCount, stride: stride,
+                        gQ: gQ, instances: qLow...qHigh, section: index, in: filter, into: &out)
+                    break
+                }
                 for q in qLow...qHigh {
                     let (origin, first, present) = instance(q)
                     emitCells(
@@ -351,22 +357,31 @@ struct Emitter {
             }
             let hasLeafLists = storage.hasLeafSupplementaries
             let hostsByInstance = storage.hosts  // read once, not once per instance
+            let reader = storage.reader
             guard hasLeafLists || !hostsByInstance.isEmpty else {
-                forEachInstance(g, storage, start: start, from: qLow, until: searchable ? pHigh : nil) {
+                if let filter, scale == nil {  // the common rect query: exact frames
+                    appendCells(
+                        origins, reader, from: qLow, until: searchable ? pHigh : nil, section: index,
+                        in: filter, into: &out)
+                    break
+                }
+                forEachInstance(origins, reader, from: qLow, until: searchable ? pHigh : nil) {
                     _, origin, items in
                     let first = items.lowerBound
                     emitCells(
                         index, origin: origin, firstItem: first, present: items.count,
-                        cell: { storage.cell(first + $0) }, into: &out)
+                        cell: { reader.cell(first + $0, leaf: $0) }, into: &out)
                 }
                 break
             }
             let anchored = anchoredPlacement(index)
             let lists = storage.supplementaries.lists
-            forEachInstance(g, storage, start: start, from: qLow, until: searchable ? pHigh : nil) { q, origin, items in
+            forEachInstance(origins, reader, from: qLow, until: searchable ? pHigh : nil) {
+                q, origin, items in
                 let first = items.lowerBound
                 emitInstance(
-                    index, origin: origin, firstItem: first, present: items.count, cell: { storage.cell(first + $0) },
+                    index, origin: origin, firstItem: first, present: items.count,
+                    cell: { reader.cell(first + $0, leaf: $0) },
                     hasLeafLists: hasLeafLists, leafList: { storage.leafSupplementary(first + $0) },
                     lists: lists, hosts: hostsByInstance.isEmpty ? [] : hostsByInstance[q],
                     anchored: anchored, into: &out)
@@ -374,18 +389,17 @@ struct Emitter {
         }
         // Geometries are shared by equal sections: the elements are placed with this section's index. The
         // closure captures the scale and the filter, not the emitter (a copy of it retains what it holds).
-        // The frame is moved, rounded and tested before the element is copied (as `emit` does, in that
-        // order): an element the rect does not select is never copied, a kept one once.
+        // The frame is moved, rounded and tested as `emit` does, in that order, before an element is made.
         let scale = self.scale, filter = self.filter
-        engine.solver.forEachSectionElement(g, index: index, cache: engine.definitions[g.definition]!, sizing: sizing) {
-            element in
-            var frame = element.frame.offset(scrollAxis, by: start)
-            if let scale { frame = frame.pixelRounded(scale: scale) }
-            if let filter, !frame.intersects(filter) { return }
-            var kept = element
-            kept.frame = frame
-            out.append(kept)
-        }
+        engine.solver.appendSectionElements(
+            g, index: index, cache: engine.definitions[g.definition]!,
+            measuresSupplementaries: engine.lentSizing.measuresSupplementaries,
+            select: { frame in
+                var frame = frame.offset(scrollAxis, by: start)
+                if let scale { frame = frame.pixelRounded(scale: scale) }
+                if let filter, !frame.intersects(filter) { return nil }
+                return frame
+            }, into: &out)
     }
 
     private func anchoredPlacement(_ section: Int) -> AnchoredSupplementaryPlacement {
@@ -396,18 +410,75 @@ struct Emitter {
     /// items, stopping at the first that starts past `pHigh` (relative to instance 0) when one is given.
     @inline(__always)
     private func forEachInstance(
-        _ g: SectionGeometry, _ storage: EstimatedInstances, start: Double, from qLow: Int, until pHigh: Double?,
+        _ origins: InstanceOrigins, _ reader: EstimatedInstances.Reader, from qLow: Int, until pHigh: Double?,
         _ body: (Int, Point, Range<Int>) -> Void
     ) {
         var q = qLow
-        var offset = storage.offset(q)
-        while q < storage.count {
-            if let pHigh, offset + storage.extent.minP > pHigh { break }
-            let origin = engine.instanceOrigin(
-                g, start: start, q: q, offset: offset, gQ: storage.size(q).length(g.P.other))
-            body(q, origin, storage.items(of: q))
-            offset += storage.stride(q)
+        var offset = reader.offset(q)
+        let minP = reader.extent.minP
+        while q < reader.count {
+            if let pHigh, offset + minP > pHigh { break }
+            let (items, size, stride) = reader.instance(q)
+            let origin = origins.origin(offset: offset, gQ: size.length(origins.P.other))
+            body(q, origin, items)
+            offset += stride
             q += 1
+        }
+    }
+
+    /// `forEachInstance` and `emitCells` for an estimated section without anchored supplementaries and a rect
+    /// query without a display scale, the common case: a loop per storage form, testing only the rect, in a
+    /// function of its own (in `emitSection`'s loop the form, the scale and the filter were tested per cell,
+    /// its values spilled to the stack and reloaded). The same frames, tests and elements, in the same order.
+    /// Complexity: O(log instances + items of the instances visited).
+    @inline(never)
+    private func appendCells(
+        _ origins: InstanceOrigins, _ reader: EstimatedInstances.Reader, from qLow: Int, until pHigh: Double?,
+        section: Int, in rect: Rect, into out: inout [LayoutElement]
+    ) {
+        if let form = reader.form, let lengths = reader.lengths {
+            forEachInstance(origins, reader, from: qLow, until: pHigh) { _, origin, items in
+                var leaf = 0
+                for i in items {
+                    let frame = form.cell(pattern: reader.cells[leaf], length: lengths[i])
+                        .offsetBy(dx: origin.x, dy: origin.y)
+                    if frame.intersects(rect) {
+                        out.append(LayoutElement(cellInSection: section, item: i, frame: frame))
+                    }
+                    leaf += 1
+                }
+            }
+        } else {
+            forEachInstance(origins, reader, from: qLow, until: pHigh) { _, origin, items in
+                for i in items {
+                    let frame = reader.cells[i].offsetBy(dx: origin.x, dy: origin.y)
+                    if frame.intersects(rect) {
+                        out.append(LayoutElement(cellInSection: section, item: i, frame: frame))
+                    }
+                }
+            }
+        }
+    }
+
+    /// `appendCells` for the instances `instances` of a fixed-size section without anchored supplementaries,
+    /// whose template has `cells`, `n` to an instance. Complexity: O(items of those instances).
+    @inline(never)
+    private func appendCells(
+        _ origins: InstanceOrigins, _ cells: ContiguousArray<Rect>, perInstance n: Int, itemCount: Int,
+        stride: Double, gQ: Double, instances: ClosedRange<Int>, section: Int, in rect: Rect,
+        into out: inout [LayoutElement]
+    ) {
+        cells.withUnsafeBufferPointer { cells in
+            for q in instances {
+                let origin = origins.origin(offset: Double(q) * stride, gQ: gQ)
+                let first = q * n
+                for leaf in 0..<min(n, itemCount - first) {
+                    let frame = cells[leaf].offsetBy(dx: origin.x, dy: origin.y)
+                    if frame.intersects(rect) {
+                        out.append(LayoutElement(cellInSection: section, item: first + leaf, frame: frame))
+                    }
+                }
+            }
         }
     }
 

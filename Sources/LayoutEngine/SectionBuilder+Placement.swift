@@ -122,6 +122,30 @@ extension SectionBuilder {
         forEachSectionElement(g, index: index, cache: cache, boundary: boundary, body)
     }
 
+    /// For a rect query: appends to `out` the elements `forEachSectionElement` gives (`measuresSupplementaries`
+    /// being its sizing's), in its order, whose frame
+    /// `select` keeps, with the frame it returns (moved and rounded). A dropped one is never made an element, a
+    /// kept one is built in `out`, and the boundary items are not sized for extents the section already holds.
+    /// Complexity: O(boundary items² + decorations²), allocating nothing.
+    func appendSectionElements(
+        _ g: SectionGeometry, index: Int, cache: DefinitionCache, measuresSupplementaries: Bool,
+        select: (Rect) -> Rect?, into out: inout [LayoutElement]
+    ) {
+        if !cache.section.boundarySupplementaryItems.isEmpty {
+            BoundaryItemsPlacement.appendElements(
+                cache.section.boundarySupplementaryItems, section: index, container: container,
+                scrollAxis: scrollAxis, followedInsets: cache.boundaryInsets,
+                measuresSupplementaries: measuresSupplementaries, startPadding: cache.section.headerTopPadding,
+                sectionStart: 0, contentStart: g.boundaryStart,
+                contentEnd: g.boundaryStart + g.boundaryMiddle, select: select, into: &out)
+        }
+        if g.drawsDecorations && !cache.section.decorationItems.isEmpty {
+            appendDecorationElements(
+                cache.section.decorationItems, section: index, sectionStart: 0, extent: g.extent,
+                container: container, scrollAxis: scrollAxis, select: select, into: &out)
+        }
+    }
+
     /// `forEachSectionElement` with the section's boundary items already placed (`boundary`, nil when it has
     /// none).
     private func forEachSectionElement(

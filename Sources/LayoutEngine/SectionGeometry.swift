@@ -74,3 +74,27 @@ struct SectionGeometry: Sendable {
         }
     }
 }
+
+/// Where the instances of a section starting at `start` sit (§4.1, `instanceOrigin`): the few plain values of
+/// its geometry that placing them reads, so a loop over instances in a function of its own takes them and not
+/// the geometry (whose copy retains its storage and diagnostics).
+struct InstanceOrigins {
+    let orthogonal: Bool
+    let P: Axis
+    let pBase: Double, qBase: Double
+    let cross: SectionGeometry.CrossPlacement
+    let start: Double
+
+    init(_ g: SectionGeometry, start: Double) {
+        orthogonal = g.orthogonal; P = g.P; pBase = g.pBase; qBase = g.qBase; cross = g.cross
+        self.start = start
+    }
+
+    /// The origin, in content coordinates, of the instance `offset` after instance 0 along P whose length
+    /// across is `gQ`. O(1).
+    @inline(__always)
+    func origin(offset: Double, gQ: Double) -> Point {
+        if orthogonal { return Point.along(P, pBase + offset, across: start + qBase) }
+        return Point.along(P, start + pBase + offset, across: qBase + cross.offset(gQ))
+    }
+}

@@ -56,15 +56,15 @@ public enum FenwickCore {
     public static func count(_ tree: UnsafePointer<Double>, count n: Int, upTo position: Double) -> Int {
         var index = 0
         var remaining = position
-        var step = 1
-        while step * 2 <= n { step *= 2 }
+        // The largest power of two at most n (1 when n is 0), from its top bit rather than by doubling.
+        var step = n > 0 ? 1 << (Int.bitWidth - 1 - n.leadingZeroBitCount) : 1
         while step > 0 {
             let next = index + step
             if next <= n && tree[next] <= remaining {
                 index = next
                 remaining -= tree[next]
             }
-            step /= 2
+            step >>= 1
         }
         return index
     }

@@ -45,6 +45,18 @@ package struct BoundaryItemsPlacement {
         items: [BoundarySupplementaryItem], section: Int, container: LayoutContainer, scrollAxis: Axis,
         followedInsets: EdgeInsets?, sizing: ItemSizing, startPadding: Double = 0
     ) {
+        self.init(
+            items: items, section: section, container: container, scrollAxis: scrollAxis,
+            followedInsets: followedInsets, measures: sizing.measuresSupplementaries, startPadding: startPadding,
+            sizesExtents: true)
+    }
+
+    /// `sizesExtents` false leaves `startExtent` and `endExtent` at 0 (only for placing items whose section
+    /// already knows its extents: `appendElements`), not sizing the extending items for them.
+    private init(
+        items: [BoundarySupplementaryItem], section: Int, container: LayoutContainer, scrollAxis: Axis,
+        followedInsets: EdgeInsets?, measures: Bool, startPadding: Double, sizesExtents: Bool
+    ) {
         let cross = scrollAxis.other
         let insets = followedInsets ?? .zero
         // §2 The boundary container: (W, H) minus the followed insets on the layout's cross axis.
@@ -54,7 +66,7 @@ package struct BoundaryItemsPlacement {
         self.section = section
         self.scrollAxis = scrollAxis
         self.container = container
-        self.measures = sizing.measuresSupplementaries
+        self.measures = measures
         self.box = box
         self.a0 = insets.pre(cross)
         self.aq = box.length(cross)
@@ -63,7 +75,7 @@ package struct BoundaryItemsPlacement {
         var within = startPadding >= 0
         // Each item's fields are read in the array: binding `items[k]` to a value copies the item (retaining
         // its strings), per boundary item of every section placed and every section a rect query visits.
-        for k in items.indices {
+        for k in items.indices where sizesExtents {
             let start = Self.extendsStart(items, k, scrollAxis), end = Self.extendsEnd(items, k, scrollAxis)
             guard start || end else {
                 within = false
@@ -142,6 +154,36 @@ package struct BoundaryItemsPlacement {
                 LayoutElement(
                     category: .supplementary, kind: items[k].elementKind, section: section,
                     item: index, frame: Rect(origin: origin, size: size), zIndex: items[k].zIndex))
+        }
+    }
+
+    /// For a rect query: appends to `out` the items of a section starting at `sectionStart` whose host runs
+    /// from `contentStart` to `contentEnd`, placed as `forEachElement` places them and in its order, that `select`
+    /// keeps, with the frame it returns for them (moved and rounded by the caller). An item it drops is never
+    /// made an element, a kept one is built in `out` (its kind string retained once), and nothing is sized for
+    /// the extents, which the section already holds. `measuresSupplementaries` is the sizing's (all a
+    /// boundary item's size reads from it). Complexity: O(boundary items²), allocating nothing.
+    package static func appendElements(
+        _ items: [BoundarySupplementaryItem], section: Int, container: LayoutContainer, scrollAxis: Axis,
+        followedInsets: EdgeInsets?, measuresSupplementaries: Bool, startPadding: Double, sectionStart: Double,
+        contentStart: Double, contentEnd: Double, select: (Rect) -> Rect?, into out: inout [LayoutElement]
+    ) {
+        let placement = BoundaryItemsPlacement(
+            items: items, section: section, container: container, scrollAxis: scrollAxis,
+            followedInsets: followedInsets, measures: measuresSupplementaries, startPadding: startPadding,
+            sizesExtents: false)
+        var startCursor = sectionStart + startPadding
+        var endCursor = contentEnd
+        for k in items.indices {
+            let index = kindIndex(items, k)
+            let size = Self.size(
+                items, k, index: index, box: placement.box, container: container, section: section,
+                measures: placement.measures)
+            let origin = placement.place(
+                k, size: size, contentStart: contentStart, contentEnd: contentEnd, startCursor: &startCursor,
+                endCursor: &endCursor)
+            guard let frame = select(Rect(origin: origin, size: size)) else { continue }
+            out.append(queryElement(.supplementary, items[k].elementKind, section, index, frame, items[k].zIndex))
         }
     }
 
@@ -287,6 +329,35 @@ package func forEachDecorationElement(
                 category: .decoration, kind: decoration.elementKind, section: section, item: item,
                 frame: frame, zIndex: decoration.zIndex))
     }
+}
+
+/// For a rect query: appends to `out` the decorations `forEachDecorationElement` gives, in its order, whose frame
+/// `select` keeps, with the frame it returns (moved and rounded by the caller); a dropped one is never made an
+/// element (nor its decoration copied, which retains its kind). Complexity: O(decorations²).
+package func appendDecorationElements(
+    _ decorations: [DecorationItem], section: Int, sectionStart: Double, extent: Double,
+    container: LayoutContainer, scrollAxis: Axis, select: (Rect) -> Rect?, into out: inout [LayoutElement]
+) {
+    let cover = decorationCover(
+        sectionStart: sectionStart, extent: extent, container: container, scrollAxis: scrollAxis)
+    for k in decorations.indices {
+        guard let frame = select(decorationFrame(decorations[k].contentInsets, cover: cover)) else { continue }
+        var item = 0
+        for j in 0..<k where decorations[j].elementKind == decorations[k].elementKind { item += 1 }
+        out.append(queryElement(.decoration, decorations[k].elementKind, section, item, frame, decorations[k].zIndex))
+    }
+}
+
+/// An element a rect query keeps: made as a cell, then given its category and kind, which spares the copy and
+/// destruction of the whole element that an initialiser assigning `kind` leaves (`init(cellInSection:)`).
+@inline(__always)
+private func queryElement(
+    _ category: ElementCategory, _ kind: String, _ section: Int, _ item: Int, _ frame: Rect, _ zIndex: Int
+) -> LayoutElement {
+    var element = LayoutElement(cellInSection: section, item: item, frame: frame, zIndex: zIndex)
+    element.category = category
+    element.kind = kind
+    return element
 }
 
 /// The frames `forEachDecorationElement` gives, in order, without making their elements (nor copying a

@@ -52,6 +52,64 @@ struct BoundaryFramesAgreementTests {
         }
     }
 
+    @Test(
+        "appendElements (rect queries) gives forEachElement's elements, in order, and keeps what select keeps",
+        arguments: [Axis.y, Axis.x], [nil, EdgeInsets(top: 8, leading: 12, bottom: 6, trailing: 20)])
+    func queryElementsAgree(scrollAxis: Axis, insets: EdgeInsets?) {
+        let container = LayoutContainer(width: 390, height: 844)
+        for padding in [0.0, 22] {
+            var elements: [LayoutElement] = []
+            BoundaryItemsPlacement(
+                items: Self.items, section: 3, container: container, scrollAxis: scrollAxis, followedInsets: insets,
+                sizing: .estimates, startPadding: padding
+            ).forEachElement(sectionStart: 100, contentStart: 180, contentEnd: 940) { elements.append($0) }
+            func append(_ select: (Rect) -> Rect?) -> [LayoutElement] {
+                var out: [LayoutElement] = []
+                BoundaryItemsPlacement.appendElements(
+                    Self.items, section: 3, container: container, scrollAxis: scrollAxis, followedInsets: insets,
+                    measuresSupplementaries: false, startPadding: padding, sectionStart: 100, contentStart: 180,
+                    contentEnd: 940, select: select, into: &out)
+                return out
+            }
+            #expect(append { $0 } == elements, "scroll axis \(scrollAxis), insets \(String(describing: insets))")
+            // A selection keeps the selected items with the frames it returns, in order.
+            let moved = append { $0.width > 40 ? $0.offsetBy(dx: 1, dy: 2) : nil }
+            let expected = elements.filter { $0.frame.width > 40 }.map {
+                var e = $0
+                e.frame = e.frame.offsetBy(dx: 1, dy: 2)
+                return e
+            }
+            #expect(!moved.isEmpty && moved.count < elements.count)
+            #expect(moved == expected)
+        }
+    }
+
+    @Test("appendDecorationElements (rect queries) gives forEachDecorationElement's elements, in order")
+    func queryDecorationsAgree() {
+        let decorations = [
+            DecorationItem(elementKind: "background"),
+            DecorationItem(elementKind: "frame", contentInsets: EdgeInsets(top: 4, leading: 8, bottom: 2, trailing: 6)),
+            DecorationItem(elementKind: "frame"),
+        ]
+        let container = LayoutContainer(width: 390, height: 844)
+        for scrollAxis in [Axis.y, .x] {
+            var elements: [LayoutElement] = []
+            forEachDecorationElement(
+                decorations, section: 1, sectionStart: 40, extent: 700, container: container, scrollAxis: scrollAxis
+            ) { elements.append($0) }
+            var all: [LayoutElement] = [], some: [LayoutElement] = []
+            appendDecorationElements(
+                decorations, section: 1, sectionStart: 40, extent: 700, container: container, scrollAxis: scrollAxis,
+                select: { $0 }, into: &all)
+            appendDecorationElements(
+                decorations, section: 1, sectionStart: 40, extent: 700, container: container, scrollAxis: scrollAxis,
+                select: { $0.x == 0 ? nil : $0 }, into: &some)
+            #expect(all == elements)
+            // Items count every decoration of their kind, selected or not.
+            #expect(some == elements.filter { $0.frame.x != 0 })
+        }
+    }
+
     @Test("forEachDecorationFrame gives forEachDecorationElement's frames, in order")
     func decorationFramesAgree() {
         let decorations = [

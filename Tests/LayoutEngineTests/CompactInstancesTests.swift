@@ -75,6 +75,29 @@ struct CompactInstancesTests {
         return true
     }
 
+    /// `EstimatedInstances.Reader` (what rect queries read) against the storage's own reads, bit for bit.
+    static func readerReadsAlike(_ storage: EstimatedInstances) -> Bool {
+        let reader = storage.reader
+        guard reader.count == storage.count, reader.itemCount == storage.itemCount else { return false }
+        for q in 0..<storage.count {
+            let (items, size, stride) = reader.instance(q)
+            guard items == storage.items(of: q), size == storage.size(q), stride == storage.stride(q),
+                reader.offset(q + 1) == storage.offset(q + 1)
+            else { return false }
+            for i in items where reader.cell(i, leaf: i - items.lowerBound) != storage.cell(i) { return false }
+        }
+        return reader.offset(0) == storage.offset(0) && reader.extent.minP == storage.extent.minP
+    }
+
+    @Test("the reader of rect queries reads as the storage, in both forms")
+    func readerReadsAlike() throws {
+        let engine = try LayoutEngine(layout: Self.layout())
+        for storage in Self.storages(engine) {
+            #expect(Self.readerReadsAlike(storage))
+            #expect(Self.readerReadsAlike(storage.fullForm()))
+        }
+    }
+
     func matchesReference(_ engine: LayoutEngine) throws -> Bool {
         let reference = try ReferenceSolver.solve(
             engine.state.layout, sections: engine.state.resolvedSections(),
