@@ -317,12 +317,13 @@ extension LayoutEngine {
                     cache, definition: definition, index: section, itemCount: itemCount, sizing: sizing,
                     storage: storage, fromInstance: firstInstance, low: at, high: reuse.tailStart - 1, scratch: &scratch
                 )
-                report.instancesSolved += solved
                 if stoppedAt == nil {
+                    report.instancesSolved += solved
                     updated = storage
-                } else {
+                } else if stoppedAt! > firstInstance {
                     // The instances before the one that changed its items are written and correct: the
                     // re-solve starts there, not again from the first.
+                    report.instancesSolved += solved
                     firstInstance = stoppedAt!
                 }
             }

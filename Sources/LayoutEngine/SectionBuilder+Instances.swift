@@ -152,8 +152,8 @@ extension SectionBuilder {
     /// Re-solves instances of `storage` in place from `firstInstance` after items `low...high` changed size
     /// (measure, reload), as long as every re-solved instance keeps its items; stops where instances meet
     /// the old ones again past `high`. Returns the instances written, and nil when that finished the update;
-    /// else the instance that changed its items (or ran out of room), where the caller re-solves with
-    /// `resolveInstances` (the instances written before it are already correct).
+    /// else where the caller re-solves with `resolveInstances`: the instance that changed its items (the
+    /// instances written before it are already correct), or `firstInstance` after "no room".
     /// - Complexity: O(items in the instances solved × log instances), no allocation.
     func updateInstancesInPlace(
         _ cache: DefinitionCache, definition: Int, index: Int, itemCount: Int, sizing: ItemSizing,
@@ -168,7 +168,11 @@ extension SectionBuilder {
             (run: inout InstanceRun, scratch: inout SolveScratch) throws(LayoutError) in
             try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
         }
-        let result = (written: run.solved, stoppedAt: run.inPlaceSucceeded ? nil : Optional(run.instance))
+        // A changed instance is where the re-solve starts; after "no room" (the section may need new
+        // instances, or none) it starts over from the first instance tried.
+        let restart =
+            run.shapeChanged && run.noRoom == nil && run.instance < storage.count ? run.instance : firstInstance
+        let result = (written: run.solved, stoppedAt: run.inPlaceSucceeded ? nil : Optional(restart))
         scratch.giveBack(run.takeBuilder())
         return result
     }

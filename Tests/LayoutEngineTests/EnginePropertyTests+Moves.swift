@@ -31,6 +31,13 @@ struct EngineMovePropertyTests {
         }
     }
 
+    /// A seed the random sequences found: a measure in a section whose one instance is re-solved in place and
+    /// reports a nested "no room" must re-solve from the first instance tried, not from past its last.
+    @Test func inPlaceUpdateAfterNestedNoRoom() {
+        EnginePropertyTests.check(
+            RandomScenario(seed: 16_625_060_464_043_794_705, operations: 16, movesSections: true), threads: [1, 2])
+    }
+
     @Test(arguments: 0..<30)
     func fixedSeedsWithSectionMoves(_ seed: Int) {
         EnginePropertyTests.check(
