@@ -290,45 +290,47 @@ struct Emitter {
     }
 
     func emitSection(_ index: Int, into out: inout [LayoutElement]) {
-        let g = engine.sections[index]
+        // The geometry's fields are read where it is: a copy of it retained and released its storage and its
+        // diagnostics (about 370 instructions per section a query visits).
         let start = engine.sectionStart(index)
-        let origins = InstanceOrigins(g, start: start)
+        let origins = InstanceOrigins(engine.sections, index, start: start)
+        let definition = engine.sections[index].definition, itemCount = engine.sections[index].itemCount
         let scrollAxis = engine.scrollAxis
         // The rect along P, relative to instance 0's origin, selects instances.
         var pLow = -Double.infinity, pHigh = Double.infinity
         if let filter {
-            let base = g.orthogonal ? g.pBase : start + g.pBase
+            let base = origins.orthogonal ? origins.pBase : start + origins.pBase
             // Rounding moves a frame's edges by at most a pixel.
             let slack = scale.map { 1 / $0 } ?? 0
-            pLow = filter.origin(g.P) - base - slack
-            pHigh = filter.end(g.P) - base + slack
+            pLow = filter.origin(origins.P) - base - slack
+            pHigh = filter.end(origins.P) - base + slack
         }
         // Only a section whose cells or groups carry anchored supplementaries builds their placement (it copies
         // the container and the sizing, retaining what they hold); the others emit cells alone.
-        switch g.storage {
+        switch engine.sections[index].storage {
         case let .fixed(stride, instances):
             guard instances > 0 else { break }
-            let template = engine.definitions[g.definition]!.template!
+            let template = engine.definitions[definition]!.template!
             var qLow = 0, qHigh = instances - 1
             if filter != nil, stride > 0 {
                 qLow = max(0, Int(((pLow - template.extent.maxP) / stride).rounded(.down)))
                 qHigh = min(instances - 1, Int(((pHigh - template.extent.minP) / stride).rounded(.up)))
             }
             guard qLow <= qHigh else { break }
-            let gQ = template.size.length(g.P.other)
+            let gQ = template.size.length(origins.P.other)
             let leaves = template.leafSupplementaries
             // Instance q's origin, first item and items present.
             func instance(_ q: Int) -> (origin: Point, first: Int, present: Int) {
                 let first = q * template.count
                 return (
                     origins.origin(offset: Double(q) * stride, gQ: gQ), first,
-                    min(template.count, g.itemCount - first)
+                    min(template.count, itemCount - first)
                 )
             }
             guard !leaves.isEmpty || !template.hosts.isEmpty else {
                 if let filter, scale == nil {  // the common rect query: exact frames
                     appendCells(
-                        origins, template.cells, perInstance: template.count, itemCount: g.itemCount, stride: stride,
+                        origins, template.cells, perInstance: template.count, itemCount: itemCount, stride: stride,
                         gQ: gQ, instances: qLow...qHigh, section: index, in: filter, into: &out)
                     break
                 }
@@ -391,8 +393,22 @@ struct Emitter {
         // closure captures the scale and the filter, not the emitter (a copy of it retains what it holds).
         // The frame is moved, rounded and tested as `emit` does, in that order, before an element is made.
         let scale = self.scale, filter = self.filter
+        let boundaryStart = engine.sections[index].boundaryStart
+        let boundaryMiddle = engine.sections[index].boundaryMiddle, extent = engine.sections[index].extent
+        var placesBoundaryItems = true
+        if let filter, engine.sections[index].boundaryItemsWithin {
+            // Every boundary item lies within [0, boundaryStart] or [boundaryStart + boundaryMiddle, extent]
+            // along the scroll axis: a rect reaching neither (a pixel of slack for rounding) selects none, and
+            // they are not sized and placed for nothing.
+            let slack = scale.map { 1 / $0 } ?? 0
+            let low = filter.origin(scrollAxis) - start - slack, high = filter.end(scrollAxis) - start + slack
+            placesBoundaryItems =
+                (low <= boundaryStart && high >= 0) || (low <= extent && high >= boundaryStart + boundaryMiddle)
+        }
         engine.solver.appendSectionElements(
-            g, index: index, cache: engine.definitions[g.definition]!,
+            boundaryStart: boundaryStart, boundaryMiddle: boundaryMiddle, placesBoundaryItems: placesBoundaryItems,
+            drawsDecorations: engine.sections[index].drawsDecorations, extent: extent,
+            index: index, cache: engine.definitions[definition]!,
             measuresSupplementaries: engine.lentSizing.measuresSupplementaries,
             select: { frame in
                 var frame = frame.offset(scrollAxis, by: start)

@@ -47,6 +47,7 @@ extension SectionBuilder {
         g.boundaryStart = startExtent
         g.boundaryMiddle = middle
         g.drawsDecorations = !g.orthogonal || measure.hasInstances
+        g.boundaryItemsWithin = boundary.extendsWithinSection && middle >= 0
         measureOverhang(&g, index: index, cache: cache, boundary: boundary, hasInstances: measure.hasInstances)
     }
 
@@ -126,22 +127,26 @@ extension SectionBuilder {
     /// being its sizing's), in its order, whose frame
     /// `select` keeps, with the frame it returns (moved and rounded). A dropped one is never made an element, a
     /// kept one is built in `out`, and the boundary items are not sized for extents the section already holds.
+    /// The geometry's four fields it reads are passed alone (`SectionGeometry.boundaryStart`, `boundaryMiddle`,
+    /// `drawsDecorations`, `extent`): a query reads them where the geometry is, not from a copy of it.
+    /// `placesBoundaryItems` false: the caller knows the rect selects none of them.
     /// Complexity: O(boundary items² + decorations²), allocating nothing.
     func appendSectionElements(
-        _ g: SectionGeometry, index: Int, cache: DefinitionCache, measuresSupplementaries: Bool,
-        select: (Rect) -> Rect?, into out: inout [LayoutElement]
+        boundaryStart: Double, boundaryMiddle: Double, placesBoundaryItems: Bool = true, drawsDecorations: Bool,
+        extent: Double, index: Int, cache: DefinitionCache, measuresSupplementaries: Bool, select: (Rect) -> Rect?,
+        into out: inout [LayoutElement]
     ) {
-        if !cache.section.boundarySupplementaryItems.isEmpty {
+        if placesBoundaryItems && !cache.section.boundarySupplementaryItems.isEmpty {
             BoundaryItemsPlacement.appendElements(
                 cache.section.boundarySupplementaryItems, section: index, container: container,
                 scrollAxis: scrollAxis, followedInsets: cache.boundaryInsets,
                 measuresSupplementaries: measuresSupplementaries, startPadding: cache.section.headerTopPadding,
-                sectionStart: 0, contentStart: g.boundaryStart,
-                contentEnd: g.boundaryStart + g.boundaryMiddle, select: select, into: &out)
+                sectionStart: 0, contentStart: boundaryStart,
+                contentEnd: boundaryStart + boundaryMiddle, select: select, into: &out)
         }
-        if g.drawsDecorations && !cache.section.decorationItems.isEmpty {
+        if drawsDecorations && !cache.section.decorationItems.isEmpty {
             appendDecorationElements(
-                cache.section.decorationItems, section: index, sectionStart: 0, extent: g.extent,
+                cache.section.decorationItems, section: index, sectionStart: 0, extent: extent,
                 container: container, scrollAxis: scrollAxis, select: select, into: &out)
         }
     }
@@ -202,7 +207,7 @@ extension SectionBuilder {
         // to look at when every boundary item extends the section unmoved and the host is not negative
         // (`extendsWithinSection`: each frame lies within [0, extent], reaching nothing beyond).
         if !cache.section.boundarySupplementaryItems.isEmpty
-            && !(boundary.extendsWithinSection && g.boundaryMiddle >= 0)
+            && !g.boundaryItemsWithin
         {
             boundary.forEachFrame(
                 sectionStart: 0, contentStart: g.boundaryStart, contentEnd: g.boundaryStart + g.boundaryMiddle

@@ -31,6 +31,11 @@ struct SectionGeometry: Sendable {
     var boundaryMiddle: Double
     /// Whether the section draws its decorations (§4.5: not an orthogonal section without instances).
     var drawsDecorations: Bool
+    /// Whether every boundary item extends the section unmoved, at least 0 long, and the host is not negative
+    /// (`BoundaryItemsPlacement.extendsWithinSection`): then the start items lie within `[0, boundaryStart]` and
+    /// the end items within `[boundaryStart + boundaryMiddle, extent]` along the scroll axis, so a rect query
+    /// that reaches neither needs not place them, and they add no overhang.
+    var boundaryItemsWithin = false
     var orthogonalContentSize: Size?
     /// The section's diagnostics (their `section` is set when the output is assembled).
     var diagnostics: [LayoutDiagnostic]
@@ -87,6 +92,15 @@ struct InstanceOrigins {
 
     init(_ g: SectionGeometry, start: Double) {
         orthogonal = g.orthogonal; P = g.P; pBase = g.pBase; qBase = g.qBase; cross = g.cross
+        self.start = start
+    }
+
+    /// Section `index`'s origins, its fields read in the array (no copy of the geometry, which retains its
+    /// storage and diagnostics). O(1).
+    @inline(__always)
+    init(_ sections: borrowing [SectionGeometry], _ index: Int, start: Double) {
+        orthogonal = sections[index].orthogonal; P = sections[index].P; pBase = sections[index].pBase
+        qBase = sections[index].qBase; cross = sections[index].cross
         self.start = start
     }
 
