@@ -232,6 +232,8 @@ extension LayoutEngine {
     /// storage that copies the instances before and splices the unchanged ones after. When rows keep their
     /// items whatever they measure (`rowsKeepItems`), sizes re-solve from the instance holding `at`, and when
     /// one instance holds every changed item it alone is re-solved and written over (`remeasureInstance`).
+    /// A flat plan that never restarts for spacing starts at the holding instance too unless `at` is its first
+    /// item. An in-place attempt that meets an instance whose items changed hands the re-solve that instance.
     /// A fixed-size section (or one with no room) simply solves again, which costs O(boundary items) (or
     /// O(items)).
     /// - Complexity: O(items in the rows re-solved × log rows) in place; O(items of the section) otherwise.
