@@ -205,7 +205,8 @@ public struct BoundarySupplementaryItem: Hashable, Sendable {
     }
 }
 
-/// A view behind a section, such as a background (`NSCollectionLayoutDecorationItem.background`). docs/layout-rules.md §4.5.
+/// A view behind a section, such as a background (`NSCollectionLayoutDecorationItem.background`).
+/// docs/layout-rules.md §4.5.
 public struct DecorationItem: Hashable, Sendable {
     public var elementKind: String
     public var contentInsets: EdgeInsets

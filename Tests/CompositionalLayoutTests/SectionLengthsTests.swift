@@ -18,7 +18,7 @@ struct SectionLengthsTests {
     }
 
     @Test(
-        "implicit, sparse and explicit sections, measured and lazily measured items, both modes, with and without models",
+        "implicit, sparse and explicit sections, measured and lazily measured items, both modes, any models",
         arguments: [MeasureMode.all, .none])
     func agree(mode: MeasureMode) throws {
         let layoutModels: [SelfSizing?] = [

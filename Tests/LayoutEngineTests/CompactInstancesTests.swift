@@ -115,7 +115,7 @@ struct CompactInstancesTests {
     }
 
     @Test(
-        "a measure in place keeps the compact form; a taller card keeps it too; inserts and deletes re-solve compact; all equal the reference"
+        "in place a measure keeps the compact form, a taller card too; inserts and deletes re-solve it; all match"
     )
     func measureInPlace() throws {
         let engine = try LayoutEngine(layout: Self.layout(), measure: .none)
