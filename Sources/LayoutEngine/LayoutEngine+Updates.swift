@@ -234,6 +234,8 @@ extension LayoutEngine {
     /// one instance holds every changed item it alone is re-solved and written over (`remeasureInstance`).
     /// A flat plan that never restarts for spacing starts at the holding instance too unless `at` is its first
     /// item. An in-place attempt that meets an instance whose items changed hands the re-solve that instance.
+    /// Items inserted or deleted in a compact list or column grid solve the section again into compact
+    /// storage, measuring only the new items and the ones that change position (`CompactReuse`).
     /// A fixed-size section (or one with no room) simply solves again, which costs O(boundary items) (or
     /// O(items)).
     /// - Complexity: O(items in the rows re-solved × log rows) in place; O(items of the section) otherwise.
@@ -277,6 +279,35 @@ extension LayoutEngine {
                     solver.place(&sections[section], index: section, cache: cache, sizing: sizing)
                     storedInPlace(at: section)
                     report.instancesSolved += 1
+                    report.sectionsSolved += 1
+                    return
+                }
+            } catch {
+                sections[section].storage = .estimated(storage)
+                throw error.located(definition: definition, section: section)
+            }
+        }
+        // Items came or went in a list or column grid kept compact: the section solves again straight into
+        // compact storage, reading the lengths of the items the change left alone from the old storage (a
+        // read and a few operations per item) and measuring the new ones, instead of copying the old
+        // instances into the builder, solving from the change and analysing the result.
+        if reuse.shift != 0, solver.solvesCompact, let plan = cache.flatPlan, plan.mainIsConstant,
+            let compactReuse = CompactReuse(storage, change: reuse, at: at, P: cache.placement.P)
+        {
+            let (sizing, saved) = lendSizing()
+            defer { returnSizing(saved) }
+            do throws(LayoutError) {
+                let solved = try withExtendedLifetime(storage) { () throws(LayoutError) in
+                    try solver.solveCompact(
+                        plan, cache: cache, definition: definition, index: section, itemCount: itemCount,
+                        sizing: sizing, reusing: compactReuse, scratch: &scratch)
+                }
+                if let (instances, measured) = solved {
+                    sections[section].itemCount = itemCount
+                    sections[section].storage = .estimated(instances)
+                    solver.place(&sections[section], index: section, cache: cache, sizing: sizing)
+                    storedInPlace(at: section)
+                    report.instancesSolved += measured
                     report.sectionsSolved += 1
                     return
                 }

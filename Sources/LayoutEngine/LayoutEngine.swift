@@ -135,7 +135,9 @@ public final class LayoutEngine {
 public struct UpdateReport: Hashable, Sendable, CustomStringConvertible {
     /// Sections whose geometry was recomputed (not merely moved).
     public var sectionsSolved = 0
-    /// Group instances solved (templates count as one each).
+    /// Group instances solved (templates count as one each). A compact re-solve after an insert or delete
+    /// (`CompactReuse`) counts the instances in which it measured an item; the others it derived from stored
+    /// lengths or copied.
     public var instancesSolved = 0
     /// Templates of fixed-size definitions solved.
     public var templatesSolved = 0

@@ -38,6 +38,20 @@ extension SectionBuilder {
         _ plan: FlatRowPlan, cache: DefinitionCache, definition: Int, index: Int, itemCount: Int,
         sizing: ItemSizing, scratch: inout SolveScratch
     ) throws(LayoutError) -> EstimatedInstances? {
+        try solveCompact(
+            plan, cache: cache, definition: definition, index: index, itemCount: itemCount, sizing: sizing,
+            reusing: nil, scratch: &scratch
+        )?.storage
+    }
+
+    /// `solveCompact`, taking the lengths of unchanged items from `reusing`'s storage where their position
+    /// keeps them (see `CompactReuse`) and measuring the others; returns the storage and the instances that
+    /// measured an item. The storage is the one a fresh solve gives, bit for bit.
+    /// - Complexity: O(items): a reused item costs a read, a measured one its measure.
+    func solveCompact(
+        _ plan: FlatRowPlan, cache: DefinitionCache, definition: Int, index: Int, itemCount: Int,
+        sizing: ItemSizing, reusing reuse: CompactReuse?, scratch: inout SolveScratch
+    ) throws(LayoutError) -> (storage: EstimatedInstances, measuredInstances: Int)? {
         let main = plan.main, cross = main.other, P = cache.placement.P
         guard plan.supplementaries.isEmpty, cross == P, itemCount > 0 else { return nil }
         let slot = plan.rootSlot(box: rootBox(of: cache), container: container)
@@ -47,7 +61,7 @@ extension SectionBuilder {
         swap(&columns, &scratch.columns)
         defer { swap(&columns, &scratch.columns) }
         return try scratch.withFlatAndCells(definition: definition, cache: cache) {
-            (flat, cells, leaf) throws(LayoutError) -> EstimatedInstances? in
+            (flat, cells, leaf) throws(LayoutError) -> (storage: EstimatedInstances, measuredInstances: Int)? in
             leaf.removeAll(keepingCapacity: true)
             if !(flat.patternBox.map { $0.width == slot.content.width && $0.height == slot.content.height } ?? false) {
                 try plan.establishPattern(
@@ -59,6 +73,7 @@ extension SectionBuilder {
                 !flat.patternSlots.contains(where: { $0.flexibleEdges != 0 })
             else { return nil }
             let full = (itemCount - reach) / k + 1
+            var measuredInstances = 0
             columns.ensure(items: itemCount, instances: itemCount)
             var extent = RelativeExtent()
             var instanceAcross = 0.0
@@ -73,51 +88,62 @@ extension SectionBuilder {
             // Each position's cell sits at one place across and has one length along the row, so its share of
             // the extent is fixed but for where it ends across (`ends`: the lowest and highest, order-free).
             var lowestEnd = Double.infinity, highestEnd = -Double.infinity
-            // The full instances: `solvePatternInstance` per instance, each cell's length across written alone.
-            columns.cellLengths.withUnsafeMutableBufferPointer { cellLengths in
-                columns.instanceLengths.withUnsafeMutableBufferPointer { instanceLengths in
-                    columns.strides.withUnsafeMutableBufferPointer { strides in
-                        flat.patternSlots.withUnsafeBufferPointer { slots in
-                            let finalBox = flat.patternFinalBox, total = flat.patternTotal
-                            let crossStart = plan.insets.pre(cross)
-                            for q in 0..<full {
-                                let first = q * k
-                                var largestCross = -Double.infinity
-                                for j in 0..<k {
-                                    let s = slots[j]
-                                    let item = plan.items[s.planIndex]
-                                    let dimension = main == .x ? item.height : item.width
-                                    let length = DimensionResolver.length(
-                                        dimension, box: finalBox, container: container
-                                    ) { v in
-                                        useImplicit
-                                            ? implicitLengths.length(item: first + j, estimate: v)
-                                            : lengths.measure(item, cross, v, first + j)
+            // The full instances: `solvePatternInstance` per instance, each cell's length across written alone
+            // (a re-solve's loop is apart: this one stays free of its tests).
+            if let reuse {
+                measuredInstances = reuse.solveRows(
+                    full: full, plan: plan, slots: flat.patternSlots, finalBox: flat.patternFinalBox,
+                    total: flat.patternTotal, proposed: slot.proposed, container: container, terms: terms,
+                    lengths: lengths, reach: reach, columns: &columns, lowestEnd: &lowestEnd,
+                    highestEnd: &highestEnd, instanceAcross: &instanceAcross)
+            } else {
+                columns.cellLengths.withUnsafeMutableBufferPointer { cellLengths in
+                    columns.instanceLengths.withUnsafeMutableBufferPointer { instanceLengths in
+                        columns.strides.withUnsafeMutableBufferPointer { strides in
+                            flat.patternSlots.withUnsafeBufferPointer { slots in
+                                let finalBox = flat.patternFinalBox, total = flat.patternTotal
+                                let crossStart = plan.insets.pre(cross)
+                                for q in 0..<full {
+                                    let first = q * k
+                                    var largestCross = -Double.infinity
+                                    for j in 0..<k {
+                                        let s = slots[j]
+                                        let item = plan.items[s.planIndex]
+                                        let dimension = main == .x ? item.height : item.width
+                                        let length = DimensionResolver.length(
+                                            dimension, box: finalBox, container: container
+                                        ) { v in
+                                            useImplicit
+                                                ? implicitLengths.length(item: first + j, estimate: v)
+                                                : lengths.measure(item, cross, v, first + j)
+                                        }
+                                        largestCross = max(largestCross, length + s.preCross + s.postCross)
+                                        var origin = crossStart + s.preCross
+                                        var cellLength = length
+                                        if s.crossInset {
+                                            GroupRules.inset(
+                                                origin: &origin, length: &cellLength, pre: s.crossInsetPre,
+                                                post: s.crossInsetPost)
+                                        }
+                                        cellLengths[first + j] = cellLength
+                                        // `Rect.end` along P, as `RelativeExtent.add` computes it.
+                                        let end = origin + cellLength
+                                        lowestEnd = min(lowestEnd, end)
+                                        highestEnd = max(highestEnd, end)
                                     }
-                                    largestCross = max(largestCross, length + s.preCross + s.postCross)
-                                    var origin = crossStart + s.preCross
-                                    var cellLength = length
-                                    if s.crossInset {
-                                        GroupRules.inset(
-                                            origin: &origin, length: &cellLength, pre: s.crossInsetPre,
-                                            post: s.crossInsetPost)
-                                    }
-                                    cellLengths[first + j] = cellLength
-                                    // `Rect.end` along P, as `RelativeExtent.add` computes it.
-                                    let end = origin + cellLength
-                                    lowestEnd = min(lowestEnd, end)
-                                    highestEnd = max(highestEnd, end)
+                                    let size = GroupRules.boundingSize(
+                                        slot.proposed, main: main, insets: plan.insets,
+                                        estimatedMain: plan.estimatedMain,
+                                        estimatedCross: plan.estimatedCross, total: total, largestCross: largestCross)
+                                    instanceLengths[q] = size.length(P)
+                                    strides[q] = terms.stride(size.length(P))
+                                    instanceAcross = size.length(main)
                                 }
-                                let size = GroupRules.boundingSize(
-                                    slot.proposed, main: main, insets: plan.insets, estimatedMain: plan.estimatedMain,
-                                    estimatedCross: plan.estimatedCross, total: total, largestCross: largestCross)
-                                instanceLengths[q] = size.length(P)
-                                strides[q] = terms.stride(size.length(P))
-                                instanceAcross = size.length(main)
                             }
                         }
                     }
                 }
+                measuredInstances = full
             }
             // The pattern cells, as instance 0 placed them (`cellLengths` holds its lengths after the insets),
             // and the extent of every full instance's cells: each position's fixed part, and the ends across.
@@ -155,6 +181,7 @@ extension SectionBuilder {
                 }
                 columns.instanceLengths[n] = size.length(P)
                 columns.strides[n] = terms.stride(size.length(P))
+                measuredInstances += 1
                 n += 1
                 next += count
             }
@@ -171,7 +198,7 @@ extension SectionBuilder {
             }
             let form = CompactForm(
                 perInstance: k, varying: P, instanceAcross: instanceAcross, instanceOverCell: overCell, strides: terms)
-            return cells.withUnsafeBufferPointer { pattern in
+            let storage = cells.withUnsafeBufferPointer { pattern in
                 columns.cellLengths.withUnsafeBufferPointer { cellLengths in
                     columns.instanceLengths.withUnsafeBufferPointer { instanceLengths in
                         columns.strides.withUnsafeBufferPointer { strides in
@@ -184,6 +211,7 @@ extension SectionBuilder {
                     }
                 }
             }
+            return (storage, measuredInstances)
         }
     }
 }

@@ -54,23 +54,32 @@ struct CompactSolveTests {
     }
 
     /// Whether two storages read alike: counts, form, every cell, size, stride, first item, offset, extent.
-    static func readAlike(_ a: EstimatedInstances, _ b: EstimatedInstances) -> Bool {
-        guard a.count == b.count, a.itemCount == b.itemCount, a.isCompact == b.isCompact else { return false }
-        guard a.extent.minP == b.extent.minP, a.extent.maxP == b.extent.maxP, a.extent.minQ == b.extent.minQ,
-            a.extent.maxQ == b.extent.maxQ, a.hasNegativeStrides == b.hasNegativeStrides
-        else { return false }
+    static func readAlike(_ a: EstimatedInstances, _ b: EstimatedInstances) -> Bool { difference(a, b) == nil }
+
+    /// The first way two storages read differently, or nil. `containing`: `a`'s query extent need only
+    /// contain `b`'s (updates in place grow it, as a conservative bound, and never shrink it).
+    static func difference(_ a: EstimatedInstances, _ b: EstimatedInstances, containing: Bool = false) -> String? {
+        guard a.count == b.count, a.itemCount == b.itemCount, a.isCompact == b.isCompact else {
+            return "counts \(a.count), \(a.itemCount), \(a.isCompact) vs \(b.count), \(b.itemCount), \(b.isCompact)"
+        }
+        let x = a.extent, y = b.extent
+        let extentsAgree =
+            containing
+            ? x.minP <= y.minP && x.maxP >= y.maxP && x.minQ <= y.minQ && x.maxQ >= y.maxQ
+            : x.minP == y.minP && x.maxP == y.maxP && x.minQ == y.minQ && x.maxQ == y.maxQ
+        guard extentsAgree, a.hasNegativeStrides == b.hasNegativeStrides else { return "extent \(x) vs \(y)" }
         if let f = a.head.pointee.compact, let g = b.head.pointee.compact {
             guard f.perInstance == g.perInstance, f.varying == g.varying, f.instanceAcross == g.instanceAcross,
                 f.instanceOverCell == g.instanceOverCell
-            else { return false }
+            else { return "form \(f) vs \(g)" }
         }
-        for i in 0..<a.itemCount where a.cell(i) != b.cell(i) { return false }
+        for i in 0..<a.itemCount where a.cell(i) != b.cell(i) { return "cell \(i): \(a.cell(i)) vs \(b.cell(i))" }
         for q in 0..<a.count {
             guard a.size(q) == b.size(q), a.stride(q) == b.stride(q), a.firstItem(q) == b.firstItem(q),
                 a.offset(q + 1) == b.offset(q + 1)
-            else { return false }
+            else { return "instance \(q): \(a.size(q)), \(a.stride(q)) vs \(b.size(q)), \(b.stride(q))" }
         }
-        return true
+        return nil
     }
 
     @Test("random lists and column grids: the same storage as the general path, and the reference's frames")
@@ -104,5 +113,65 @@ struct CompactSolveTests {
         }
         // Most sections take the path (those with a flexible edge across, fewer than two rows or no items do not).
         #expect(direct > 150)
+    }
+
+    /// Every estimated section of `engine` against a fresh solve by the general path, and the engine against
+    /// the reference.
+    static func expectFresh(_ engine: LayoutEngine, _ context: String) throws {
+        var general = engine.solver
+        general.solvesCompact = false
+        var scratch = SolveScratch()
+        let sizing = engine.state.sizing()
+        for (index, geometry) in engine.sections.enumerated() {
+            guard case .estimated(let storage) = geometry.storage, geometry.itemCount > 0 else { continue }
+            let cache = try #require(engine.definitions[geometry.definition])
+            let (expected, _, _) = try general.solveInstances(
+                cache, definition: geometry.definition, index: index, itemCount: geometry.itemCount,
+                sizing: sizing, scratch: &scratch)
+            let difference = Self.difference(storage, expected, containing: true)
+            #expect(difference == nil, "\(context) section \(index): \(difference ?? "")")
+        }
+        let reference = try ReferenceSolver.solve(
+            engine.state.layout, sections: engine.state.resolvedSections(), sizing: engine.state.sizing())
+        #expect(engine.output().differences(from: reference).isEmpty, "\(context)")
+    }
+
+    @Test("inserts and deletes re-solve from the stored lengths (measured ones too): the fresh solve's storage")
+    func itemChanges() throws {
+        var compactChanges = 0
+        for seed in UInt64(1)...100 {
+            var rng = BenchRandom(seed: seed &+ 7_000)
+            let engine = try LayoutEngine(layout: Self.layout(seed: seed))
+            for step in 0..<8 {
+                let section = rng.int(0...2)
+                let count = engine.itemCount(inSection: section)
+                let wasCompact: Bool
+                if case .estimated(let storage) = engine.sections[section].storage {
+                    wasCompact = storage.isCompact
+                } else {
+                    wasCompact = false
+                }
+                switch rng.int(0...3) {
+                case 0 where count > 0:
+                    // A measured size, so that later changes read lengths that are not estimates.
+                    let item = rng.int(0...count - 1)
+                    try engine.measure([
+                        (
+                            IndexPath(section: section, item: item),
+                            Size(width: 100, height: rng.double(10...150, step: 1))
+                        )
+                    ])
+                case 1 where count > 0:
+                    let at = rng.int(0...count - 1)
+                    try engine.apply(.deleteItems(section: section, at: at, count: rng.int(1...min(3, count - at))))
+                    if wasCompact { compactChanges += 1 }
+                default:
+                    try engine.apply(.insertItems(section: section, at: rng.int(0...count), count: rng.int(1...4)))
+                    if wasCompact { compactChanges += 1 }
+                }
+                try Self.expectFresh(engine, "seed \(seed) step \(step)")
+            }
+        }
+        #expect(compactChanges > 300)
     }
 }
