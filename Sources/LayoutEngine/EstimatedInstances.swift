@@ -30,7 +30,7 @@ struct InstancesHeader {
 /// the leaf supplementary lists (`UInt16` × items, only when some leaf has one). The compact form (lists and
 /// column grids, see `CompactForm`) holds the pattern cells (`Rect` × items per instance), one length per
 /// item, one length per instance unless derived, and the tree: 16 to 24 bytes per list item instead of 68.
-/// Both forms answer every read alike. The unsafe part is this file.
+/// Both forms answer every read alike. The unsafe part is this file and its splice (EstimatedInstances+Splice.swift).
 final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     /// The storage of `builder`'s instances, compact when they repeat (`CompactForm.analyse`).
     /// Complexity: O(items + instances), one allocation.
@@ -135,7 +135,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
 
     /// A Fenwick tree over `strides` (the kernel's `FenwickCore`), built bottom-up in O(n); returns how many
     /// strides are negative.
-    private static func buildTree(_ tree: UnsafeMutablePointer<Double>, strides: UnsafePointer<Double>, count n: Int)
+    static func buildTree(_ tree: UnsafeMutablePointer<Double>, strides: UnsafePointer<Double>, count n: Int)
         -> Int
     {
         FenwickCore.build(tree, values: strides, count: n)
@@ -169,8 +169,8 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
         CompactLayout(head.pointee.compact!, count: head.pointee.count, items: head.pointee.itemCount)
     }
 
-    /// Where each region starts, in 8-byte units.
-    private struct Layout {
+    /// Where each region of the full form starts, in 8-byte units.
+    struct Layout {
         var cells = 0, sizes: Int, tree: Int, values: Int, firstItem: Int, leaf: Int, total: Int
         @inline(__always) init(count n: Int, items: Int, hasLeaf: Bool) {
             sizes = items * 4
@@ -185,7 +185,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     /// Where the Fenwick tree starts, in either form.
     @inline(__always) private var treeOffset: Int { head.pointee.compact == nil ? layout.tree : compactLayout.tree }
 
-    @inline(__always) private var layout: Layout {
+    @inline(__always) var layout: Layout {
         Layout(count: head.pointee.count, items: head.pointee.itemCount, hasLeaf: head.pointee.hasLeafSupplementaries)
     }
 
@@ -196,7 +196,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     var head: UnsafeMutablePointer<InstancesHeader> { withUnsafeMutablePointerToHeader { $0 } }
 
     @inline(__always)
-    private func region<T>(_ offset: Int, _: T.Type) -> UnsafeMutablePointer<T> {
+    func region<T>(_ offset: Int, _: T.Type) -> UnsafeMutablePointer<T> {
         withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0 + offset).assumingMemoryBound(to: T.self) }
     }
 

@@ -1,0 +1,78 @@
+import CompositionalLayout
+import SolverKernel
+
+extension EstimatedInstances {
+    /// Whether a re-solve of these instances may be spliced (`splice`): the full form, with no leaf lists and
+    /// no hosts (which a splice does not carry). O(1).
+    var splices: Bool {
+        head.pointee.compact == nil && !head.pointee.hasLeafSupplementaries && head.pointee.hosts.isEmpty
+    }
+
+    /// New full-form storage from this one's first `prefix` instances, the instances `builder` solved after
+    /// them (their first items already the new indices), and this one's instances from `tailFrom` on with
+    /// first items moved by `shift`: each region copied once, where building the same storage through the
+    /// builder copied the prefix and the tail into it, then out again, and checked it for the compact form.
+    /// The query extent is this storage's (a conservative bound, as a re-solve through the builder keeps)
+    /// with the new instances'. `splices` must hold, and `builder` must hold no leaf lists nor hosts.
+    /// - Complexity: O(items + instances) copied, one allocation.
+    func splice(prefix: Int, _ builder: borrowing InstanceBuilder, tailFrom: Int, shift: Int) -> EstimatedInstances {
+        precondition(splices && builder.leafSupplementaries.isEmpty && builder.hosts.isEmpty)
+        let old = head.pointee, oldLayout = layout
+        let added = builder.firstItem.count, kept = old.count - tailFrom
+        let n = prefix + added + kept
+        let prefixItems = prefix < old.count ? firstItem(prefix) : old.itemCount
+        let tailFirst = tailFrom < old.count ? firstItem(tailFrom) : old.itemCount
+        let tailItems = old.itemCount - tailFirst
+        let items = prefixItems + builder.cells.count + tailItems
+        var extent = builder.extent
+        if prefix > 0 || kept > 0 { extent.add(old.extent) }
+        let layout = Layout(count: n, items: items, hasLeaf: false)
+        let buffer = EstimatedInstances.create(minimumCapacity: max(1, layout.total)) { _ in
+            InstancesHeader(
+                count: n, itemCount: items, hasLeafSupplementaries: false, negativeCount: 0, extent: extent,
+                supplementaries: builder.supplementaries, hosts: [])
+        }
+        let storage = unsafeDowncast(buffer, to: EstimatedInstances.self)
+        /// Copies `count` values from this storage's region at `from` + `start`, then `middle`, then
+        /// `tailCount` from `from` + `tailStart`, into the new storage's region at `to`.
+        func copy<T>(
+            _: T.Type, from: Int, to: Int, start: Int, count: Int, middle: UnsafeBufferPointer<T>, tailStart: Int,
+            tailCount: Int
+        ) {
+            let source = region(from, T.self), target = storage.region(to, T.self)
+            target.initialize(from: source + start, count: count)
+            if let base = middle.baseAddress { (target + count).initialize(from: base, count: middle.count) }
+            (target + count + middle.count).initialize(from: source + tailStart, count: tailCount)
+        }
+        builder.cells.withUnsafeBufferPointer {
+            copy(
+                Rect.self, from: oldLayout.cells, to: layout.cells, start: 0, count: prefixItems, middle: $0,
+                tailStart: tailFirst, tailCount: tailItems)
+        }
+        builder.sizes.withUnsafeBufferPointer {
+            copy(
+                Size.self, from: oldLayout.sizes, to: layout.sizes, start: 0, count: prefix, middle: $0,
+                tailStart: tailFrom, tailCount: kept)
+        }
+        builder.strides.withUnsafeBufferPointer {
+            copy(
+                Double.self, from: oldLayout.values, to: layout.values, start: 0, count: prefix, middle: $0,
+                tailStart: tailFrom, tailCount: kept)
+        }
+        builder.firstItem.withUnsafeBufferPointer {
+            copy(
+                Int32.self, from: oldLayout.firstItem, to: layout.firstItem, start: 0, count: prefix, middle: $0,
+                tailStart: tailFrom, tailCount: kept)
+        }
+        if shift != 0 {
+            let first = storage.region(layout.firstItem, Int32.self)
+            let moved = Int32(truncatingIfNeeded: shift)
+            for q in (prefix + added)..<n { first[q] &+= moved }
+        }
+        storage.withUnsafeMutablePointerToElements { base in
+            storage.head.pointee.negativeCount = EstimatedInstances.buildTree(
+                base + layout.tree, strides: UnsafePointer(base + layout.values), count: n)
+        }
+        return storage
+    }
+}
