@@ -276,7 +276,7 @@ extension LayoutEngine {
                 }
                 if written {
                     sections[section].storage = .estimated(storage)
-                    solver.place(&sections[section], index: section, cache: cache, sizing: sizing)
+                    solver.place(&sections[section], index: section, cache: cache, sizing: sizing, itemsOnly: true)
                     storedInPlace(at: section)
                     report.instancesSolved += 1
                     report.sectionsSolved += 1
@@ -305,7 +305,7 @@ extension LayoutEngine {
                 if let (instances, measured) = solved {
                     sections[section].itemCount = itemCount
                     sections[section].storage = .estimated(instances)
-                    solver.place(&sections[section], index: section, cache: cache, sizing: sizing)
+                    solver.place(&sections[section], index: section, cache: cache, sizing: sizing, itemsOnly: true)
                     storedInPlace(at: section)
                     report.instancesSolved += measured
                     report.sectionsSolved += 1
@@ -374,7 +374,7 @@ extension LayoutEngine {
             }
             sections[section].itemCount = itemCount
             sections[section].storage = .estimated(updated!)
-            solver.place(&sections[section], index: section, cache: cache, sizing: sizing)
+            solver.place(&sections[section], index: section, cache: cache, sizing: sizing, itemsOnly: true)
             storedInPlace(at: section)
             report.sectionsSolved += 1
         } catch {

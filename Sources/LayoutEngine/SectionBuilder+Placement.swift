@@ -13,8 +13,15 @@ extension SectionBuilder {
     }
 
     /// §4.1–§4.5: the section's extent, its instances' base, boundary items and decorations, from its storage.
+    /// `itemsOnly`: only the section's items changed since the last `place` of `g` at this index (an item
+    /// update): its boundary items size as they did then (they do not depend on the items), so their extents
+    /// are read from `g` instead of sized again, unless the overhang needs their frames (when they do not all
+    /// extend within the section).
     /// - Complexity: O(boundary items + decorations), plus O(instances) for an estimated section.
-    func place(_ g: inout SectionGeometry, index: Int, cache: DefinitionCache, sizing: ItemSizing) {
+    func place(
+        _ g: inout SectionGeometry, index: Int, cache: DefinitionCache, sizing: ItemSizing, itemsOnly: Bool = false
+    ) {
+        if itemsOnly && placeItemsOnly(&g, cache: cache) { return }
         // `cache.section`'s fields are read where they are: a local copy of the section would retain every
         // array in it, on every section solved and every update.
         let P = g.P, Q = P.other
@@ -46,9 +53,42 @@ extension SectionBuilder {
             contentLength: measure.contentLength, middle: middle)
         g.boundaryStart = startExtent
         g.boundaryMiddle = middle
+        g.boundaryEnd = boundary.endExtent
+        g.boundaryExtendsWithin = boundary.extendsWithinSection
         g.drawsDecorations = !g.orthogonal || measure.hasInstances
         g.boundaryItemsWithin = boundary.extendsWithinSection && middle >= 0
         measureOverhang(&g, index: index, cache: cache, boundary: boundary, hasInstances: measure.hasInstances)
+    }
+
+    /// `place` after an item update, with the boundary extents the last `place` found (`g.boundaryStart`,
+    /// `g.boundaryEnd`); false, with nothing changed, when the overhang needs the boundary items' frames.
+    private func placeItemsOnly(_ g: inout SectionGeometry, cache: DefinitionCache) -> Bool {
+        let P = g.P, Q = P.other
+        let insets = cache.section.contentInsets
+        let root = cache.placement
+        let measure = contentMeasure(g, template: cache.template, root: root)
+        // As `place` computes it, term by term.
+        let band = measure.hasInstances ? root.eQ1 + measure.largestQ + root.eQ2 : 0
+        let middle =
+            g.orthogonal
+            ? (measure.hasInstances ? insets.pre(Q) + band + insets.post(Q) : 0)
+            : insets.pre(P) + measure.contentLength + insets.post(P)
+        let within = g.boundaryExtendsWithin && middle >= 0
+        guard within || cache.section.boundarySupplementaryItems.isEmpty else { return false }
+        var centering = 0.0
+        if cache.section.orthogonalScrollingBehavior == .groupPagingCentered, let firstP = measure.firstP {
+            centering = (container.size.length(P) - firstP) / 2
+        }
+        g.extent = g.boundaryStart + middle + g.boundaryEnd
+        placeInstances(
+            &g, cache: cache, root: root, startExtent: g.boundaryStart, centering: centering,
+            contentLength: measure.contentLength, middle: middle)
+        g.boundaryMiddle = middle
+        g.drawsDecorations = !g.orthogonal || measure.hasInstances
+        g.boundaryItemsWithin = within
+        var before = 0.0, after = 0.0
+        finishOverhang(&g, cache: cache, hasInstances: measure.hasInstances, before: &before, after: &after)
+        return true
     }
 
     /// §4.1 content length along P: `(G − 1) * stride + eP1 + gP + eP2 − partial` for a template, the sum of
@@ -213,6 +253,16 @@ extension SectionBuilder {
                 sectionStart: 0, contentStart: g.boundaryStart, contentEnd: g.boundaryStart + g.boundaryMiddle
             ) { Self.reach($0, scrollAxis: scrollAxis, extent: extent, before: &before, after: &after) }
         }
+        finishOverhang(&g, cache: cache, hasInstances: hasInstances, before: &before, after: &after)
+    }
+
+    /// The rest of `measureOverhang` after the boundary items (`before` and `after` so far): decorations and
+    /// instances.
+    private func finishOverhang(
+        _ g: inout SectionGeometry, cache: DefinitionCache, hasInstances: Bool, before: inout Double,
+        after: inout Double
+    ) {
+        let extent = g.extent, scrollAxis = self.scrollAxis
         if g.drawsDecorations && !cache.section.decorationItems.isEmpty {
             forEachDecorationFrame(
                 cache.section.decorationItems, sectionStart: 0, extent: extent, container: container,

@@ -36,6 +36,11 @@ struct SectionGeometry: Sendable {
     /// the end items within `[boundaryStart + boundaryMiddle, extent]` along the scroll axis, so a rect query
     /// that reaches neither needs not place them, and they add no overhang.
     var boundaryItemsWithin = false
+    /// The boundary items' extent after the content (§4.3) and `BoundaryItemsPlacement.extendsWithinSection`,
+    /// as the last `place` found them: what an update of the section's items places again with (its boundary
+    /// items do not depend on them), instead of sizing its boundary items again.
+    var boundaryEnd = 0.0
+    var boundaryExtendsWithin = false
     var orthogonalContentSize: Size?
     /// The section's diagnostics (their `section` is set when the output is assembled).
     var diagnostics: [LayoutDiagnostic]
