@@ -137,16 +137,20 @@ extension SectionBuilder {
         scratch: inout SolveScratch
     ) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
         // A single-item flow without supplementaries (chips: placed by their lengths along the row, which keeps
-        // the full form) solves no leaf lists nor hosts: its new instances are spliced between the old ones
-        // (`EstimatedInstances.splice`) rather than copied into the builder with them. (Lists and column grids
-        // are not: a fresh solve may find them compact, and a splice keeps the full form.)
-        let splices =
-            previous.splices
-            && cache.flatPlan.map { $0.isSingleItemFlow && !$0.mainIsConstant && $0.supplementaries.isEmpty } == true
+        // the full form) solves no leaf lists nor hosts: its new rows are solved alone and spliced between the
+        // old ones (`resolveFlowRows`) rather than solved into the builder with copies of them. (Lists and
+        // column grids are not: a fresh solve may find them compact, and a splice keeps the full form.)
+        if previous.splices, let plan = cache.flatPlan, plan.isSingleItemFlow, !plan.mainIsConstant,
+            plan.supplementaries.isEmpty
+        {
+            return try resolveFlowRows(
+                plan, cache: cache, index: index, itemCount: itemCount, sizing: sizing, previous: previous,
+                fromInstance: firstInstance, reuse: reuse, builder: &scratch.builder)
+        }
         var run = InstanceRun(
             itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
             previous: previous, firstInstance: firstInstance, reuse: reuse,
-            inPlace: false, splices: splices)
+            inPlace: false)
         try finish(&run, scratch: &scratch) {
             (run: inout InstanceRun, scratch: inout SolveScratch) throws(LayoutError) in
             try solveLoop(cache, definition: definition, index: index, sizing: sizing, scratch: &scratch, run: &run)
@@ -335,12 +339,6 @@ struct InstanceRun {
     /// Old instance boundaries after the change: once a new instance starts on one, the rest is unchanged.
     private var oldPointer: Int
     private let inPlace: Bool
-    /// Whether the previous storage's prefix and tail stay out of the builder, to be spliced around the new
-    /// instances when frozen (`EstimatedInstances.splice`).
-    private let splices: Bool
-    private let firstInstance: Int
-    /// Splicing: the old instance the unchanged tail starts at, once the new instances met it.
-    private var tailFrom: Int? = nil
     /// In place: the instance being solved; whether one changed its items (the update must start over).
     private(set) var instance: Int
     private(set) var shapeChanged = false
@@ -348,7 +346,7 @@ struct InstanceRun {
 
     init(
         itemCount: Int, builder: InstanceBuilder, placement root: RootPlacement,
-        previous: EstimatedInstances?, firstInstance: Int, reuse: TailReuse?, inPlace: Bool, splices: Bool = false
+        previous: EstimatedInstances?, firstInstance: Int, reuse: TailReuse?, inPlace: Bool
     ) {
         self.itemCount = itemCount
         self.P = root.P
@@ -358,8 +356,6 @@ struct InstanceRun {
         self.previous = reuse == nil ? nil : previous
         self.reuse = reuse
         self.inPlace = inPlace
-        self.splices = splices && !inPlace && reuse != nil && previous != nil
-        self.firstInstance = firstInstance
         self.instance = firstInstance
         self.oldPointer = firstInstance + 1
         if let previous, reuse != nil {
@@ -368,7 +364,7 @@ struct InstanceRun {
         }
         if let previous, reuse != nil, firstInstance > 0 || inPlace {
             next = previous.firstItem(firstInstance)
-            if !inPlace && !self.splices { previous.appendPrefix(instances: firstInstance, to: &self.builder) }
+            if !inPlace { previous.appendPrefix(instances: firstInstance, to: &self.builder) }
         }
         if !inPlace {
             self.builder.cells.reserveCapacity(itemCount)
@@ -465,11 +461,7 @@ struct InstanceRun {
             oldPointer += 1
         }
         guard oldPointer < previous.count, previous.firstItem(oldPointer) + reuse.shift == next else { return false }
-        if splices {
-            tailFrom = oldPointer
-        } else {
-            previous.appendTail(fromInstance: oldPointer, shift: reuse.shift, to: &builder)
-        }
+        previous.appendTail(fromInstance: oldPointer, shift: reuse.shift, to: &builder)
         next = itemCount
         return true
     }
@@ -483,10 +475,6 @@ struct InstanceRun {
 
     /// The frozen storage: leaf lists and hosts padded to every cell and instance.
     mutating func freeze() -> EstimatedInstances {
-        if splices, let previous, let reuse {
-            return previous.splice(
-                prefix: firstInstance, builder, tailFrom: tailFrom ?? previous.count, shift: reuse.shift)
-        }
         if !builder.leafSupplementaries.isEmpty { builder.padLeafSupplementaries(to: builder.cells.count) }
         if !builder.hosts.isEmpty { builder.padHosts(to: builder.firstItem.count) }
         return EstimatedInstances.make(builder)
