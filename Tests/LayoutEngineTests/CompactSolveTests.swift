@@ -174,4 +174,42 @@ struct CompactSolveTests {
         }
         #expect(compactChanges > 300)
     }
+
+    @Test(
+        "an insert or delete in a 400-item list or 2-column grid measures only the rows of new items and a short last row"
+    )
+    func itemChangesMeasureOnlyNewItems() throws {
+        let item = LayoutItem(layoutSize: Self.size(.fractionalWidth(0.5), .estimated(60)))
+        let grid = LayoutGroup(
+            layoutSize: Self.size(.fractionalWidth(1), .estimated(60)), arrangement: .horizontal,
+            subitems: .dividing(item.node, count: 2), interItemSpacing: .fixed(8))
+        let row = LayoutGroup(
+            layoutSize: Self.size(.fractionalWidth(1), .estimated(44)), arrangement: .horizontal,
+            subitems: .dividing(LayoutItem(layoutSize: Self.size(.fractionalWidth(1), .estimated(44))).node, count: 1))
+        let layout = CollectionLayout(
+            name: "compact-work", container: LayoutContainer(width: 390, height: 844),
+            sections: [
+                SectionDefinition(items: 400, section: LayoutSection(group: row)),
+                SectionDefinition(items: 400, section: LayoutSection(group: grid)),
+            ],
+            selfSizing: SelfSizing(seed: 9, height: .init(min: 20, max: 140)))
+        let engine = try LayoutEngine(layout: layout)
+        for section in 0...1 {
+            // A measured item, so that the lengths read back are not all the model's.
+            try engine.measure([(IndexPath(section: section, item: 300), Size(width: 100, height: 77))])
+            // The grid's last row is solved by the general path whenever it is short (401 items), so it counts
+            // as measured then. The general re-solve solved every row after the change in the grid (its pairs
+            // change): 152 rows for this insert.
+            var report = try engine.apply(.insertItems(section: section, at: 101, count: 1))
+            #expect(
+                report.sectionsSolved == 1 && report.instancesSolved == (section == 0 ? 1 : 2),
+                "section \(section): \(report)")
+            try Self.expectFresh(engine, "insert in section \(section)")
+            report = try engine.apply(.deleteItems(section: section, at: 20, count: 1))
+            #expect(
+                report.sectionsSolved == 1 && report.instancesSolved == (section == 0 ? 0 : 1),
+                "section \(section): \(report)")
+            try Self.expectFresh(engine, "delete in section \(section)")
+        }
+    }
 }
