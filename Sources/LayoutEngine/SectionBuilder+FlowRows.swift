@@ -1,0 +1,103 @@
+import CompositionalLayout
+import SolverKernel
+
+/// Updates of a single-item flow (chips: one item declaration repeated, placed by its lengths along the row)
+/// without an `InstanceRun`: rows re-solved in place while they keep their items, or only the changed rows
+/// solved and spliced between the old ones.
+extension SectionBuilder {
+    /// The in-place update of a single-item flow (`FlatRowPlan.isSingleItemFlow`: chips, placed by their
+    /// lengths along the row) after items `low...high` changed size: rows from `firstInstance` are solved one
+    /// by one into the scratch's cell buffer and written over the old ones while each keeps its items, until a
+    /// row starts where an old one did past `high`. What `updateInstancesInPlace` does for such a section,
+    /// without an `InstanceRun` and its builder (taken, reset and given back around a row or two: several
+    /// times the rows' own work). Returns the rows written, and nil when that finished the update; else the
+    /// row that changed its items (the rows before it are written and correct), where the caller re-solves.
+    /// - Complexity: O(items in the rows solved + rows × log rows), no allocation once the buffers have grown.
+    func remeasureFlowRows(
+        _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
+        storage: EstimatedInstances, fromInstance firstInstance: Int, high: Int,
+        cells: inout ContiguousArray<Rect>
+    ) throws(LayoutError) -> (written: Int, stoppedAt: Int?) {
+        precondition(plan.isSingleItemFlow && !plan.mainIsConstant && plan.supplementaries.isEmpty)
+        let slot = plan.rootSlot(box: rootBox(of: cache), container: container)
+        let lengths = FlatRowPlan.ItemLengths(plan: plan, sizing: sizing, section: index)
+        let flow = FlatRowPlan.FlowSection(plan, slot: slot, container: container, lengths: lengths)
+        let P = cache.placement.P, terms = cache.placement.strideTerms
+        let noLeaves = UnsafeBufferPointer<UInt16>(start: nil, count: 0)
+        var q = firstInstance
+        var next = storage.firstItem(q)
+        while q < storage.count {
+            // Past every changed item, a row starting where the old one did starts the unchanged rest.
+            if next > high && storage.firstItem(q) == next { return (q - firstInstance, nil) }
+            let items = storage.items(of: q)
+            guard items.lowerBound == next else { return (q - firstInstance, q) }
+            cells.removeAll(keepingCapacity: true)
+            let (size, count, extent) = try plan.solveFlowInstance(
+                first: next, itemCount: itemCount, flow: flow, section: index, container: container, P: P,
+                lengths: lengths, cells: &cells)
+            guard count > 0, count == items.count else { return (q - firstInstance, count == 0 ? firstInstance : q) }
+            let written = cells.withUnsafeBufferPointer { cells in
+                storage.rewrite(
+                    q, cells: cells, leaf: noLeaves, leafBase: 0, size: size, stride: terms.stride(size.length(P)),
+                    extent: extent)
+            }
+            guard written else { return (q - firstInstance, q) }
+            q += 1
+            next += count
+        }
+        return (q - firstInstance, nil)
+    }
+}
+
+extension SectionBuilder {
+    /// `resolveInstances` for a single-item flow without supplementaries whose storage `splices`: rows from
+    /// `firstInstance` are solved into `builder` alone (emptied first), until one starts where an old row did
+    /// past the change (`reuse`), as `InstanceRun.stopIfConverged` decides; the new storage is the old prefix,
+    /// these rows and the old tail (`EstimatedInstances.splice`). The same rows as `resolveInstances` solves,
+    /// without its run and the prefix and tail copied into the builder and out again.
+    /// - Complexity: O(items in the rows solved) plus O(items of the section) copied once.
+    func resolveFlowRows(
+        _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
+        previous: EstimatedInstances, fromInstance firstInstance: Int, reuse: TailReuse,
+        builder: inout InstanceBuilder
+    ) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
+        let slot = plan.rootSlot(box: rootBox(of: cache), container: container)
+        let lengths = FlatRowPlan.ItemLengths(plan: plan, sizing: sizing, section: index)
+        let flow = FlatRowPlan.FlowSection(plan, slot: slot, container: container, lengths: lengths)
+        let P = cache.placement.P, terms = cache.placement.strideTerms
+        builder.reset()
+        var next = previous.firstItem(firstInstance)
+        var oldPointer = firstInstance + 1
+        var tailFrom = previous.count
+        var noRoom: String? = nil
+        while next < itemCount {
+            if next >= reuse.minNext {
+                // Old rows after the change: once a new row starts on one, the rest is unchanged.
+                while oldPointer < previous.count {
+                    let start = previous.firstItem(oldPointer)
+                    if start >= reuse.tailStart && start + reuse.shift >= next { break }
+                    oldPointer += 1
+                }
+                if oldPointer < previous.count, previous.firstItem(oldPointer) + reuse.shift == next {
+                    tailFrom = oldPointer
+                    break
+                }
+            }
+            let (size, count, extent) = try plan.solveFlowInstance(
+                first: next, itemCount: itemCount, flow: flow, section: index, container: container, P: P,
+                lengths: lengths, cells: &builder.cells)
+            if count == 0 {
+                noRoom = RootPlacement.instanceNoRoom(start: next, itemCount: itemCount)
+                break
+            }
+            // §4.1 stride = eP1 + gP + eP2 + interGroupSpacing, as `InstanceRun.append` takes it.
+            builder.firstItem.append(Int32(next))
+            builder.sizes.append(size)
+            builder.strides.append(terms.stride(size.length(P)))
+            builder.extent.add(extent)
+            next += count
+        }
+        let solved = builder.firstItem.count
+        return (previous.splice(prefix: firstInstance, builder, tailFrom: tailFrom, shift: reuse.shift), noRoom, solved)
+    }
+}
