@@ -14,8 +14,12 @@ extension FlatRowPlan {
     struct FlowSection {
         let slot: RootSlot
         let avail: Double
-        let mainDimension: LayoutDimension
-        let crossDimension: LayoutDimension
+        /// The item's estimate along the row: every flow item measures along it (`mainIsConstant` false),
+        /// so no dimension is resolved per item (resolving one per row cost four `floor` calls for the cases
+        /// not taken).
+        let mainEstimate: Double
+        /// The item's estimate across, when it measures across (then `fixedCross` is NaN).
+        let crossEstimate: Double
         /// The item's length across against the content box, when it does not measure (NaN when it does).
         let fixedCross: Double
         let preMain: Double, postMain: Double, preCross: Double, postCross: Double
@@ -51,8 +55,11 @@ extension FlatRowPlan {
                 implicitCross = .estimates
             }
             avail = slot.content.length(main)
-            mainDimension = main == .x ? item.width : item.height
-            crossDimension = main == .x ? item.height : item.width
+            let mainDimension = main == .x ? item.width : item.height
+            let crossDimension = main == .x ? item.height : item.width
+            precondition(mainDimension.isEstimated, "a flow's item measures along the row")
+            mainEstimate = DimensionResolver.length(mainDimension, box: slot.content, container: container) { $0 }
+            crossEstimate = DimensionResolver.length(crossDimension, box: slot.content, container: container) { $0 }
             fixedCross =
                 crossDimension.isEstimated
                 ? .nan
@@ -88,11 +95,10 @@ extension FlatRowPlan {
         var placed = 0
         var largestCross = -Double.infinity
         while next < itemCount {
-            let mainLength = DimensionResolver.length(flow.mainDimension, box: box, container: container) { v in
+            let mainLength =
                 flow.implicit
-                    ? flow.implicitMain.length(item: next, estimate: v)
-                    : lengths.measure(flow.item, main, v, next, declared: flow.declared)
-            }
+                ? flow.implicitMain.length(item: next, estimate: flow.mainEstimate)
+                : lengths.measure(flow.item, main, flow.mainEstimate, next, declared: flow.declared)
             let need = GroupRules.need(
                 mainLength: mainLength, pre: flow.preMain, post: flow.postMain, spacing: spacing,
                 addsSpacing: placed > 0)
@@ -103,11 +109,10 @@ extension FlatRowPlan {
             if GroupRules.overflows(remaining: remaining, need: need) { break }
             var crossLength = flow.fixedCross
             if crossLength.isNaN {
-                crossLength = DimensionResolver.length(flow.crossDimension, box: box, container: container) { v in
+                crossLength =
                     flow.implicit
-                        ? flow.implicitCross.length(item: next, estimate: v)
-                        : lengths.measure(flow.item, cross, v, next, declared: flow.declared)
-                }
+                    ? flow.implicitCross.length(item: next, estimate: flow.crossEstimate)
+                    : lengths.measure(flow.item, cross, flow.crossEstimate, next, declared: flow.declared)
             }
             largestCross = max(largestCross, crossLength + flow.preCross + flow.postCross)
             cells.append(Rect(origin: .zero, size: Size(main, mainLength, across: crossLength)))

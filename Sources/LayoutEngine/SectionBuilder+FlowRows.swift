@@ -50,6 +50,42 @@ extension SectionBuilder {
 }
 
 extension SectionBuilder {
+    /// `solveInstances` for a single-item flow without supplementaries: its rows solved one after another
+    /// straight into `builder` (emptied first), without an `InstanceRun` (whose convergence checks and
+    /// in-place branches a fresh solve never takes, yet paid for on every row: a chip row holds three or
+    /// four items, so per-row work weighs as much as the items').
+    /// - Complexity: O(items), allocating only the frozen storage once the buffers have grown.
+    func solveFlowRows(
+        _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
+        builder: inout InstanceBuilder
+    ) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
+        let slot = plan.rootSlot(box: rootBox(of: cache), container: container)
+        let lengths = FlatRowPlan.ItemLengths(plan: plan, sizing: sizing, section: index)
+        let flow = FlatRowPlan.FlowSection(plan, slot: slot, container: container, lengths: lengths)
+        let P = cache.placement.P, terms = cache.placement.strideTerms
+        builder.reset()
+        builder.strideTerms = terms
+        builder.cells.reserveCapacity(itemCount)
+        var next = 0
+        var noRoom: String? = nil
+        while next < itemCount {
+            let (size, count, extent) = try plan.solveFlowInstance(
+                first: next, itemCount: itemCount, flow: flow, section: index, container: container, P: P,
+                lengths: lengths, cells: &builder.cells)
+            if count == 0 {
+                noRoom = RootPlacement.instanceNoRoom(start: next, itemCount: itemCount)
+                break
+            }
+            // §4.1 stride = eP1 + gP + eP2 + interGroupSpacing, as `InstanceRun.append` takes it.
+            builder.firstItem.append(Int32(next))
+            builder.sizes.append(size)
+            builder.strides.append(terms.stride(size.length(P)))
+            builder.extent.add(extent)
+            next += count
+        }
+        return (EstimatedInstances.make(builder), noRoom, builder.firstItem.count)
+    }
+
     /// `resolveInstances` for a single-item flow without supplementaries whose storage `splices`: rows from
     /// `firstInstance` are solved into `builder` alone (emptied first), until one starts where an old row did
     /// past the change (`reuse`), as `InstanceRun.stopIfConverged` decides; the new storage is the old prefix,

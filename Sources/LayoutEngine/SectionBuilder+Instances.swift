@@ -115,6 +115,10 @@ extension SectionBuilder {
         {
             return (compact, nil, compact.count)
         }
+        if let plan = cache.flatPlan, plan.isSingleItemFlow, !plan.mainIsConstant, plan.supplementaries.isEmpty {
+            return try solveFlowRows(
+                plan, cache: cache, index: index, itemCount: itemCount, sizing: sizing, builder: &scratch.builder)
+        }
         var run = InstanceRun(
             itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
             previous: nil, firstInstance: 0, reuse: nil, inPlace: false)
