@@ -102,6 +102,24 @@ public struct ImplicitLengths: Sendable {
     public let section: Int
     /// nil: every item keeps its estimate.
     public let range: SelfSizing.LengthRange?
+    /// The range's `Double(min)` and `Double(max - min + 1)`, taken once rather than per item. The span is
+    /// NaN outside 1..<2^52 (an empty range, or one past exact truncation, or one whose count overflows):
+    /// then each item goes through `SelfSizing.length(seed:section:item:range:)`, which traps where it did.
+    public let minimum: Double, span: Double
+
+    public init(seed: UInt64, section: Int, range: SelfSizing.LengthRange?) {
+        self.seed = seed
+        self.section = section
+        self.range = range
+        guard let range else {
+            (minimum, span) = (0, 0)
+            return
+        }
+        let (difference, overflow) = range.max.subtractingReportingOverflow(range.min)
+        let (count, overflowAgain) = difference.addingReportingOverflow(1)
+        minimum = Double(range.min)
+        span = overflow || overflowAgain || count < 1 || count >= 1 << 52 ? .nan : Double(count)
+    }
 
     /// Every item's estimate.
     public static var estimates: ImplicitLengths { ImplicitLengths(seed: 0, section: 0, range: nil) }
@@ -110,6 +128,7 @@ public struct ImplicitLengths: Sendable {
     @inlinable @inline(__always)
     public func length(item: Int, estimate: Double) -> Double {
         guard let range else { return estimate }
-        return SelfSizing.length(seed: seed, section: section, item: item, range: range)
+        guard !span.isNaN else { return SelfSizing.length(seed: seed, section: section, item: item, range: range) }
+        return SelfSizing.length(seed: seed, section: section, item: item, minimum: minimum, span: span)
     }
 }

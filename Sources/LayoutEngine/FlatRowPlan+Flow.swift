@@ -80,9 +80,9 @@ extension FlatRowPlan {
     /// plan has no leaf supplementaries, so nothing reaches past them).
     /// - Complexity: O(items placed), no allocation once `cells` has grown.
     @inline(__always)
-    func solveFlowInstance(
+    func solveFlowInstance<Cells: FlowCells>(
         first: Int, itemCount: Int, flow: FlowSection, section: Int, container: LayoutContainer, P: Axis,
-        lengths: borrowing ItemLengths, cells: inout ContiguousArray<Rect>
+        lengths: borrowing ItemLengths, cells: inout Cells
     ) throws(LayoutError) -> (size: Size, count: Int, extent: RelativeExtent) {
         let main = self.main, cross = main.other
         let box = flow.slot.content
@@ -103,7 +103,7 @@ extension FlatRowPlan {
                 mainLength: mainLength, pre: flow.preMain, post: flow.postMain, spacing: spacing,
                 addsSpacing: placed > 0)
             if need <= 0 {
-                cells.removeSubrange(firstCell...)
+                cells.truncate(to: firstCell)
                 return (flow.slot.proposed, 0, RelativeExtent())
             }
             if GroupRules.overflows(remaining: remaining, need: need) { break }
@@ -129,8 +129,8 @@ extension FlatRowPlan {
         // `arrange` compute them, written over the appended lengths.
         // The closure keeps its running values in locals and returns them: values it captured would be
         // written back to memory after every cell (the writes through `row` might alias them).
-        return cells.withUnsafeMutableBufferPointer { written -> (size: Size, count: Int, extent: RelativeExtent) in
-            let row = UnsafeMutableBufferPointer(rebasing: written[firstCell..<firstCell + placed])
+        return cells.withCells(from: firstCell, count: placed) {
+            row -> (size: Size, count: Int, extent: RelativeExtent) in
             var totals = GroupRules.Totals(count: placed, spacing: spacing, flexibleSpacing: flexibleSpacing)
             for k in 0..<placed {
                 totals.add(

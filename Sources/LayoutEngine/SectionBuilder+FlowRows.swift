@@ -57,7 +57,7 @@ extension SectionBuilder {
     /// - Complexity: O(items), allocating only the frozen storage once the buffers have grown.
     func solveFlowRows(
         _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
-        builder: inout InstanceBuilder
+        buffer: FlowSolveBuffer, builder: inout InstanceBuilder
     ) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
         let slot = plan.rootSlot(box: rootBox(of: cache), container: container)
         let lengths = FlatRowPlan.ItemLengths(plan: plan, sizing: sizing, section: index)
@@ -65,24 +65,27 @@ extension SectionBuilder {
         let P = cache.placement.P, terms = cache.placement.strideTerms
         builder.reset()
         builder.strideTerms = terms
-        builder.cells.reserveCapacity(itemCount)
         var next = 0
         var noRoom: String? = nil
-        while next < itemCount {
-            let (size, count, extent) = try plan.solveFlowInstance(
-                first: next, itemCount: itemCount, flow: flow, section: index, container: container, P: P,
-                lengths: lengths, cells: &builder.cells)
-            if count == 0 {
-                noRoom = RootPlacement.instanceNoRoom(start: next, itemCount: itemCount)
-                break
+        var extent = RelativeExtent()
+        // Cells and rows are written through pointers into room for every item (`FlowSolveBuffer`).
+        try buffer.write(room: itemCount, appendingTo: &builder) {
+            (cells: inout FlowCellWriter, rows: inout FlowRowWriter) throws(LayoutError) in
+            while next < itemCount {
+                let (size, count, rowExtent) = try plan.solveFlowInstance(
+                    first: next, itemCount: itemCount, flow: flow, section: index, container: container, P: P,
+                    lengths: lengths, cells: &cells)
+                if count == 0 {
+                    noRoom = RootPlacement.instanceNoRoom(start: next, itemCount: itemCount)
+                    break
+                }
+                // §4.1 stride = eP1 + gP + eP2 + interGroupSpacing, as `InstanceRun.append` takes it.
+                rows.append(firstItem: Int32(next), size: size, stride: terms.stride(size.length(P)))
+                extent.add(rowExtent)
+                next += count
             }
-            // §4.1 stride = eP1 + gP + eP2 + interGroupSpacing, as `InstanceRun.append` takes it.
-            builder.firstItem.append(Int32(next))
-            builder.sizes.append(size)
-            builder.strides.append(terms.stride(size.length(P)))
-            builder.extent.add(extent)
-            next += count
         }
+        builder.extent = extent
         return (EstimatedInstances.make(builder), noRoom, builder.firstItem.count)
     }
 

@@ -18,6 +18,8 @@ struct SolveScratch {
     private var flatScratches: [FlatRowPlan.Scratch] = []
     /// The compact solve's columns (`SectionBuilder.solveCompact`), grown and never shrunk.
     var columns = CompactColumns()
+    /// A fresh flow solve's cells and rows (`SectionBuilder.solveFlowRows`), grown and never shrunk.
+    let flow = FlowSolveBuffer()
 
     init() {}
 
@@ -117,7 +119,8 @@ extension SectionBuilder {
         }
         if let plan = cache.flatPlan, plan.isSingleItemFlow, !plan.mainIsConstant, plan.supplementaries.isEmpty {
             return try solveFlowRows(
-                plan, cache: cache, index: index, itemCount: itemCount, sizing: sizing, builder: &scratch.builder)
+                plan, cache: cache, index: index, itemCount: itemCount, sizing: sizing,
+                buffer: scratch.flow, builder: &scratch.builder)
         }
         var run = InstanceRun(
             itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,

@@ -107,4 +107,33 @@ struct SectionLengthsTests {
         let state = state(mode: .all, layoutModel: cycle)
         #expect(state.sizing().sectionLengths?(0) == nil)
     }
+
+    /// `ImplicitLengths` takes the range's minimum and span once and truncates instead of calling `floor`:
+    /// for every range, in the fast span and at its edges (empty, single, negative, 2^52 and past it,
+    /// overflowing), it answers bit for bit what `SelfSizing.length` answers.
+    @Test("implicit lengths equal SelfSizing.length for ranges at and past the fast span's edges")
+    func implicitLengthsAtTheEdges() {
+        let ranges: [SelfSizing.LengthRange] = [
+            .init(min: 20, max: 90), .init(fixed: 44), .init(min: -30, max: -10), .init(min: -5, max: 5),
+            .init(min: 0, max: (1 << 52) - 2), .init(min: 0, max: 1 << 52), .init(min: 3, max: 1 << 60),
+            .init(min: 7, max: 6), .init(min: 10, max: 0),
+        ]
+        var checked = 0
+        for (r, range) in ranges.enumerated() {
+            let lengths = ImplicitLengths(seed: 0x5EED &+ UInt64(r), section: r, range: range)
+            for item in 0..<500 {
+                let expected = SelfSizing.length(seed: 0x5EED &+ UInt64(r), section: r, item: item, range: range)
+                let fast = lengths.length(item: item, estimate: 44)
+                #expect(fast.bitPattern == expected.bitPattern, "range \(range) item \(item)")
+                checked += 1
+            }
+        }
+        #expect(checked == ranges.count * 500)
+        #expect(ImplicitLengths(seed: 1, section: 0, range: nil).length(item: 3, estimate: 44) == 44)
+        // Past the fast span the item goes the slow way (NaN span), which an overflowing range would trap in.
+        #expect(ImplicitLengths(seed: 1, section: 0, range: .init(min: Int.min, max: Int.max)).span.isNaN)
+        #expect(ImplicitLengths(seed: 1, section: 0, range: .init(min: 7, max: 6)).span.isNaN)
+        #expect(ImplicitLengths(seed: 1, section: 0, range: .init(min: 0, max: 1 << 52)).span.isNaN)
+        #expect(ImplicitLengths(seed: 1, section: 0, range: .init(min: 0, max: (1 << 52) - 2)).span == 0x1p52 - 1)
+    }
 }

@@ -1,0 +1,132 @@
+import CompositionalLayout
+
+/// Where a flow row's cells go while `FlatRowPlan.solveFlowInstance` places them: appended to a growing
+/// array (an update, which solves a few rows into a reused buffer), or written through `FlowCellWriter`
+/// into memory that already has room for every item of the section (a fresh solve, which then pays no
+/// uniqueness or capacity check per cell: a chip row is three or four items, so these checks weighed as
+/// much as placing them).
+protocol FlowCells {
+    /// The cells written so far.
+    var count: Int { get }
+    mutating func append(_ cell: Rect)
+    /// Drops the cells from `start` on.
+    mutating func truncate(to start: Int)
+    /// Runs `body` on cells `start..<start + count`, to be written over in place.
+    mutating func withCells<R>(from start: Int, count: Int, _ body: (UnsafeMutableBufferPointer<Rect>) -> R) -> R
+}
+
+extension ContiguousArray: FlowCells where Element == Rect {
+    @inline(__always)
+    mutating func truncate(to start: Int) { removeSubrange(start...) }
+
+    @inline(__always)
+    mutating func withCells<R>(from start: Int, count: Int, _ body: (UnsafeMutableBufferPointer<Rect>) -> R) -> R {
+        withUnsafeMutableBufferPointer { all in body(UnsafeMutableBufferPointer(rebasing: all[start..<start + count])) }
+    }
+}
+
+/// Cells written one after another from `base`, into room for as many as the section has items (a row
+/// never places more than the items left), which `FlowSolveBuffer.write` makes before it lends a writer.
+struct FlowCellWriter: FlowCells {
+    private let base: UnsafeMutablePointer<Rect>
+    private(set) var count = 0
+
+    fileprivate init(_ base: UnsafeMutablePointer<Rect>) { self.base = base }
+
+    @inline(__always)
+    mutating func append(_ cell: Rect) {
+        (base + count).initialize(to: cell)
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func truncate(to start: Int) { count = start }
+
+    @inline(__always)
+    func withCells<R>(from start: Int, count: Int, _ body: (UnsafeMutableBufferPointer<Rect>) -> R) -> R {
+        body(UnsafeMutableBufferPointer(start: base + start, count: count))
+    }
+}
+
+/// The rows of a fresh flow solve, written one after another through pointers into room for as many rows
+/// as the section has items, which `FlowSolveBuffer.write` makes before it lends a writer.
+struct FlowRowWriter {
+    private let firstItems: UnsafeMutablePointer<Int32>
+    private let sizes: UnsafeMutablePointer<Size>
+    private let strides: UnsafeMutablePointer<Double>
+    private(set) var count = 0
+
+    fileprivate init(
+        firstItems: UnsafeMutablePointer<Int32>, sizes: UnsafeMutablePointer<Size>,
+        strides: UnsafeMutablePointer<Double>
+    ) {
+        self.firstItems = firstItems
+        self.sizes = sizes
+        self.strides = strides
+    }
+
+    @inline(__always)
+    mutating func append(firstItem: Int32, size: Size, stride: Double) {
+        (firstItems + count).initialize(to: firstItem)
+        (sizes + count).initialize(to: size)
+        (strides + count).initialize(to: stride)
+        count += 1
+    }
+}
+
+/// A worker's grow-only memory for a fresh flow solve's cells and rows, written through `FlowCellWriter`
+/// and `FlowRowWriter`, then copied into the instance builder with one append per buffer. By hand because no
+/// array lets a caller write into its spare capacity without a check per element on every platform this
+/// package supports (`OutputSpan` needs macOS 26): appends cost a uniqueness and a capacity check per
+/// cell and per row, as much as placing a chip; a new array per section cost an allocation each. One per
+/// `SolveScratch`, used by one thread at a time.
+final class FlowSolveBuffer {
+    private var cells: UnsafeMutablePointer<Rect>
+    private var firstItems: UnsafeMutablePointer<Int32>
+    private var sizes: UnsafeMutablePointer<Size>
+    private var strides: UnsafeMutablePointer<Double>
+    private var capacity = 0
+
+    init() {
+        (cells, firstItems, sizes, strides) = Self.allocate(1)
+    }
+
+    deinit { release() }  // every element type is trivial: nothing to deinitialize
+
+    private static func allocate(_ n: Int) -> (
+        UnsafeMutablePointer<Rect>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Size>,
+        UnsafeMutablePointer<Double>
+    ) {
+        (.allocate(capacity: n), .allocate(capacity: n), .allocate(capacity: n), .allocate(capacity: n))
+    }
+
+    private func release() {
+        cells.deallocate()
+        firstItems.deallocate()
+        sizes.deallocate()
+        strides.deallocate()
+    }
+
+    /// Runs `body` with writers that have room for `room` cells and `room` rows, then appends what they
+    /// wrote to `builder`'s cells, first items, sizes and strides.
+    /// Complexity: O(cells and rows written), O(room) the first time the buffer grows to it.
+    @inline(__always)
+    func write<R, E: Error>(
+        room: Int, appendingTo builder: inout InstanceBuilder,
+        _ body: (inout FlowCellWriter, inout FlowRowWriter) throws(E) -> R
+    ) throws(E) -> R {
+        if capacity < room {
+            release()
+            capacity = max(room, capacity * 2)
+            (cells, firstItems, sizes, strides) = Self.allocate(capacity)
+        }
+        var cellWriter = FlowCellWriter(cells)
+        var rowWriter = FlowRowWriter(firstItems: firstItems, sizes: sizes, strides: strides)
+        let result = try body(&cellWriter, &rowWriter)
+        builder.cells.append(contentsOf: UnsafeBufferPointer(start: cells, count: cellWriter.count))
+        builder.firstItem.append(contentsOf: UnsafeBufferPointer(start: firstItems, count: rowWriter.count))
+        builder.sizes.append(contentsOf: UnsafeBufferPointer(start: sizes, count: rowWriter.count))
+        builder.strides.append(contentsOf: UnsafeBufferPointer(start: strides, count: rowWriter.count))
+        return result
+    }
+}
