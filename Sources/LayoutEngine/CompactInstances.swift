@@ -38,99 +38,81 @@ struct CompactForm: Sendable {
     /// Where the item lengths start, in 8-byte units.
     var lengthsOffset: Int { perInstance * 4 + (hasLeafPattern ? (perInstance + 3) / 4 : 0) }
 
-    /// The compact form of `builder`'s instances, or nil when they do not repeat so. Complexity: O(items +
+    /// The compact form of `columns`' instances, or nil when they do not repeat so. Complexity: O(items +
     /// instances), reading only.
-    static func analyse(_ builder: borrowing InstanceBuilder) -> CompactForm? {
-        guard let terms = builder.strideTerms, builder.hosts.isEmpty else { return nil }
-        let n = builder.firstItem.count, m = builder.cells.count
-        guard n > 0, m > 0, builder.firstItem[0] == 0 else { return nil }
-        let k = n > 1 ? Int(builder.firstItem[1]) : m
+    static func analyse(_ columns: InstanceColumns) -> CompactForm? {
+        guard let terms = columns.strideTerms, columns.hosts.isEmpty else { return nil }
+        let n = columns.firstItem.count, m = columns.cells.count
+        guard n > 0, m > 0, columns.firstItem[0] == 0 else { return nil }
+        let k = n > 1 ? Int(columns.firstItem[1]) : m
         guard k >= 1, m > (n - 1) * k, m <= n * k else { return nil }
-        // Read through a pointer: this runs once per instance of every estimated section a solve freezes.
-        let regular = builder.firstItem.withUnsafeBufferPointer { first -> Bool in
-            var expected: Int32 = 0
-            let step = Int32(truncatingIfNeeded: k)
-            for q in 0..<n {
-                if first[q] != expected { return false }
-                expected &+= step
-            }
-            return true
+        // This runs once per instance of every estimated section a solve freezes.
+        var expected: Int32 = 0
+        let step = Int32(truncatingIfNeeded: k)
+        for q in 0..<n {
+            if columns.firstItem[q] != expected { return nil }
+            expected &+= step
         }
-        guard regular else { return nil }
         // Leaf lists (padded to every cell when there are any) must repeat per position too.
-        let hasLeaf = !builder.leafSupplementaries.isEmpty
+        let leaf = columns.leafSupplementaries
+        let hasLeaf = !leaf.isEmpty
         if hasLeaf {
-            guard builder.leafSupplementaries.count == m else { return nil }
-            for i in k..<m where builder.leafSupplementaries[i] != builder.leafSupplementaries[i % k] { return nil }
+            guard leaf.count == m else { return nil }
+            for i in k..<m where leaf[i] != leaf[i % k] { return nil }
         }
         // Lengths vary along the section axis (lists, grids) or across it; no array of the two (an allocation).
         guard
-            var form = analyse(builder, perInstance: k, varying: terms.P, terms: terms)
-                ?? analyse(builder, perInstance: k, varying: terms.P.other, terms: terms)
+            var form = analyse(columns, perInstance: k, varying: terms.P, terms: terms)
+                ?? analyse(columns, perInstance: k, varying: terms.P.other, terms: terms)
         else { return nil }
         form.hasLeafPattern = hasLeaf
         return form
     }
 
     private static func analyse(
-        _ builder: borrowing InstanceBuilder, perInstance k: Int, varying: Axis,
-        terms: StrideTerms
+        _ columns: InstanceColumns, perInstance k: Int, varying: Axis, terms: StrideTerms
     ) -> CompactForm? {
-        let n = builder.firstItem.count, m = builder.cells.count
+        let n = columns.firstItem.count, m = columns.cells.count
         let across = varying.other
         // Cells: origins and lengths across repeat per position; lengths along `varying` are free. The axis is
         // decided once, outside the loops (`Rect.length(_:)` would test it per cell).
-        let cellsRepeat = builder.cells.withUnsafeBufferPointer { cells -> Bool in
-            let base = cells.baseAddress!
-            if k == 1 {
-                let p = base[0]
-                let pAcross = across == .x ? p.width : p.height
-                for i in 1..<m {
-                    let cell = base[i]
-                    guard cell.x == p.x, cell.y == p.y, (across == .x ? cell.width : cell.height) == pAcross else {
-                        return false
-                    }
+        let cells = columns.cells.baseAddress!
+        if k == 1 {
+            let p = cells[0]
+            let pAcross = across == .x ? p.width : p.height
+            for i in 1..<m {
+                let cell = cells[i]
+                guard cell.x == p.x, cell.y == p.y, (across == .x ? cell.width : cell.height) == pAcross else {
+                    return nil
                 }
-                return true
             }
+        } else {
             var i = k
             while i < m {
                 for j in 0..<min(k, m - i) {
-                    let cell = base[i + j], pattern = base[j]
+                    let cell = cells[i + j], pattern = cells[j]
                     guard cell.x == pattern.x, cell.y == pattern.y,
                         cell.size.length(across) == pattern.size.length(across)
-                    else { return false }
+                    else { return nil }
                 }
                 i += k
             }
-            return true
         }
-        guard cellsRepeat else { return nil }
-        let instanceAcross = builder.sizes[0].length(across)
+        let sizes = columns.sizes.baseAddress!, strides = columns.strides.baseAddress!
+        let instanceAcross = sizes[0].length(across)
         var overCell: Double? = nil
-        if k == 1 { overCell = builder.sizes[0].length(varying) - builder.cells[0].size.length(varying) }
-        let instancesRepeat = builder.sizes.withUnsafeBufferPointer { sizes in
-            builder.strides.withUnsafeBufferPointer { strides in
-                builder.cells.withUnsafeBufferPointer { cells -> Bool in
-                    let sizes = sizes.baseAddress!, strides = strides.baseAddress!, cells = cells.baseAddress!
-                    var c = overCell ?? 0
-                    var derives = overCell != nil
-                    for q in 0..<n {
-                        let size = sizes[q]
-                        guard size.length(across) == instanceAcross, strides[q] == terms.stride(size) else {
-                            return false
-                        }
-                        if derives, size.length(varying) != cells[q].size.length(varying) + c {
-                            derives = false
-                            c = 0
-                        }
-                    }
-                    if !derives { overCell = nil }
-                    return true
-                }
+        if k == 1 { overCell = sizes[0].length(varying) - cells[0].size.length(varying) }
+        var c = overCell ?? 0
+        var derives = overCell != nil
+        for q in 0..<n {
+            let size = sizes[q]
+            guard size.length(across) == instanceAcross, strides[q] == terms.stride(size) else { return nil }
+            if derives, size.length(varying) != cells[q].size.length(varying) + c {
+                derives = false
+                c = 0
             }
         }
-        guard instancesRepeat else { return nil }
+        if !derives { overCell = nil }
         return CompactForm(
             perInstance: k, varying: varying, instanceAcross: instanceAcross, instanceOverCell: overCell,
             strides: terms)

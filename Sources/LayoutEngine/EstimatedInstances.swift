@@ -35,71 +35,77 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     /// The storage of `builder`'s instances, compact when they repeat (`CompactForm.analyse`).
     /// Complexity: O(items + instances), one allocation.
     static func make(_ builder: borrowing InstanceBuilder) -> EstimatedInstances {
-        if let form = CompactForm.analyse(builder) { return makeCompact(builder, form) }
-        return makeFull(builder)
+        builder.withColumns { make($0) }
     }
 
-    private static func makeFull(_ builder: borrowing InstanceBuilder) -> EstimatedInstances {
-        let n = builder.firstItem.count, items = builder.cells.count
-        let hasLeaf = !builder.leafSupplementaries.isEmpty
+    /// The storage of `columns`' instances, compact when they repeat (`CompactForm.analyse`).
+    /// Complexity: O(items + instances), one allocation.
+    static func make(_ columns: InstanceColumns) -> EstimatedInstances {
+        if let form = CompactForm.analyse(columns) { return makeCompact(columns, form) }
+        return makeFull(columns)
+    }
+
+    private static func makeFull(_ columns: InstanceColumns) -> EstimatedInstances {
+        let n = columns.firstItem.count, items = columns.cells.count
+        let hasLeaf = !columns.leafSupplementaries.isEmpty
         let layout = Layout(count: n, items: items, hasLeaf: hasLeaf)
         let buffer = create(minimumCapacity: max(1, layout.total)) { _ in
             InstancesHeader(
                 count: n, itemCount: items, hasLeafSupplementaries: hasLeaf, negativeCount: 0,
-                extent: builder.extent, supplementaries: builder.supplementaries,
-                hosts: builder.hosts)
+                extent: columns.extent, supplementaries: columns.supplementaries,
+                hosts: columns.hosts)
         }
         let storage = unsafeDowncast(buffer, to: EstimatedInstances.self)
         storage.withUnsafeMutablePointerToElements { base in
             let raw = UnsafeMutableRawPointer(base)
-            let cells = (raw + layout.cells * 8).bindMemory(to: Rect.self, capacity: items)
-            builder.cells.withUnsafeBufferPointer { cells.initialize(from: $0.baseAddress!, count: items) }
-            let sizes = (raw + layout.sizes * 8).bindMemory(to: Size.self, capacity: n)
-            builder.sizes.withUnsafeBufferPointer { if n > 0 { sizes.initialize(from: $0.baseAddress!, count: n) } }
+            if items > 0 {
+                (raw + layout.cells * 8).bindMemory(to: Rect.self, capacity: items).initialize(
+                    from: columns.cells.baseAddress!, count: items)
+            }
             let values = base + layout.values
-            builder.strides.withUnsafeBufferPointer { if n > 0 { values.initialize(from: $0.baseAddress!, count: n) } }
-            let first = (raw + layout.firstItem * 8).bindMemory(to: Int32.self, capacity: n)
-            builder.firstItem.withUnsafeBufferPointer { if n > 0 { first.initialize(from: $0.baseAddress!, count: n) } }
+            if n > 0 {
+                (raw + layout.sizes * 8).bindMemory(to: Size.self, capacity: n).initialize(
+                    from: columns.sizes.baseAddress!, count: n)
+                values.initialize(from: columns.strides.baseAddress!, count: n)
+                (raw + layout.firstItem * 8).bindMemory(to: Int32.self, capacity: n).initialize(
+                    from: columns.firstItem.baseAddress!, count: n)
+            }
             if hasLeaf {
-                let leaf = (raw + layout.leaf * 8).bindMemory(to: UInt16.self, capacity: items)
-                builder.leafSupplementaries.withUnsafeBufferPointer {
-                    leaf.initialize(from: $0.baseAddress!, count: items)
-                }
+                (raw + layout.leaf * 8).bindMemory(to: UInt16.self, capacity: items).initialize(
+                    from: columns.leafSupplementaries.baseAddress!, count: items)
             }
             storage.head.pointee.negativeCount = buildTree(base + layout.tree, strides: UnsafePointer(values), count: n)
         }
         return storage
     }
 
-    private static func makeCompact(_ builder: borrowing InstanceBuilder, _ form: CompactForm) -> EstimatedInstances {
-        let n = builder.firstItem.count, items = builder.cells.count, k = form.perInstance
+    private static func makeCompact(_ columns: InstanceColumns, _ form: CompactForm) -> EstimatedInstances {
+        let n = columns.firstItem.count, items = columns.cells.count, k = form.perInstance
         let layout = CompactLayout(form, count: n, items: items)
         let buffer = create(minimumCapacity: layout.total) { _ in
             InstancesHeader(
                 count: n, itemCount: items, hasLeafSupplementaries: form.hasLeafPattern, negativeCount: 0,
-                extent: builder.extent, supplementaries: builder.supplementaries, hosts: [], compact: form)
+                extent: columns.extent, supplementaries: columns.supplementaries, hosts: [], compact: form)
         }
         let storage = unsafeDowncast(buffer, to: EstimatedInstances.self)
         storage.withUnsafeMutablePointerToElements { base in
             let pattern = UnsafeMutableRawPointer(base).bindMemory(to: Rect.self, capacity: k)
-            builder.cells.withUnsafeBufferPointer { pattern.initialize(from: $0.baseAddress!, count: min(k, items)) }
+            pattern.initialize(from: columns.cells.baseAddress!, count: min(k, items))
             if items < k { (pattern + items).initialize(repeating: .zero, count: k - items) }
             if form.hasLeafPattern {
                 let leaf = (UnsafeMutableRawPointer(base) + form.leafPatternOffset * 8).bindMemory(
                     to: UInt16.self, capacity: k)
-                for j in 0..<k { leaf[j] = j < items ? builder.leafSupplementaries[j] : 0 }
+                for j in 0..<k { leaf[j] = j < items ? columns.leafSupplementaries[j] : 0 }
             }
             let lengths = base + layout.cellLengths
-            for i in 0..<items { lengths[i] = builder.cells[i].size.length(form.varying) }
+            for i in 0..<items { lengths[i] = columns.cells[i].size.length(form.varying) }
             if layout.storesLengths {
                 let instanceLengths = base + layout.instanceLengths
-                for q in 0..<n { instanceLengths[q] = builder.sizes[q].length(form.varying) }
+                for q in 0..<n { instanceLengths[q] = columns.sizes[q].length(form.varying) }
             }
             // The tree's leaves are the strides, which the compact form recomputes rather than stores.
-            let tree = base + layout.tree
-            builder.strides.withUnsafeBufferPointer { strides in
-                storage.head.pointee.negativeCount = buildTree(tree, strides: strides.baseAddress!, count: n)
-            }
+            storage.head.pointee.negativeCount = buildTree(
+                base + layout.tree, strides: columns.strides.baseAddress!, count: n)
         }
         return storage
     }
@@ -147,7 +153,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
         var builder = InstanceBuilder()
         appendPrefix(instances: count, to: &builder)
         builder.strideTerms = nil
-        return EstimatedInstances.makeFull(builder)
+        return builder.withColumns { EstimatedInstances.makeFull($0) }
     }
 
     /// Whether the instances are in the compact form.

@@ -1,4 +1,5 @@
 import CompositionalLayout
+import SolverKernel
 
 /// Where a flow row's cells go while `FlatRowPlan.solveFlowInstance` places them: appended to a growing
 /// array (an update, which solves a few rows into a reused buffer), or written through `FlowCellWriter`
@@ -26,7 +27,7 @@ extension ContiguousArray: FlowCells where Element == Rect {
 }
 
 /// Cells written one after another from `base`, into room for as many as the section has items (a row
-/// never places more than the items left), which `FlowSolveBuffer.write` makes before it lends a writer.
+/// never places more than the items left), which `FlowSolveBuffer.solve` makes before it lends a writer.
 struct FlowCellWriter: FlowCells {
     private let base: UnsafeMutablePointer<Rect>
     private(set) var count = 0
@@ -49,7 +50,7 @@ struct FlowCellWriter: FlowCells {
 }
 
 /// The rows of a fresh flow solve, written one after another through pointers into room for as many rows
-/// as the section has items, which `FlowSolveBuffer.write` makes before it lends a writer.
+/// as the section has items, which `FlowSolveBuffer.solve` makes before it lends a writer.
 struct FlowRowWriter {
     private let firstItems: UnsafeMutablePointer<Int32>
     private let sizes: UnsafeMutablePointer<Size>
@@ -75,7 +76,7 @@ struct FlowRowWriter {
 }
 
 /// A worker's grow-only memory for a fresh flow solve's cells and rows, written through `FlowCellWriter`
-/// and `FlowRowWriter`, then copied into the instance builder with one append per buffer. By hand because no
+/// and `FlowRowWriter`, then frozen straight from here (`InstanceColumns`). By hand because no
 /// array lets a caller write into its spare capacity without a check per element on every platform this
 /// package supports (`OutputSpan` needs macOS 26): appends cost a uniqueness and a capacity check per
 /// cell and per row, as much as placing a chip; a new array per section cost an allocation each. One per
@@ -107,14 +108,15 @@ final class FlowSolveBuffer {
         strides.deallocate()
     }
 
-    /// Runs `body` with writers that have room for `room` cells and `room` rows, then appends what they
-    /// wrote to `builder`'s cells, first items, sizes and strides.
+    /// Runs `body` with writers that have room for `room` cells and `room` rows, then freezes what they
+    /// wrote, with `extent` and `strideTerms`, as `EstimatedInstances.make` does from a builder (without
+    /// copying into one first). Returns what `body` returned and the storage.
     /// Complexity: O(cells and rows written), O(room) the first time the buffer grows to it.
     @inline(__always)
-    func write<R, E: Error>(
-        room: Int, appendingTo builder: inout InstanceBuilder,
-        _ body: (inout FlowCellWriter, inout FlowRowWriter) throws(E) -> R
-    ) throws(E) -> R {
+    func solve<E: Error>(
+        room: Int, strideTerms: StrideTerms,
+        _ body: (inout FlowCellWriter, inout FlowRowWriter) throws(E) -> RelativeExtent
+    ) throws(E) -> EstimatedInstances {
         if capacity < room {
             release()
             capacity = max(room, capacity * 2)
@@ -122,11 +124,15 @@ final class FlowSolveBuffer {
         }
         var cellWriter = FlowCellWriter(cells)
         var rowWriter = FlowRowWriter(firstItems: firstItems, sizes: sizes, strides: strides)
-        let result = try body(&cellWriter, &rowWriter)
-        builder.cells.append(contentsOf: UnsafeBufferPointer(start: cells, count: cellWriter.count))
-        builder.firstItem.append(contentsOf: UnsafeBufferPointer(start: firstItems, count: rowWriter.count))
-        builder.sizes.append(contentsOf: UnsafeBufferPointer(start: sizes, count: rowWriter.count))
-        builder.strides.append(contentsOf: UnsafeBufferPointer(start: strides, count: rowWriter.count))
-        return result
+        let extent = try body(&cellWriter, &rowWriter)
+        let rows = rowWriter.count
+        return EstimatedInstances.make(
+            InstanceColumns(
+                firstItem: UnsafeBufferPointer(start: firstItems, count: rows),
+                sizes: UnsafeBufferPointer(start: sizes, count: rows),
+                strides: UnsafeBufferPointer(start: strides, count: rows),
+                cells: UnsafeBufferPointer(start: cells, count: cellWriter.count),
+                leafSupplementaries: UnsafeBufferPointer(start: nil, count: 0), supplementaries: .empty, hosts: [],
+                extent: extent, strideTerms: strideTerms))
     }
 }

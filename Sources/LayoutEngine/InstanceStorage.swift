@@ -32,15 +32,23 @@ struct RelativeExtent: Sendable {
     var minQ = Double.infinity, maxQ = -Double.infinity
 
     /// Adds a rectangle; a negative length (a container too small for its insets) runs backwards.
+    /// `lower` and `upper` rather than `min` and `max`: one `minsd` or `maxsd` each, where the standard
+    /// `max` compiles to a five-instruction blend (they differ only for NaN, which no cell holds: every
+    /// length is validated finite), and this runs for every cell a solve writes.
+    @inline(__always)
     mutating func add(_ rect: Rect, P: Axis) {
         let p0 = rect.origin(P), p1 = rect.end(P), q0 = rect.origin(P.other), q1 = rect.end(P.other)
-        minP = min(minP, p0, p1); maxP = max(maxP, p0, p1)
-        minQ = min(minQ, q0, q1); maxQ = max(maxQ, q0, q1)
+        minP = Self.lower(minP, Self.lower(p0, p1)); maxP = Self.upper(maxP, Self.upper(p0, p1))
+        minQ = Self.lower(minQ, Self.lower(q0, q1)); maxQ = Self.upper(maxQ, Self.upper(q0, q1))
     }
 
+    @inline(__always) private static func lower(_ a: Double, _ b: Double) -> Double { b < a ? b : a }
+    @inline(__always) private static func upper(_ a: Double, _ b: Double) -> Double { b > a ? b : a }
+
+    @inline(__always)
     mutating func add(_ other: RelativeExtent) {
-        minP = min(minP, other.minP); maxP = max(maxP, other.maxP)
-        minQ = min(minQ, other.minQ); maxQ = max(maxQ, other.maxQ)
+        minP = Self.lower(minP, other.minP); maxP = Self.upper(maxP, other.maxP)
+        minQ = Self.lower(minQ, other.minQ); maxQ = Self.upper(maxQ, other.maxQ)
     }
 
     /// Grows the extent by the reach of supplementaries anchored to hosts inside it (a conservative margin).

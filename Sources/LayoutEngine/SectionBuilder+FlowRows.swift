@@ -51,26 +51,25 @@ extension SectionBuilder {
 
 extension SectionBuilder {
     /// `solveInstances` for a single-item flow without supplementaries: its rows solved one after another
-    /// straight into `builder` (emptied first), without an `InstanceRun` (whose convergence checks and
-    /// in-place branches a fresh solve never takes, yet paid for on every row: a chip row holds three or
-    /// four items, so per-row work weighs as much as the items').
-    /// - Complexity: O(items), allocating only the frozen storage once the buffers have grown.
+    /// straight into a worker's `FlowSolveBuffer` and frozen from there, without an `InstanceRun` (whose
+    /// convergence checks and in-place branches a fresh solve never takes, yet paid for on every row) or an
+    /// `InstanceBuilder` (reset, appended to and copied out per section). A chip row holds three or four
+    /// items and a chip section a few dozen, so per-row and per-section work weighs as much as the items'.
+    /// - Complexity: O(items), allocating only the frozen storage once the buffer has grown.
     func solveFlowRows(
         _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
-        buffer: FlowSolveBuffer, builder: inout InstanceBuilder
+        buffer: FlowSolveBuffer
     ) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
         let slot = plan.rootSlot(box: rootBox(of: cache), container: container)
         let lengths = FlatRowPlan.ItemLengths(plan: plan, sizing: sizing, section: index)
         let flow = FlatRowPlan.FlowSection(plan, slot: slot, container: container, lengths: lengths)
         let P = cache.placement.P, terms = cache.placement.strideTerms
-        builder.reset()
-        builder.strideTerms = terms
-        var next = 0
         var noRoom: String? = nil
-        var extent = RelativeExtent()
-        // Cells and rows are written through pointers into room for every item (`FlowSolveBuffer`).
-        try buffer.write(room: itemCount, appendingTo: &builder) {
-            (cells: inout FlowCellWriter, rows: inout FlowRowWriter) throws(LayoutError) in
+        var rowCount = 0
+        let storage = try buffer.solve(room: itemCount, strideTerms: terms) {
+            (cells: inout FlowCellWriter, rows: inout FlowRowWriter) throws(LayoutError) -> RelativeExtent in
+            var next = 0
+            var extent = RelativeExtent()
             while next < itemCount {
                 let (size, count, rowExtent) = try plan.solveFlowInstance(
                     first: next, itemCount: itemCount, flow: flow, section: index, container: container, P: P,
@@ -84,9 +83,10 @@ extension SectionBuilder {
                 extent.add(rowExtent)
                 next += count
             }
+            rowCount = rows.count
+            return extent
         }
-        builder.extent = extent
-        return (EstimatedInstances.make(builder), noRoom, builder.firstItem.count)
+        return (storage, noRoom, rowCount)
     }
 
     /// `resolveInstances` for a single-item flow without supplementaries whose storage `splices`: rows from

@@ -120,7 +120,7 @@ extension SectionBuilder {
         if let plan = cache.flatPlan, plan.isSingleItemFlow, !plan.mainIsConstant, plan.supplementaries.isEmpty {
             return try solveFlowRows(
                 plan, cache: cache, index: index, itemCount: itemCount, sizing: sizing,
-                buffer: scratch.flow, builder: &scratch.builder)
+                buffer: scratch.flow)
         }
         var run = InstanceRun(
             itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
