@@ -113,9 +113,10 @@ public struct SelfSizing: Hashable, Sendable {
     /// `min + floor(u * (max - min + 1))` with `u` from splitmix64. Complexity: O(1).
     @inlinable
     public static func length(seed: UInt64, section: Int, item: Int, range: LengthRange) -> Double {
-        length(
-            seed: seed, section: section, item: item, minimum: Double(range.min),
-            span: Double(range.max - range.min + 1))
+        let key = seed ^ (UInt64(bitPattern: Int64(section)) << 32) ^ UInt64(bitPattern: Int64(item))
+        let u = Double(splitmix64(key) >> 11) * 0x1p-53
+        let span = Double(range.max - range.min + 1)
+        return Double(range.min) + (u * span).rounded(.down)
     }
 
     /// `length(seed:section:item:range:)` with the range's `Double(min)` and `Double(max - min + 1)` taken

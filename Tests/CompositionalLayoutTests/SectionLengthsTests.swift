@@ -122,8 +122,14 @@ struct SectionLengthsTests {
         for (r, range) in ranges.enumerated() {
             let lengths = ImplicitLengths(seed: 0x5EED &+ UInt64(r), section: r, range: range)
             for item in 0..<500 {
-                let expected = SelfSizing.length(seed: 0x5EED &+ UInt64(r), section: r, item: item, range: range)
+                let seed = 0x5EED &+ UInt64(r)
+                let general = SelfSizing.length(seed: seed, section: r, item: item, range: range)
+                // The documented formula, written out: min + floor(u * (max - min + 1)).
+                let key = seed ^ (UInt64(r) << 32) ^ UInt64(item)
+                let u = Double(SelfSizing.splitmix64(key) >> 11) * 0x1p-53
+                let expected = Double(range.min) + (u * Double(range.max - range.min + 1)).rounded(.down)
                 let fast = lengths.length(item: item, estimate: 44)
+                #expect(general.bitPattern == expected.bitPattern, "range \(range) item \(item)")
                 #expect(fast.bitPattern == expected.bitPattern, "range \(range) item \(item)")
                 checked += 1
             }
