@@ -72,6 +72,34 @@ extension LayoutState {
             return i < sizes.count && sizes[i].item == item ? sizes[i] : nil
         }
 
+        /// The largest range of items around `item` (which has no measured size) with no measured size and
+        /// one origin run, and the origin run's section and the shift from item to origin item (origin item =
+        /// item + shift). nil when `item` was measured. Complexity: O(log runs + log sizes).
+        public func unmeasuredStretch(containing item: Int) -> (items: Range<Int>, section: Int, shift: Int)? {
+            var lower = 0, upper = count, section = originSection, shift = 0
+            if !runs.isEmpty {
+                var lo = 0, hi = runs.count - 1
+                while lo < hi {
+                    let mid = (lo + hi + 1) / 2
+                    if runs[mid].start <= item { lo = mid } else { hi = mid - 1 }
+                }
+                let run = runs[lo]
+                lower = run.start
+                upper = lo + 1 < runs.count ? runs[lo + 1].start : count
+                section = run.originSection
+                shift = run.originItem - run.start
+            }
+            if !sizes.isEmpty {
+                let i = sizeIndex(item)
+                if i < sizes.count {
+                    if sizes[i].item == item { return nil }
+                    upper = min(upper, sizes[i].item)
+                }
+                if i > 0 { lower = max(lower, sizes[i - 1].item + 1) }
+            }
+            return (lower..<upper, section, shift)
+        }
+
         /// The first size at or after `item`.
         private func sizeIndex(_ item: Int) -> Int {
             var lo = 0, hi = sizes.count

@@ -75,6 +75,39 @@ public struct SectionLengths: Sendable {
         return ImplicitLengths(seed: 0, section: originSection, range: nil)
     }
 
+    /// The stretch of items around `item` whose lengths along `axis` (declared with model `declared`) one
+    /// `ImplicitLengths` answers: the whole section while it is untouched; in a section with records, the
+    /// items between two measured ones within one origin run. nil when `item` itself was measured or the
+    /// items are explicit (then `length` answers item by item). A solver reading items in order asks once
+    /// per stretch, not once per item (`length` costs a call and two binary searches each).
+    /// Complexity: O(log runs + log sizes).
+    public func stretch(containing item: Int, axis: Axis, declared: SeededModel?) -> LengthStretch? {
+        switch items {
+        case .implicit(_, let count):
+            guard let lengths = implicitLengths(axis: axis, declared: declared) else { return nil }
+            return LengthStretch(items: 0..<count, lengths: lengths, shift: 0)
+        case .sparse(let sparse):
+            guard let found = sparse.unmeasuredStretch(containing: item) else { return nil }
+            return LengthStretch(
+                items: found.items, lengths: modelLengths(section: found.section, axis: axis, declared: declared),
+                shift: found.shift)
+        case .explicit:
+            return nil
+        }
+    }
+
+    /// What `length` answers for an unmeasured item of origin section `section` (with its origin item).
+    private func modelLengths(section: Int, axis: Axis, declared: SeededModel?) -> ImplicitLengths {
+        guard mode == .all else { return ImplicitLengths(seed: 0, section: section, range: nil) }
+        if let declared, let range = axis == .x ? declared.width : declared.height {
+            return ImplicitLengths(seed: declared.seed, section: section, range: range)
+        }
+        if let layoutModel, let range = axis == .x ? layoutModel.width : layoutModel.height {
+            return ImplicitLengths(seed: layoutModel.seed, section: section, range: range)
+        }
+        return ImplicitLengths(seed: 0, section: section, range: nil)
+    }
+
     /// Lengths that are every item's estimate (no item measured, no model): a stand-in that lets a solver
     /// keep one non-optional `SectionLengths` (reading it through an optional copies it per item).
     public static var estimatesOnly: SectionLengths {
@@ -130,5 +163,23 @@ public struct ImplicitLengths: Sendable {
         guard let range else { return estimate }
         guard !span.isNaN else { return SelfSizing.length(seed: seed, section: section, item: item, range: range) }
         return SelfSizing.length(seed: seed, section: section, item: item, minimum: minimum, span: span)
+    }
+}
+
+/// Items `items` of a section, whose lengths along one axis are `lengths` read at origin item `item + shift`
+/// (`SectionLengths.stretch`): exactly what `SectionLengths.length` answers for each of them.
+@frozen
+public struct LengthStretch: Sendable {
+    public let items: Range<Int>
+    public let lengths: ImplicitLengths
+    public let shift: Int
+
+    /// No item: asks for a stretch at the first item read.
+    public static var none: LengthStretch { LengthStretch(items: 0..<0, lengths: .estimates, shift: 0) }
+
+    /// Item `item`'s length (it must be in `items`), its estimate `estimate`. Complexity: O(1).
+    @inlinable @inline(__always)
+    public func length(item: Int, estimate: Double) -> Double {
+        lengths.length(item: item + shift, estimate: estimate)
     }
 }

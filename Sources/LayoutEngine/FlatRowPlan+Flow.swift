@@ -75,6 +75,13 @@ extension FlatRowPlan {
         }
     }
 
+    /// Where a flow solve reads its items' lengths while they carry records (`FlowSection.implicit` false):
+    /// one `LengthStretch` per axis, kept from row to row (items are read in order).
+    struct LengthCursor {
+        var main = LengthStretch.none
+        var cross = LengthStretch.none
+    }
+
     /// Solves the row starting at section item `first` (a plan with `isSingleItemFlow`), appending its cells.
     /// Returns the row's size, its item count (0: no room, which ends the section) and its cells' extent (the
     /// plan has no leaf supplementaries, so nothing reaches past them).
@@ -82,7 +89,7 @@ extension FlatRowPlan {
     @inline(__always)
     func solveFlowInstance<Cells: FlowCells>(
         first: Int, itemCount: Int, flow: FlowSection, section: Int, container: LayoutContainer, P: Axis,
-        lengths: borrowing ItemLengths, cells: inout Cells
+        lengths: borrowing ItemLengths, cursor: inout LengthCursor, cells: inout Cells
     ) throws(LayoutError) -> (size: Size, count: Int, extent: RelativeExtent) {
         let main = self.main, cross = main.other
         let box = flow.slot.content
@@ -98,7 +105,8 @@ extension FlatRowPlan {
             let mainLength =
                 flow.implicit
                 ? flow.implicitMain.length(item: next, estimate: flow.mainEstimate)
-                : lengths.measure(flow.item, main, flow.mainEstimate, next, declared: flow.declared)
+                : lengths.measure(
+                    flow.item, main, flow.mainEstimate, next, declared: flow.declared, stretch: &cursor.main)
             let need = GroupRules.need(
                 mainLength: mainLength, pre: flow.preMain, post: flow.postMain, spacing: spacing,
                 addsSpacing: placed > 0)
@@ -112,7 +120,8 @@ extension FlatRowPlan {
                 crossLength =
                     flow.implicit
                     ? flow.implicitCross.length(item: next, estimate: flow.crossEstimate)
-                    : lengths.measure(flow.item, cross, flow.crossEstimate, next, declared: flow.declared)
+                    : lengths.measure(
+                        flow.item, cross, flow.crossEstimate, next, declared: flow.declared, stretch: &cursor.cross)
             }
             largestCross = max(largestCross, crossLength + flow.preCross + flow.postCross)
             cells.append(Rect(origin: .zero, size: Size(main, mainLength, across: crossLength)))

@@ -24,6 +24,7 @@ extension SectionBuilder {
         let flow = FlatRowPlan.FlowSection(plan, slot: slot, container: container, lengths: lengths)
         let P = cache.placement.P, terms = cache.placement.strideTerms
         let noLeaves = UnsafeBufferPointer<UInt16>(start: nil, count: 0)
+        var cursor = FlatRowPlan.LengthCursor()
         var q = firstInstance
         var next = storage.firstItem(q)
         while q < storage.count {
@@ -34,7 +35,7 @@ extension SectionBuilder {
             cells.removeAll(keepingCapacity: true)
             let (size, count, extent) = try plan.solveFlowInstance(
                 first: next, itemCount: itemCount, flow: flow, section: index, container: container, P: P,
-                lengths: lengths, cells: &cells)
+                lengths: lengths, cursor: &cursor, cells: &cells)
             guard count > 0, count == items.count else { return (q - firstInstance, count == 0 ? firstInstance : q) }
             let written = cells.withUnsafeBufferPointer { cells in
                 storage.rewrite(
@@ -66,6 +67,7 @@ extension SectionBuilder {
         let P = cache.placement.P, terms = cache.placement.strideTerms
         var noRoom: String? = nil
         var rowCount = 0
+        var cursor = FlatRowPlan.LengthCursor()
         let storage = try buffer.solve(room: itemCount, strideTerms: terms) {
             (cells: inout FlowCellWriter, rows: inout FlowRowWriter) throws(LayoutError) -> RelativeExtent in
             var next = 0
@@ -73,7 +75,7 @@ extension SectionBuilder {
             while next < itemCount {
                 let (size, count, rowExtent) = try plan.solveFlowInstance(
                     first: next, itemCount: itemCount, flow: flow, section: index, container: container, P: P,
-                    lengths: lengths, cells: &cells)
+                    lengths: lengths, cursor: &cursor, cells: &cells)
                 if count == 0 {
                     noRoom = RootPlacement.instanceNoRoom(start: next, itemCount: itemCount)
                     break
@@ -109,6 +111,7 @@ extension SectionBuilder {
         var oldPointer = firstInstance + 1
         var tailFrom = previous.count
         var noRoom: String? = nil
+        var cursor = FlatRowPlan.LengthCursor()
         while next < itemCount {
             if next >= reuse.minNext {
                 // Old rows after the change: once a new row starts on one, the rest is unchanged.
@@ -124,7 +127,7 @@ extension SectionBuilder {
             }
             let (size, count, extent) = try plan.solveFlowInstance(
                 first: next, itemCount: itemCount, flow: flow, section: index, container: container, P: P,
-                lengths: lengths, cells: &builder.cells)
+                lengths: lengths, cursor: &cursor, cells: &builder.cells)
             if count == 0 {
                 noRoom = RootPlacement.instanceNoRoom(start: next, itemCount: itemCount)
                 break

@@ -247,11 +247,12 @@ extension SectionBuilder {
         let slot = plan.rootSlot(box: box, container: container)
         if plan.isSingleItemFlow && !plan.mainIsConstant {
             let flow = FlatRowPlan.FlowSection(plan, slot: slot, container: container, lengths: lengths)
+            var cursor = FlatRowPlan.LengthCursor()
             while run.next < run.itemCount {
                 if run.stopIfConverged() { break }
                 let (size, count, extent) = try plan.solveFlowInstance(
                     first: run.next, itemCount: run.itemCount, flow: flow, section: index, container: container,
-                    P: run.P, lengths: lengths, cells: &run.builder.cells)
+                    P: run.P, lengths: lengths, cursor: &cursor, cells: &run.builder.cells)
                 if count == 0 {
                     run.stopWithNoRoom()
                     break

@@ -1,5 +1,6 @@
-import CompositionalLayout
 import Testing
+
+@testable import CompositionalLayout
 
 /// `SectionLengths` is the plain-data form of a state's sizing that the engine's inner loop reads: for every
 /// item, axis, measure mode and declared model it must answer exactly what the sizing's closure answers.
@@ -106,6 +107,60 @@ struct SectionLengthsTests {
         #expect(SeededModel(cycle) == nil)
         let state = state(mode: .all, layoutModel: cycle)
         #expect(state.sizing().sectionLengths?(0) == nil)
+    }
+
+    @Test(
+        "every item's stretch answers what `length` does for each of its items, and holds no measured item",
+        arguments: [MeasureMode.all, .none])
+    func stretchesAgree(mode: MeasureMode) throws {
+        let layoutModels: [SelfSizing?] = [
+            nil, SelfSizing(seed: 3, width: .init(min: 20, max: 90), height: .init(min: 30, max: 60)),
+        ]
+        let declaredModels: [SeededModel?] = [nil, SeededModel(SelfSizing(seed: 9, width: .init(min: 100, max: 140)))]
+        var checked = 0, stretches = 0
+        for layoutModel in layoutModels {
+            var state = state(mode: mode, layoutModel: layoutModel)
+            // Section 0 stays implicit; 1 has runs (two inserts, a delete) and measured items at its ends
+            // and in the middle; 2 is made explicit; 3 has one measured item and no runs.
+            try state.apply(.insertItems(section: 1, at: 3, count: 2))
+            try state.apply(.measure(section: 1, item: 0, width: 77, height: 33))
+            try state.apply(.measure(section: 1, item: 6, width: 12, height: 91))
+            try state.apply(.insertItems(section: 1, at: 9, count: 1))
+            try state.apply(.deleteItems(section: 1, at: 11, count: 1))
+            try state.apply(.measure(section: 1, item: 12, width: 5, height: 6))
+            state.markMeasuredByModel(section: 2, items: [1])
+            try state.apply(.measure(section: 3, item: 5, width: 31, height: 17))
+            let lengths = try #require(state.sizing().sectionLengths)
+            for section in 0..<4 {
+                let plain = try #require(lengths(section))
+                let count = state.sections[section].items.count
+                for axis in [Axis.x, .y] {
+                    for declared in declaredModels {
+                        for item in 0..<count {
+                            let measured = state.sections[section].items.lengthSource(item, axis: axis, mode: mode)
+                            guard let stretch = plain.stretch(containing: item, axis: axis, declared: declared) else {
+                                if case .measured = measured { continue }
+                                #expect(section == 2, "section \(section) item \(item) has no stretch")
+                                continue
+                            }
+                            stretches += 1
+                            #expect(stretch.items.contains(item) && stretch.items.upperBound <= count)
+                            for j in stretch.items {
+                                if case .measured = state.sections[section].items.lengthSource(
+                                    j, axis: axis, mode: mode)
+                                {
+                                    Issue.record("section \(section): the stretch of item \(item) holds measured \(j)")
+                                }
+                                let expected = plain.length(item: j, axis: axis, estimate: 44, declared: declared)
+                                #expect(stretch.length(item: j, estimate: 44) == expected, "\(section) \(j) \(axis)")
+                                checked += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(stretches > 0 && checked > stretches)
     }
 
     /// `ImplicitLengths` takes the range's minimum and span once and truncates instead of calling `floor`:
