@@ -16,21 +16,27 @@ extension EstimatedInstances {
     /// with the new instances'. `splices` must hold, and `builder` must hold no leaf lists nor hosts.
     /// - Complexity: O(items + instances) copied, one allocation.
     func splice(prefix: Int, _ builder: borrowing InstanceBuilder, tailFrom: Int, shift: Int) -> EstimatedInstances {
-        precondition(splices && builder.leafSupplementaries.isEmpty && builder.hosts.isEmpty)
+        builder.withColumns { splice(prefix: prefix, $0, tailFrom: tailFrom, shift: shift) }
+    }
+
+    /// `splice` with the new instances as columns (a flow re-solve's own buffers, `FlowSolveBuffer`).
+    /// - Complexity: O(items + instances) copied, one allocation.
+    func splice(prefix: Int, _ solved: InstanceColumns, tailFrom: Int, shift: Int) -> EstimatedInstances {
+        precondition(splices && solved.leafSupplementaries.isEmpty && solved.hosts.isEmpty)
         let old = head.pointee, oldLayout = layout
-        let added = builder.firstItem.count, kept = old.count - tailFrom
+        let added = solved.firstItem.count, kept = old.count - tailFrom
         let n = prefix + added + kept
         let prefixItems = prefix < old.count ? firstItem(prefix) : old.itemCount
         let tailFirst = tailFrom < old.count ? firstItem(tailFrom) : old.itemCount
         let tailItems = old.itemCount - tailFirst
-        let items = prefixItems + builder.cells.count + tailItems
-        var extent = builder.extent
+        let items = prefixItems + solved.cells.count + tailItems
+        var extent = solved.extent
         if prefix > 0 || kept > 0 { extent.add(old.extent) }
         let layout = Layout(count: n, items: items, hasLeaf: false)
         let buffer = EstimatedInstances.create(minimumCapacity: max(1, layout.total)) { _ in
             InstancesHeader(
                 count: n, itemCount: items, hasLeafSupplementaries: false, negativeCount: 0, extent: extent,
-                supplementaries: builder.supplementaries, hosts: [])
+                supplementaries: solved.supplementaries, hosts: [])
         }
         let storage = unsafeDowncast(buffer, to: EstimatedInstances.self)
         /// Copies `count` values from this storage's region at `from` + `start`, then `middle`, then
@@ -44,26 +50,19 @@ extension EstimatedInstances {
             if let base = middle.baseAddress { (target + count).initialize(from: base, count: middle.count) }
             (target + count + middle.count).initialize(from: source + tailStart, count: tailCount)
         }
-        builder.cells.withUnsafeBufferPointer {
-            copy(
-                Rect.self, from: oldLayout.cells, to: layout.cells, start: 0, count: prefixItems, middle: $0,
-                tailStart: tailFirst, tailCount: tailItems)
-        }
-        builder.sizes.withUnsafeBufferPointer {
-            copy(
-                Size.self, from: oldLayout.sizes, to: layout.sizes, start: 0, count: prefix, middle: $0,
-                tailStart: tailFrom, tailCount: kept)
-        }
-        builder.strides.withUnsafeBufferPointer {
-            copy(
-                Double.self, from: oldLayout.values, to: layout.values, start: 0, count: prefix, middle: $0,
-                tailStart: tailFrom, tailCount: kept)
-        }
-        builder.firstItem.withUnsafeBufferPointer {
-            copy(
-                Int32.self, from: oldLayout.firstItem, to: layout.firstItem, start: 0, count: prefix, middle: $0,
-                tailStart: tailFrom, tailCount: kept)
-        }
+        copy(
+            Rect.self, from: oldLayout.cells, to: layout.cells, start: 0, count: prefixItems, middle: solved.cells,
+            tailStart: tailFirst, tailCount: tailItems)
+        copy(
+            Size.self, from: oldLayout.sizes, to: layout.sizes, start: 0, count: prefix, middle: solved.sizes,
+            tailStart: tailFrom, tailCount: kept)
+        copy(
+            Double.self, from: oldLayout.values, to: layout.values, start: 0, count: prefix, middle: solved.strides,
+            tailStart: tailFrom, tailCount: kept)
+        copy(
+            Int32.self, from: oldLayout.firstItem, to: layout.firstItem, start: 0, count: prefix,
+            middle: solved.firstItem,
+            tailStart: tailFrom, tailCount: kept)
         if shift != 0 {
             let first = storage.region(layout.firstItem, Int32.self)
             let moved = Int32(truncatingIfNeeded: shift)

@@ -109,13 +109,14 @@ final class FlowSolveBuffer {
     }
 
     /// Runs `body` with writers that have room for `room` cells and `room` rows, then freezes what they
-    /// wrote, with `extent` and `strideTerms`, as `EstimatedInstances.make` does from a builder (without
-    /// copying into one first). Returns what `body` returned and the storage.
-    /// Complexity: O(cells and rows written), O(room) the first time the buffer grows to it.
+    /// wrote, with the extent `body` returns and `strideTerms`: with `freeze` (a re-solve's splice), or as
+    /// `EstimatedInstances.make` does from a builder, without copying into one first.
+    /// Complexity: O(cells and rows written) plus `freeze`'s, O(room) the first time the buffer grows to it.
     @inline(__always)
     func solve<E: Error>(
-        room: Int, strideTerms: StrideTerms,
-        _ body: (inout FlowCellWriter, inout FlowRowWriter) throws(E) -> RelativeExtent
+        room: Int, strideTerms: StrideTerms?,
+        _ body: (inout FlowCellWriter, inout FlowRowWriter) throws(E) -> RelativeExtent,
+        freeze: (InstanceColumns) -> EstimatedInstances = EstimatedInstances.make
     ) throws(E) -> EstimatedInstances {
         if capacity < room {
             release()
@@ -126,7 +127,7 @@ final class FlowSolveBuffer {
         var rowWriter = FlowRowWriter(firstItems: firstItems, sizes: sizes, strides: strides)
         let extent = try body(&cellWriter, &rowWriter)
         let rows = rowWriter.count
-        return EstimatedInstances.make(
+        return freeze(
             InstanceColumns(
                 firstItem: UnsafeBufferPointer(start: firstItems, count: rows),
                 sizes: UnsafeBufferPointer(start: sizes, count: rows),

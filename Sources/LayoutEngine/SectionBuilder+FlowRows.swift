@@ -92,54 +92,60 @@ extension SectionBuilder {
     }
 
     /// `resolveInstances` for a single-item flow without supplementaries whose storage `splices`: rows from
-    /// `firstInstance` are solved into `builder` alone (emptied first), until one starts where an old row did
-    /// past the change (`reuse`), as `InstanceRun.stopIfConverged` decides; the new storage is the old prefix,
-    /// these rows and the old tail (`EstimatedInstances.splice`). The same rows as `resolveInstances` solves,
-    /// without its run and the prefix and tail copied into the builder and out again.
+    /// `firstInstance` are solved through pointers into a worker's `FlowSolveBuffer`, until one starts where
+    /// an old row did past the change (`reuse`), as `InstanceRun.stopIfConverged` decides; the new storage
+    /// is the old prefix, these rows and the old tail (`EstimatedInstances.splice`). The same rows as
+    /// `resolveInstances` solves, without its run, a builder, and the prefix and tail copied into it and out.
     /// - Complexity: O(items in the rows solved) plus O(items of the section) copied once.
     func resolveFlowRows(
         _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
-        previous: EstimatedInstances, fromInstance firstInstance: Int, reuse: TailReuse,
-        builder: inout InstanceBuilder
+        previous: EstimatedInstances, fromInstance firstInstance: Int, reuse: TailReuse, buffer: FlowSolveBuffer
     ) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
         let slot = plan.rootSlot(box: rootBox(of: cache), container: container)
         let lengths = FlatRowPlan.ItemLengths(plan: plan, sizing: sizing, section: index)
         let flow = FlatRowPlan.FlowSection(plan, slot: slot, container: container, lengths: lengths)
         let P = cache.placement.P, terms = cache.placement.strideTerms
-        builder.reset()
-        var next = previous.firstItem(firstInstance)
-        var oldPointer = firstInstance + 1
+        let start = previous.firstItem(firstInstance)
         var tailFrom = previous.count
         var noRoom: String? = nil
+        var solved = 0
         var cursor = FlatRowPlan.LengthCursor()
-        while next < itemCount {
-            if next >= reuse.minNext {
-                // Old rows after the change: once a new row starts on one, the rest is unchanged.
-                while oldPointer < previous.count {
-                    let start = previous.firstItem(oldPointer)
-                    if start >= reuse.tailStart && start + reuse.shift >= next { break }
-                    oldPointer += 1
+        // The new rows are written through pointers (`FlowSolveBuffer`), then spliced between the old ones.
+        let storage = try buffer.solve(room: itemCount - start, strideTerms: nil) {
+            (cells: inout FlowCellWriter, rows: inout FlowRowWriter) throws(LayoutError) -> RelativeExtent in
+            var next = start
+            var oldPointer = firstInstance + 1
+            var extent = RelativeExtent()
+            while next < itemCount {
+                if next >= reuse.minNext {
+                    // Old rows after the change: once a new row starts on one, the rest is unchanged.
+                    while oldPointer < previous.count {
+                        let oldStart = previous.firstItem(oldPointer)
+                        if oldStart >= reuse.tailStart && oldStart + reuse.shift >= next { break }
+                        oldPointer += 1
+                    }
+                    if oldPointer < previous.count, previous.firstItem(oldPointer) + reuse.shift == next {
+                        tailFrom = oldPointer
+                        break
+                    }
                 }
-                if oldPointer < previous.count, previous.firstItem(oldPointer) + reuse.shift == next {
-                    tailFrom = oldPointer
+                let (size, count, rowExtent) = try plan.solveFlowInstance(
+                    first: next, itemCount: itemCount, flow: flow, section: index, container: container, P: P,
+                    lengths: lengths, cursor: &cursor, cells: &cells)
+                if count == 0 {
+                    noRoom = RootPlacement.instanceNoRoom(start: next, itemCount: itemCount)
                     break
                 }
+                // §4.1 stride = eP1 + gP + eP2 + interGroupSpacing, as `InstanceRun.append` takes it.
+                rows.append(firstItem: Int32(next), size: size, stride: terms.stride(size.length(P)))
+                extent.add(rowExtent)
+                next += count
             }
-            let (size, count, extent) = try plan.solveFlowInstance(
-                first: next, itemCount: itemCount, flow: flow, section: index, container: container, P: P,
-                lengths: lengths, cursor: &cursor, cells: &builder.cells)
-            if count == 0 {
-                noRoom = RootPlacement.instanceNoRoom(start: next, itemCount: itemCount)
-                break
-            }
-            // §4.1 stride = eP1 + gP + eP2 + interGroupSpacing, as `InstanceRun.append` takes it.
-            builder.firstItem.append(Int32(next))
-            builder.sizes.append(size)
-            builder.strides.append(terms.stride(size.length(P)))
-            builder.extent.add(extent)
-            next += count
+            solved = rows.count
+            return extent
+        } freeze: { solvedRows in
+            previous.splice(prefix: firstInstance, solvedRows, tailFrom: tailFrom, shift: reuse.shift)
         }
-        let solved = builder.firstItem.count
-        return (previous.splice(prefix: firstInstance, builder, tailFrom: tailFrom, shift: reuse.shift), noRoom, solved)
+        return (storage, noRoom, solved)
     }
 }

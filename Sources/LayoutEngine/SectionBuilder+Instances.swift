@@ -152,7 +152,7 @@ extension SectionBuilder {
         {
             return try resolveFlowRows(
                 plan, cache: cache, index: index, itemCount: itemCount, sizing: sizing, previous: previous,
-                fromInstance: firstInstance, reuse: reuse, builder: &scratch.builder)
+                fromInstance: firstInstance, reuse: reuse, buffer: scratch.flow)
         }
         var run = InstanceRun(
             itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
