@@ -30,12 +30,18 @@ extension ContiguousArray: FlowCells where Element == Rect {
 /// never places more than the items left), which `FlowSolveBuffer.solve` makes before it lends a writer.
 struct FlowCellWriter: FlowCells {
     private let base: UnsafeMutablePointer<Rect>
+    /// The room; checked in debug builds only (a release solve never writes past it: see above).
+    private let room: Int
     private(set) var count = 0
 
-    fileprivate init(_ base: UnsafeMutablePointer<Rect>) { self.base = base }
+    fileprivate init(_ base: UnsafeMutablePointer<Rect>, room: Int) {
+        self.base = base
+        self.room = room
+    }
 
     @inline(__always)
     mutating func append(_ cell: Rect) {
+        assert(count < room, "a flow row wrote past the section's items")
         (base + count).initialize(to: cell)
         count += 1
     }
@@ -55,19 +61,23 @@ struct FlowRowWriter {
     private let firstItems: UnsafeMutablePointer<Int32>
     private let sizes: UnsafeMutablePointer<Size>
     private let strides: UnsafeMutablePointer<Double>
+    /// The room; checked in debug builds only (every row holds an item, so rows never outnumber them).
+    private let room: Int
     private(set) var count = 0
 
     fileprivate init(
         firstItems: UnsafeMutablePointer<Int32>, sizes: UnsafeMutablePointer<Size>,
-        strides: UnsafeMutablePointer<Double>
+        strides: UnsafeMutablePointer<Double>, room: Int
     ) {
         self.firstItems = firstItems
         self.sizes = sizes
         self.strides = strides
+        self.room = room
     }
 
     @inline(__always)
     mutating func append(firstItem: Int32, size: Size, stride: Double) {
+        assert(count < room, "more flow rows than the section's items")
         (firstItems + count).initialize(to: firstItem)
         (sizes + count).initialize(to: size)
         (strides + count).initialize(to: stride)
@@ -82,30 +92,22 @@ struct FlowRowWriter {
 /// cell and per row, as much as placing a chip; a new array per section cost an allocation each. One per
 /// `SolveScratch`, used by one thread at a time.
 final class FlowSolveBuffer {
-    private var cells: UnsafeMutablePointer<Rect>
-    private var firstItems: UnsafeMutablePointer<Int32>
-    private var sizes: UnsafeMutablePointer<Size>
-    private var strides: UnsafeMutablePointer<Double>
+    // nil until the first solve: most workers' scratches never solve a flow.
+    private var cells: UnsafeMutablePointer<Rect>? = nil
+    private var firstItems: UnsafeMutablePointer<Int32>? = nil
+    private var sizes: UnsafeMutablePointer<Size>? = nil
+    private var strides: UnsafeMutablePointer<Double>? = nil
     private var capacity = 0
 
-    init() {
-        (cells, firstItems, sizes, strides) = Self.allocate(1)
-    }
+    init() {}
 
     deinit { release() }  // every element type is trivial: nothing to deinitialize
 
-    private static func allocate(_ n: Int) -> (
-        UnsafeMutablePointer<Rect>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Size>,
-        UnsafeMutablePointer<Double>
-    ) {
-        (.allocate(capacity: n), .allocate(capacity: n), .allocate(capacity: n), .allocate(capacity: n))
-    }
-
     private func release() {
-        cells.deallocate()
-        firstItems.deallocate()
-        sizes.deallocate()
-        strides.deallocate()
+        cells?.deallocate()
+        firstItems?.deallocate()
+        sizes?.deallocate()
+        strides?.deallocate()
     }
 
     /// Runs `body` with writers that have room for `room` cells and `room` rows, then freezes what they
@@ -118,13 +120,18 @@ final class FlowSolveBuffer {
         _ body: (inout FlowCellWriter, inout FlowRowWriter) throws(E) -> RelativeExtent,
         freeze: (InstanceColumns) -> EstimatedInstances = EstimatedInstances.make
     ) throws(E) -> EstimatedInstances {
-        if capacity < room {
+        if capacity < room || cells == nil {
             release()
-            capacity = max(room, capacity * 2)
-            (cells, firstItems, sizes, strides) = Self.allocate(capacity)
+            capacity = max(room, capacity * 2, 1)
+            cells = .allocate(capacity: capacity)
+            firstItems = .allocate(capacity: capacity)
+            sizes = .allocate(capacity: capacity)
+            strides = .allocate(capacity: capacity)
         }
-        var cellWriter = FlowCellWriter(cells)
-        var rowWriter = FlowRowWriter(firstItems: firstItems, sizes: sizes, strides: strides)
+        let cells = cells.unsafelyUnwrapped, firstItems = firstItems.unsafelyUnwrapped
+        let sizes = sizes.unsafelyUnwrapped, strides = strides.unsafelyUnwrapped
+        var cellWriter = FlowCellWriter(cells, room: max(room, 0))
+        var rowWriter = FlowRowWriter(firstItems: firstItems, sizes: sizes, strides: strides, room: max(room, 0))
         let extent = try body(&cellWriter, &rowWriter)
         let rows = rowWriter.count
         return freeze(

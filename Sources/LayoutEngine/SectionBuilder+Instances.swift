@@ -18,7 +18,8 @@ struct SolveScratch {
     private var flatScratches: [FlatRowPlan.Scratch] = []
     /// The compact solve's columns (`SectionBuilder.solveCompact`), grown and never shrunk.
     var columns = CompactColumns()
-    /// A fresh flow solve's cells and rows (`SectionBuilder.solveFlowRows`), grown and never shrunk.
+    /// A flow solve's cells and rows (`SectionBuilder.solveFlowRows`, `resolveFlowRows`), grown and never
+    /// shrunk (it allocates nothing until a flow is solved).
     let flow = FlowSolveBuffer()
 
     init() {}
