@@ -110,6 +110,27 @@ final class FlowSolveBuffer {
         strides?.deallocate()
     }
 
+    /// Room for `room` cells and rows: grown (not kept) when there is less. O(1), O(room) when it grows.
+    private func reserve(_ room: Int) {
+        guard capacity < room || cells == nil else { return }
+        release()
+        capacity = max(room, capacity * 2, 1)
+        cells = .allocate(capacity: capacity)
+        firstItems = .allocate(capacity: capacity)
+        sizes = .allocate(capacity: capacity)
+        strides = .allocate(capacity: capacity)
+    }
+
+    /// Runs `body` with a cell writer that has room for `room` cells, for a solve that takes each row's cells
+    /// as it goes (`remeasureFlowRows` writes every row over the old one, then starts the writer over).
+    /// Complexity: O(1) plus `body`'s, O(room) the first time the buffer grows to it.
+    @inline(__always)
+    func withCells<R, E: Error>(room: Int, _ body: (inout FlowCellWriter) throws(E) -> R) throws(E) -> R {
+        reserve(room)
+        var writer = FlowCellWriter(cells.unsafelyUnwrapped, room: max(room, 0))
+        return try body(&writer)
+    }
+
     /// Runs `body` with writers that have room for `room` cells and `room` rows, then freezes what they
     /// wrote, with the extent `body` returns and `strideTerms`: with `freeze` (a re-solve's splice), or as
     /// `EstimatedInstances.make` does from a builder, without copying into one first.
@@ -120,14 +141,7 @@ final class FlowSolveBuffer {
         _ body: (inout FlowCellWriter, inout FlowRowWriter) throws(E) -> RelativeExtent,
         freeze: (InstanceColumns) -> EstimatedInstances = EstimatedInstances.make
     ) throws(E) -> EstimatedInstances {
-        if capacity < room || cells == nil {
-            release()
-            capacity = max(room, capacity * 2, 1)
-            cells = .allocate(capacity: capacity)
-            firstItems = .allocate(capacity: capacity)
-            sizes = .allocate(capacity: capacity)
-            strides = .allocate(capacity: capacity)
-        }
+        reserve(room)
         let cells = cells.unsafelyUnwrapped, firstItems = firstItems.unsafelyUnwrapped
         let sizes = sizes.unsafelyUnwrapped, strides = strides.unsafelyUnwrapped
         var cellWriter = FlowCellWriter(cells, room: max(room, 0))

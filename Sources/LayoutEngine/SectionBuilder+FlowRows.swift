@@ -7,16 +7,15 @@ import SolverKernel
 extension SectionBuilder {
     /// The in-place update of a single-item flow (`FlatRowPlan.isSingleItemFlow`: chips, placed by their
     /// lengths along the row) after items `low...high` changed size: rows from `firstInstance` are solved one
-    /// by one into the scratch's cell buffer and written over the old ones while each keeps its items, until a
-    /// row starts where an old one did past `high`. What `updateInstancesInPlace` does for such a section,
+    /// by one through the worker's `FlowSolveBuffer` and written over the old ones while each keeps its items,
+    /// until a row starts where an old one did past `high`. What `updateInstancesInPlace` does for such a section,
     /// without an `InstanceRun` and its builder (taken, reset and given back around a row or two: several
     /// times the rows' own work). Returns the rows written, and nil when that finished the update; else the
     /// row that changed its items (the rows before it are written and correct), where the caller re-solves.
     /// - Complexity: O(items in the rows solved + rows × log rows), no allocation once the buffers have grown.
     func remeasureFlowRows(
         _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
-        storage: EstimatedInstances, fromInstance firstInstance: Int, high: Int,
-        cells: inout ContiguousArray<Rect>
+        storage: EstimatedInstances, fromInstance firstInstance: Int, high: Int, buffer: FlowSolveBuffer
     ) throws(LayoutError) -> (written: Int, stoppedAt: Int?) {
         precondition(plan.isSingleItemFlow && !plan.mainIsConstant && plan.supplementaries.isEmpty)
         let slot = plan.rootSlot(box: rootBox(of: cache), container: container)
@@ -25,28 +24,36 @@ extension SectionBuilder {
         let P = cache.placement.P, terms = cache.placement.strideTerms
         let noLeaves = UnsafeBufferPointer<UInt16>(start: nil, count: 0)
         var cursor = FlatRowPlan.LengthCursor()
-        var q = firstInstance
-        var next = storage.firstItem(q)
-        while q < storage.count {
-            // Past every changed item, a row starting where the old one did starts the unchanged rest.
-            if next > high && storage.firstItem(q) == next { return (q - firstInstance, nil) }
-            let items = storage.items(of: q)
-            guard items.lowerBound == next else { return (q - firstInstance, q) }
-            cells.removeAll(keepingCapacity: true)
-            let (size, count, extent) = try plan.solveFlowInstance(
-                first: next, itemCount: itemCount, flow: flow, section: index, container: container, P: P,
-                lengths: lengths, cursor: &cursor, cells: &cells)
-            guard count > 0, count == items.count else { return (q - firstInstance, count == 0 ? firstInstance : q) }
-            let written = cells.withUnsafeBufferPointer { cells in
-                storage.rewrite(
-                    q, cells: cells, leaf: noLeaves, leafBase: 0, size: size, stride: terms.stride(size.length(P)),
-                    extent: extent)
+        let start = storage.firstItem(firstInstance)
+        // Each row's cells are written through a pointer from the buffer's start (no row holds more than the
+        // items left), then over the old row.
+        return try buffer.withCells(room: itemCount - start) {
+            (cells: inout FlowCellWriter) throws(LayoutError) -> (written: Int, stoppedAt: Int?) in
+            var q = firstInstance
+            var next = start
+            while q < storage.count {
+                // Past every changed item, a row starting where the old one did starts the unchanged rest.
+                if next > high && storage.firstItem(q) == next { return (q - firstInstance, nil) }
+                let items = storage.items(of: q)
+                guard items.lowerBound == next else { return (q - firstInstance, q) }
+                cells.truncate(to: 0)
+                let (size, count, extent) = try plan.solveFlowInstance(
+                    first: next, itemCount: itemCount, flow: flow, section: index, container: container, P: P,
+                    lengths: lengths, cursor: &cursor, cells: &cells)
+                guard count > 0, count == items.count else {
+                    return (q - firstInstance, count == 0 ? firstInstance : q)
+                }
+                let written = cells.withCells(from: 0, count: count) { row in
+                    storage.rewrite(
+                        q, cells: UnsafeBufferPointer(row), leaf: noLeaves, leafBase: 0, size: size,
+                        stride: terms.stride(size.length(P)), extent: extent)
+                }
+                guard written else { return (q - firstInstance, q) }
+                q += 1
+                next += count
             }
-            guard written else { return (q - firstInstance, q) }
-            q += 1
-            next += count
+            return (q - firstInstance, nil)
         }
-        return (q - firstInstance, nil)
     }
 }
 

@@ -182,7 +182,7 @@ extension SectionBuilder {
         if let plan = cache.flatPlan, plan.isSingleItemFlow, !plan.mainIsConstant, plan.supplementaries.isEmpty {
             return try remeasureFlowRows(
                 plan, cache: cache, index: index, itemCount: itemCount, sizing: sizing, storage: storage,
-                fromInstance: firstInstance, high: high, cells: &scratch.builder.cells)
+                fromInstance: firstInstance, high: high, buffer: scratch.flow)
         }
         var run = InstanceRun(
             itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
