@@ -65,14 +65,7 @@ public struct SectionLengths: Sendable {
     /// `length` reads them item by item. Complexity: O(1).
     public func implicitLengths(axis: Axis, declared: SeededModel?) -> ImplicitLengths? {
         guard case .implicit(let originSection, _) = items else { return nil }
-        guard mode == .all else { return ImplicitLengths(seed: 0, section: originSection, range: nil) }
-        if let declared, let range = axis == .x ? declared.width : declared.height {
-            return ImplicitLengths(seed: declared.seed, section: originSection, range: range)
-        }
-        if let layoutModel, let range = axis == .x ? layoutModel.width : layoutModel.height {
-            return ImplicitLengths(seed: layoutModel.seed, section: originSection, range: range)
-        }
-        return ImplicitLengths(seed: 0, section: originSection, range: nil)
+        return modelLengths(section: originSection, axis: axis, declared: declared)
     }
 
     /// The stretch of items around `item` whose lengths along `axis` (declared with model `declared`) one
@@ -83,9 +76,10 @@ public struct SectionLengths: Sendable {
     /// Complexity: O(log runs + log sizes).
     public func stretch(containing item: Int, axis: Axis, declared: SeededModel?) -> LengthStretch? {
         switch items {
-        case .implicit(_, let count):
-            guard let lengths = implicitLengths(axis: axis, declared: declared) else { return nil }
-            return LengthStretch(items: 0..<count, lengths: lengths, shift: 0)
+        case .implicit(let originSection, let count):
+            return LengthStretch(
+                items: 0..<count, lengths: modelLengths(section: originSection, axis: axis, declared: declared),
+                shift: 0)
         case .sparse(let sparse):
             guard let found = sparse.unmeasuredStretch(containing: item) else { return nil }
             return LengthStretch(
@@ -96,7 +90,10 @@ public struct SectionLengths: Sendable {
         }
     }
 
-    /// What `length` answers for an unmeasured item of origin section `section` (with its origin item).
+    /// What `length` answers for an unmeasured item of origin section `section` (read at its origin item):
+    /// the declared model along `axis`, else the layout's, else the estimate (and the estimate alone when
+    /// the state measures nothing by model).
+    @inline(__always)
     private func modelLengths(section: Int, axis: Axis, declared: SeededModel?) -> ImplicitLengths {
         guard mode == .all else { return ImplicitLengths(seed: 0, section: section, range: nil) }
         if let declared, let range = axis == .x ? declared.width : declared.height {

@@ -68,34 +68,9 @@ extension SectionBuilder {
         _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
         buffer: FlowSolveBuffer
     ) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
-        let slot = plan.rootSlot(box: rootBox(of: cache), container: container)
-        let lengths = FlatRowPlan.ItemLengths(plan: plan, sizing: sizing, section: index)
-        let flow = FlatRowPlan.FlowSection(plan, slot: slot, container: container, lengths: lengths)
-        let P = cache.placement.P, terms = cache.placement.strideTerms
-        var noRoom: String? = nil
-        var rowCount = 0
-        var cursor = FlatRowPlan.LengthCursor()
-        let storage = try buffer.solve(room: itemCount, strideTerms: terms) {
-            (cells: inout FlowCellWriter, rows: inout FlowRowWriter) throws(LayoutError) -> RelativeExtent in
-            var next = 0
-            var extent = RelativeExtent()
-            while next < itemCount {
-                let (size, count, rowExtent) = try plan.solveFlowInstance(
-                    first: next, itemCount: itemCount, flow: flow, section: index, container: container, P: P,
-                    lengths: lengths, cursor: &cursor, cells: &cells)
-                if count == 0 {
-                    noRoom = RootPlacement.instanceNoRoom(start: next, itemCount: itemCount)
-                    break
-                }
-                // §4.1 stride = eP1 + gP + eP2 + interGroupSpacing, as `InstanceRun.append` takes it.
-                rows.append(firstItem: Int32(next), size: size, stride: terms.stride(size.length(P)))
-                extent.add(rowExtent)
-                next += count
-            }
-            rowCount = rows.count
-            return extent
-        }
-        return (storage, noRoom, rowCount)
+        try flowRows(
+            plan, cache: cache, index: index, itemCount: itemCount, sizing: sizing, buffer: buffer, from: 0,
+            strideTerms: cache.placement.strideTerms, stopsBefore: { _ in false }, freeze: EstimatedInstances.make)
     }
 
     /// `resolveInstances` for a single-item flow without supplementaries whose storage `splices`: rows from
@@ -108,34 +83,50 @@ extension SectionBuilder {
         _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
         previous: EstimatedInstances, fromInstance firstInstance: Int, reuse: TailReuse, buffer: FlowSolveBuffer
     ) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
+        var oldPointer = firstInstance + 1
+        var tailFrom = previous.count
+        return try flowRows(
+            plan, cache: cache, index: index, itemCount: itemCount, sizing: sizing, buffer: buffer,
+            from: previous.firstItem(firstInstance), strideTerms: nil,
+            stopsBefore: { next in
+                // Old rows after the change: once a new row starts on one, the rest is unchanged.
+                guard next >= reuse.minNext else { return false }
+                while oldPointer < previous.count {
+                    let oldStart = previous.firstItem(oldPointer)
+                    if oldStart >= reuse.tailStart && oldStart + reuse.shift >= next { break }
+                    oldPointer += 1
+                }
+                guard oldPointer < previous.count, previous.firstItem(oldPointer) + reuse.shift == next else {
+                    return false
+                }
+                tailFrom = oldPointer
+                return true
+            },
+            freeze: { previous.splice(prefix: firstInstance, $0, tailFrom: tailFrom, shift: reuse.shift) })
+    }
+
+    /// The rows of a single-item flow from item `start`, solved through `buffer` until the items run out,
+    /// a row has no room, or `stopsBefore` says the row starting at its item need not be solved; then frozen
+    /// with `freeze`. What `solveFlowRows` and `resolveFlowRows` share.
+    /// - Complexity: O(items in the rows solved) plus `freeze`'s.
+    @inline(__always)
+    private func flowRows(
+        _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
+        buffer: FlowSolveBuffer, from start: Int, strideTerms: StrideTerms?, stopsBefore: (Int) -> Bool,
+        freeze: (InstanceColumns) -> EstimatedInstances
+    ) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
         let slot = plan.rootSlot(box: rootBox(of: cache), container: container)
         let lengths = FlatRowPlan.ItemLengths(plan: plan, sizing: sizing, section: index)
         let flow = FlatRowPlan.FlowSection(plan, slot: slot, container: container, lengths: lengths)
         let P = cache.placement.P, terms = cache.placement.strideTerms
-        let start = previous.firstItem(firstInstance)
-        var tailFrom = previous.count
         var noRoom: String? = nil
         var solved = 0
         var cursor = FlatRowPlan.LengthCursor()
-        // The new rows are written through pointers (`FlowSolveBuffer`), then spliced between the old ones.
-        let storage = try buffer.solve(room: itemCount - start, strideTerms: nil) {
+        let storage = try buffer.solve(room: itemCount - start, strideTerms: strideTerms) {
             (cells: inout FlowCellWriter, rows: inout FlowRowWriter) throws(LayoutError) -> RelativeExtent in
             var next = start
-            var oldPointer = firstInstance + 1
             var extent = RelativeExtent()
-            while next < itemCount {
-                if next >= reuse.minNext {
-                    // Old rows after the change: once a new row starts on one, the rest is unchanged.
-                    while oldPointer < previous.count {
-                        let oldStart = previous.firstItem(oldPointer)
-                        if oldStart >= reuse.tailStart && oldStart + reuse.shift >= next { break }
-                        oldPointer += 1
-                    }
-                    if oldPointer < previous.count, previous.firstItem(oldPointer) + reuse.shift == next {
-                        tailFrom = oldPointer
-                        break
-                    }
-                }
+            while next < itemCount, !stopsBefore(next) {
                 let (size, count, rowExtent) = try plan.solveFlowInstance(
                     first: next, itemCount: itemCount, flow: flow, section: index, container: container, P: P,
                     lengths: lengths, cursor: &cursor, cells: &cells)
@@ -150,8 +141,8 @@ extension SectionBuilder {
             }
             solved = rows.count
             return extent
-        } freeze: { solvedRows in
-            previous.splice(prefix: firstInstance, solvedRows, tailFrom: tailFrom, shift: reuse.shift)
+        } freeze: {
+            freeze($0)
         }
         return (storage, noRoom, solved)
     }
