@@ -10,8 +10,11 @@ final class ItemEditScenario: BenchScenario {
     private let context: ScenarioContext
     let engine: LayoutEngine
     private var picker: ItemPicker
-    private var next: LayoutOperation?
-    private var undo: LayoutOperation?
+    // Read and written by `runSample`, whose instructions are counted: unchecked, so that the harness's own
+    // dynamic exclusivity checks (about 75 instructions each) do not count as the engine's work.
+    /// The edit the next sample applies, and whether it was applied (then the next `prepareSample` undoes it).
+    @exclusivity(unchecked) private var next: LayoutOperation?
+    @exclusivity(unchecked) private var applied = false
 
     init(_ context: ScenarioContext, inserting: Bool) throws {
         self.context = context
@@ -30,10 +33,15 @@ final class ItemEditScenario: BenchScenario {
     var parameters: [String: String] { ["count": "1", "seed": "\(context.seed)"] }
 
     func prepareSample() throws {
-        if let undo {
-            try apply(undo)
-            self.undo = nil
+        if applied, let done = next {
+            switch done {
+            case let .insertItems(section, at, count): try apply(.deleteItems(section: section, at: at, count: count))
+            case let .deleteItems(section, at, count): try apply(.insertItems(section: section, at: at, count: count))
+            default: break
+            }
         }
+        applied = false
+        next = nil
         if kind == .insert {
             let section = picker.rng.index(below: engine.sectionCount)
             let at = picker.rng.index(below: engine.itemCount(inSection: section) + 1)
@@ -43,15 +51,11 @@ final class ItemEditScenario: BenchScenario {
         }
     }
 
+    /// Applies the edit alone; working out its undo is left to the next `prepareSample`, untimed.
     func runSample() throws {
         guard let operation = next else { return }
         try apply(operation)
-        next = nil
-        switch operation {
-        case let .insertItems(section, at, count): undo = .deleteItems(section: section, at: at, count: count)
-        case let .deleteItems(section, at, count): undo = .insertItems(section: section, at: at, count: count)
-        default: undo = nil
-        }
+        applied = true
     }
 
     private func apply(_ operation: LayoutOperation) throws {
