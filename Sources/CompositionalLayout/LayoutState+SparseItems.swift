@@ -146,7 +146,13 @@ extension LayoutState {
             if sizes.isEmpty { sizes.reserveCapacity(4) }  // one allocation for the usual few
             let i = sizeIndex(item)
             let size = Size(item: item, width: width, height: height)
-            if i < sizes.count && sizes[i].item == item { sizes[i] = size } else { sizes.insert(size, at: i) }
+            if i < sizes.count && sizes[i].item == item {
+                sizes[i] = size
+            } else if i == sizes.count {
+                sizes.append(size)  // not `insert`: its generic `replaceSubrange` costs about 100 instructions more
+            } else {
+                sizes.insert(size, at: i)
+            }
         }
 
         /// Inserts `n` items at `at` that came into existence as `(originSection, at + k)`. Complexity:

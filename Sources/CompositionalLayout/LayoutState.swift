@@ -457,6 +457,16 @@ public final class SizingSource: @unchecked Sendable {
         measuresSupplementaries = state.measureMode == .all || state.isLazy
     }
 
+    /// Puts `newSections` in place of `sections` and returns the ones it held. O(1).
+    ///
+    /// A client that assigns `sections` itself checks the access dynamically (about 75 instructions): the
+    /// property's unchecked enforcement holds in this module's code, not in another module's direct access.
+    public func exchangeSections(_ newSections: [LayoutState.Section]) -> [LayoutState.Section] {
+        let old = sections
+        sections = newSections
+        return old
+    }
+
     /// Reads `state` again (its measure mode and laziness must be those the sizing was made with).
     public func read(_ state: LayoutState) {
         sections = state.sections

@@ -69,7 +69,8 @@ extension LayoutEngine {
                     leafList: { hasLeafLists ? storage.leafSupplementary(first + $0) : 0 })
             }
         }
-        let (sizing, saved) = lendSizing()
+        let saved = lendSizing()
+        let sizing = lentSizing
         defer { returnSizing(saved) }
         solver.forEachSectionElement(g, index: index, cache: cache, sizing: sizing) { _ in count += 1 }
         return count
@@ -95,7 +96,7 @@ extension LayoutEngine {
         let lo = max(0, range.lowerBound), hi = min(sections.count - 1, range.upperBound)
         guard lo <= hi else { return [] }
         var elements: [LayoutElement] = []
-        let (_, saved) = lendSizing()
+        let saved = lendSizing()
         defer { returnSizing(saved) }
         let scale = isRightToLeft ? nil : pixelScale
         let emitter = Emitter(engine: self, filter: nil, scale: scale)

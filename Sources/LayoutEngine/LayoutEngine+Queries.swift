@@ -17,7 +17,7 @@ extension LayoutEngine {
     private func output(scale: Double?) -> SolveOutput {
         var elements: [LayoutElement] = []
         elements.reserveCapacity(state.itemCount + sections.count * 2)
-        let (_, saved) = lendSizing()
+        let saved = lendSizing()
         defer { returnSizing(saved) }
         let emitter = Emitter(engine: self, filter: nil, scale: scale)
         for index in sections.indices {
@@ -121,7 +121,7 @@ extension LayoutEngine {
         // One allocation, not one per doubling: a query usually finds about as many elements as the last.
         out.reserveCapacity(queryCapacityHint)
         defer { queryCapacityHint = max(16, out.count + out.count / 4) }
-        let (_, saved) = lendSizing()
+        let saved = lendSizing()
         defer { returnSizing(saved) }
         let emitter = Emitter(engine: self, filter: rect, scale: scale)
         // A rounded frame moves by at most a pixel (an edge: half a pixel of origin and of length).
@@ -152,7 +152,8 @@ extension LayoutEngine {
         var out = elements(in: rect, scale: scale)
         var moved: [ElementKey: LayoutElement] = [:]
         let visibleSections = candidateSections(alongScroll: contentOffset, contentOffset + viewport)
-        let (sizing, saved) = lendSizing()
+        let saved = lendSizing()
+        let sizing = lentSizing
         defer { returnSizing(saved) }
         for index in visibleSections {
             let g = sections[index]
@@ -452,27 +453,14 @@ struct Emitter {
         _ origins: InstanceOrigins, _ reader: EstimatedInstances.Reader, from qLow: Int, until pHigh: Double?,
         section: Int, in rect: Rect, into out: inout [LayoutElement]
     ) {
-        if let form = reader.form, let lengths = reader.lengths {
-            forEachInstance(origins, reader, from: qLow, until: pHigh) { _, origin, items in
-                var leaf = 0
-                for i in items {
-                    let frame = form.cell(pattern: reader.cells[leaf], length: lengths[i])
-                        .offsetBy(dx: origin.x, dy: origin.y)
-                    if frame.intersects(rect) {
-                        out.append(LayoutElement(cellInSection: section, item: i, frame: frame))
-                    }
-                    leaf += 1
-                }
-            }
-        } else {
-            forEachInstance(origins, reader, from: qLow, until: pHigh) { _, origin, items in
-                for i in items {
-                    let frame = reader.cells[i].offsetBy(dx: origin.x, dy: origin.y)
-                    if frame.intersects(rect) {
-                        out.append(LayoutElement(cellInSection: section, item: i, frame: frame))
-                    }
-                }
-            }
+        if let elements = CompactCellElements(
+            reader, origins: origins, from: qLow, until: pHigh, section: section, in: rect)
+        {
+            out.append(contentsOf: elements)
+        } else if let elements = FullFormCellElements(
+            reader, origins: origins, from: qLow, until: pHigh, section: section, in: rect)
+        {
+            out.append(contentsOf: elements)
         }
     }
 
@@ -484,14 +472,19 @@ struct Emitter {
         stride: Double, gQ: Double, instances: ClosedRange<Int>, section: Int, in rect: Rect,
         into out: inout [LayoutElement]
     ) {
+        // Written into the result's spare capacity, room made once for every cell of the instances (an `append`
+        // per cell tested the array's uniqueness, a runtime call, which kept the loop's values on the stack).
+        let room = instances.count * n
         cells.withUnsafeBufferPointer { cells in
-            for q in instances {
-                let origin = origins.origin(offset: Double(q) * stride, gQ: gQ)
-                let first = q * n
-                for leaf in 0..<min(n, itemCount - first) {
-                    let frame = cells[leaf].offsetBy(dx: origin.x, dy: origin.y)
-                    if frame.intersects(rect) {
-                        out.append(LayoutElement(cellInSection: section, item: first + leaf, frame: frame))
+            out.append(addingCapacity: room) { span in
+                for q in instances {
+                    let origin = origins.origin(offset: Double(q) * stride, gQ: gQ)
+                    let first = q * n
+                    for leaf in 0..<min(n, itemCount - first) {
+                        let frame = cells[leaf].offsetBy(dx: origin.x, dy: origin.y)
+                        if frame.intersects(rect) {
+                            span.append(LayoutElement(cellInSection: section, item: first + leaf, frame: frame))
+                        }
                     }
                 }
             }

@@ -266,7 +266,8 @@ extension LayoutEngine {
         let data = state.sections[index]
         try ensureTemplateSlots(data.items.count)
         let cache = try cache(forDefinition: data.definition)
-        let (sizing, saved) = lendSizing()
+        let saved = lendSizing()
+        let sizing = lentSizing
         defer { returnSizing(saved) }
         let geometry = try solver.solve(
             index: index, definition: data.definition, cache: cache,

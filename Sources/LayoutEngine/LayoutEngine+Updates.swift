@@ -210,7 +210,8 @@ extension LayoutEngine {
     /// (whose extent margins do not depend on the index) stay.
     /// - Complexity: O(sections in the range × (boundary items + log sections)).
     func placeIndexDependentSections(_ range: Range<Int>, report: inout UpdateReport) throws(LayoutError) {
-        let (sizing, saved) = lendSizing()
+        let saved = lendSizing()
+        let sizing = lentSizing
         defer { returnSizing(saved) }
         var lastDefinition = -1
         var cache: DefinitionCache? = nil
@@ -265,7 +266,8 @@ extension LayoutEngine {
         if rowsKeepItems, let plan = cache.flatPlan, case let q = storage.instance(of: at),
             high == at || q == storage.instance(of: high), isKnownUniquelyReferenced(&storage)
         {
-            let (sizing, saved) = lendSizing()
+            let saved = lendSizing()
+            let sizing = lentSizing
             defer { returnSizing(saved) }
             do throws(LayoutError) {
                 let written = try scratch.withFlatAndCells(definition: definition, cache: cache) {
@@ -294,7 +296,8 @@ extension LayoutEngine {
         if reuse.shift != 0, solver.solvesCompact, let plan = cache.flatPlan, plan.mainIsConstant,
             let compactReuse = CompactReuse(storage, change: reuse, at: at, P: cache.placement.P)
         {
-            let (sizing, saved) = lendSizing()
+            let saved = lendSizing()
+            let sizing = lentSizing
             defer { returnSizing(saved) }
             do throws(LayoutError) {
                 let solved = try withExtendedLifetime(storage) { () throws(LayoutError) in
@@ -338,7 +341,8 @@ extension LayoutEngine {
         } else {
             firstInstance = 0
         }
-        let (sizing, saved) = lendSizing()
+        let saved = lendSizing()
+        let sizing = lentSizing
         defer { returnSizing(saved) }
         do throws(LayoutError) {
             var updated: EstimatedInstances? = nil

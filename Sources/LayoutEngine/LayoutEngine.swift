@@ -66,9 +66,10 @@ public final class LayoutEngine {
     /// The capacity a rect query reserves for its result: about the size of the last result.
     @exclusivity(unchecked) var queryCapacityHint = 16
     /// The sizing of updates and queries, made once (no closures per operation): it reads `state` through
-    /// `sizingSource` while lent (`lendSizing`), and the source is emptied when it is returned.
+    /// `sizingSource` while lent (`lendSizing`), and the source is emptied when it is returned. A `let`, read
+    /// where it is used: a copy retains its three closures (and releases them after), which a borrow does not.
     let sizingSource: SizingSource
-    @exclusivity(unchecked) var lentSizing: ItemSizing
+    let lentSizing: ItemSizing
 
     /// Solves `layout` in full.
     /// - Parameters:
@@ -112,19 +113,17 @@ public final class LayoutEngine {
         try solveAll()
     }
 
-    /// The engine's sizing, reading the current `state` until `returnSizing(saved)` is called with what this
-    /// returned (calls nest). The state must not change in between. Allocates nothing.
-    func lendSizing() -> (sizing: ItemSizing, saved: [LayoutState.Section]) {
-        let saved = sizingSource.sections
+    /// Makes the engine's sizing (`lentSizing`) read the current `state` until `returnSizing(saved)` is called
+    /// with what this returned (calls nest). The state must not change in between. Allocates nothing.
+    func lendSizing() -> [LayoutState.Section] {
         // Only the sections: passing the whole `state` would copy it (and retain every array it holds), and
         // the source read the model and the measure mode when it was made, which no operation changes
         // (copying the model, which holds arrays, was a third of this function).
-        sizingSource.sections = state.sections
-        return (lentSizing, saved)
+        sizingSource.exchangeSections(state.sections)
     }
 
     func returnSizing(_ saved: [LayoutState.Section]) {
-        sizingSource.sections = saved
+        _ = sizingSource.exchangeSections(saved)
     }
 
     /// What the last operation did.
