@@ -28,12 +28,18 @@ final class DefinitionCache: Sendable {
     /// not fit is solved, its items looked at, then dropped); nil when unbounded (a nested `subitems` group can
     /// be a rejected candidate of any length). An update re-solves every instance that may have looked at it.
     let lookahead: Int?
+    /// Where a `SolveScratch` keeps this cache's flat plan scratch: the index of the definition it was made
+    /// for. Definitions that resolve alike share the cache, and with it the slot, so that an update of any of
+    /// them finds the scratch at once instead of comparing every slot's owner (O(definitions)). Two caches
+    /// may name one slot (a replaced definition's cache, still shared by another); the owner check tells.
+    let scratchSlot: Int
 
     init(
         section: LayoutSection, boundaryInsets: EdgeInsets, estimated: Bool, template: Template?,
         placement: RootPlacement, flatPlan: FlatRowPlan?, hasEstimatedSupplementaries: Bool,
-        pinned: [(index: Int, atStart: Bool)]
+        pinned: [(index: Int, atStart: Bool)], scratchSlot: Int
     ) {
+        self.scratchSlot = max(0, scratchSlot)
         self.placement = placement
         self.pinned = pinned
         self.section = section
@@ -69,7 +75,9 @@ final class DefinitionCache: Sendable {
 
 extension SectionBuilder {
     /// The definition's cache: the template of a fixed-size section is solved here, once.
-    func cache(for environment: EnvironmentSection) throws(LayoutError) -> DefinitionCache {
+    /// The cache of a section resolved for its environment, made for definition `definition` (its scratch
+    /// slot).
+    func cache(for environment: EnvironmentSection, definition: Int) throws(LayoutError) -> DefinitionCache {
         let section = environment.section
         let root = LayoutNode.group(section.group)
         let estimated = root.containsEstimatedDimension
@@ -95,7 +103,7 @@ extension SectionBuilder {
             placement: rootPlacement(section),
             flatPlan: estimated && !Self.hasUniformDimension(.group(section.group)) ? FlatRowPlan(section.group) : nil,
             hasEstimatedSupplementaries: Self.hasEstimatedSupplementaries(section),
-            pinned: Self.pinnedBoundaryItems(section, scrollAxis: scrollAxis))
+            pinned: Self.pinnedBoundaryItems(section, scrollAxis: scrollAxis), scratchSlot: definition)
     }
 
     /// Whether any node of the tree has a `uniformAcrossSiblings` dimension (docs/version-2.md §10.4).

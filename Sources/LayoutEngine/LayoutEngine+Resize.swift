@@ -41,7 +41,7 @@ extension LayoutEngine {
                     throw error.located(definition: index, section: firstSection(using: index))
                 }
                 if fresh.section != cache.section || fresh.boundaryInsets != cache.boundaryInsets {
-                    definitions[index] = try solver.cache(for: fresh)
+                    definitions[index] = try solver.cache(for: fresh, definition: index)
                     noteTemplate(of: definitions[index]!)
                     report.templatesSolved += definitions[index]?.template == nil ? 0 : 1
                     changed.insert(index)

@@ -45,7 +45,7 @@ extension LayoutEngine {
                     byFields.append((fields, known))
                     continue
                 }
-                caches[definition] = try solver.cache(for: resolved)
+                caches[definition] = try solver.cache(for: resolved, definition: definition)
                 distinct.append(caches[definition]!)
             } catch {
                 throw error.located(definition: definition, section: firstSection(using: definition))
@@ -220,7 +220,8 @@ extension LayoutEngine {
     func cache(forDefinition index: Int) throws(LayoutError) -> DefinitionCache {
         if let known = definitions[index] { return known }
         do throws(LayoutError) {
-            let cache = try solver.cache(for: environment.environmentSection(forDefinition: index))
+            let cache = try solver.cache(
+                for: environment.environmentSection(forDefinition: index), definition: index)
             definitions[index] = cache
             noteTemplate(of: cache)
             return cache
@@ -247,7 +248,8 @@ extension LayoutEngine {
         for index in definitions.indices where definitions[index]?.template.map({ $0.cells.count < $0.count }) ?? false
         {
             do throws(LayoutError) {
-                let cache = try solver.cache(for: environment.environmentSection(forDefinition: index))
+                let cache = try solver.cache(
+                    for: environment.environmentSection(forDefinition: index), definition: index)
                 definitions[index] = cache
                 noteTemplate(of: cache)
             } catch {

@@ -168,7 +168,8 @@ extension LayoutEngine {
         do throws(LayoutError) {
             var candidate = environment
             candidate.sections[index] = definition
-            _ = try solver.cache(for: candidate.environmentSection(forDefinition: index))
+            _ = try solver.cache(
+                for: candidate.environmentSection(forDefinition: index), definition: index)
         } catch {
             throw EngineError.layout(error.located(definition: index))
         }

@@ -8,7 +8,7 @@ struct SolveScratch {
     /// A worker's own sizing function: every item's length goes through it, so workers sharing one closure
     /// context would fight over its reference count.
     var sizing: ItemSizing? = nil
-    /// Per definition index: the cache a flat plan scratch belongs to (a replaced definition gets a new
+    /// Per slot (a cache's `scratchSlot`, the definition it was made for): the cache a flat plan scratch belongs to (a replaced definition gets a new
     /// cache, so stale patterns are never reused) and the scratch, in two arrays so that looking for an
     /// owner compares pointers and taking a scratch moves it (no copies of its buffers).
     private var flatOwners: [DefinitionCache?] = []
@@ -35,12 +35,11 @@ struct SolveScratch {
     mutating func giveBack(_ builder: consuming InstanceBuilder) { self.builder = builder }
 
     /// The flat plan scratch for `definition`, taken out (give it back with `giveBack(flat:)`). Definitions
-    /// that resolve alike share one cache, and then its scratch (and its grown buffers): when this
-    /// definition's slot does not hold it, another slot's is taken. Complexity: O(1), O(definitions) pointer
-    /// comparisons on a miss.
+    /// that resolve alike share one cache, and then its scratch (and its grown buffers), kept in the cache's
+    /// slot (`scratchSlot`). Complexity: O(1), O(slots) pointer comparisons when another cache holds that
+    /// slot.
     mutating func takeFlat(definition: Int, cache: DefinitionCache) -> FlatRowPlan.Scratch {
-        var slot: Int? = definition < flatOwners.count && flatOwners[definition] === cache ? definition : nil
-        if slot == nil { slot = flatOwners.firstIndex { $0 === cache } }
+        let slot = flatSlot(of: cache)
         guard let slot else { return FlatRowPlan.Scratch() }
         flatOwners[slot] = nil
         var taken = FlatRowPlan.Scratch()
@@ -52,15 +51,15 @@ struct SolveScratch {
     /// lent where they are: unlike `takeFlat` and `takeBuilder`, nothing is swapped out, reset or given back
     /// (what an update of one instance would otherwise pay several times over its own work). The buffers
     /// keep whatever `body` leaves in them; the next `takeBuilder` empties them. The scratch is used in the
-    /// slot that holds it, which is often another definition's (definitions that resolve alike share a cache,
-    /// and their scratch moves to the last one solved). Complexity: O(1), O(definitions) pointer comparisons
-    /// when the definition's own slot does not hold it.
+    /// slot that holds it: the cache's own (`scratchSlot`, shared by the definitions that resolve alike).
+    /// Complexity: O(1), O(slots) pointer comparisons when another cache holds that slot.
     mutating func withFlatAndCells<R>(
         definition: Int, cache: DefinitionCache,
         _ body: (inout FlatRowPlan.Scratch, inout ContiguousArray<Rect>, inout ContiguousArray<UInt16>)
             throws(LayoutError) -> R
     ) throws(LayoutError) -> R {
-        var slot: Int? = definition < flatOwners.count && flatOwners[definition] === cache ? definition : nil
+        let own = cache.scratchSlot
+        var slot: Int? = own < flatOwners.count && flatOwners[own] === cache ? own : nil
         if slot == nil { slot = flatOwners.firstIndex { $0 === cache } }
         if let slot { return try body(&flatScratches[slot], &builder.cells, &builder.leafSupplementaries) }
         var flat = FlatRowPlan.Scratch()
@@ -75,12 +74,21 @@ struct SolveScratch {
     }
 
     mutating func giveBack(flat scratch: consuming FlatRowPlan.Scratch, definition: Int, cache: DefinitionCache) {
-        while flatOwners.count <= definition {
+        let slot = cache.scratchSlot
+        while flatOwners.count <= slot {
             flatOwners.append(nil)
             flatScratches.append(FlatRowPlan.Scratch())
         }
-        flatOwners[definition] = cache
-        flatScratches[definition] = scratch
+        flatOwners[slot] = cache
+        flatScratches[slot] = scratch
+    }
+
+    /// The slot holding `cache`'s flat plan scratch, if one does: its own (`scratchSlot`), else (another cache
+    /// took that slot) whichever holds it. O(1), O(slots) pointer comparisons on a miss.
+    private func flatSlot(of cache: DefinitionCache) -> Int? {
+        let own = cache.scratchSlot
+        if own < flatOwners.count && flatOwners[own] === cache { return own }
+        return flatOwners.firstIndex { $0 === cache }
     }
 }
 
