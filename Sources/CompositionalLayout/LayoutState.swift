@@ -30,7 +30,8 @@ public struct LayoutState: Sendable {
         case sparse(SparseItems)
         case explicit([Item])
 
-        public var count: Int {
+        /// Inlinable: a call from another module copied the items to pass them (a retain and a release).
+        @inlinable public var count: Int {
             switch self {
             case .implicit(_, let count): return count
             case .sparse(let items): return items.count

@@ -70,9 +70,8 @@ extension LayoutEngine {
             }
         }
         let saved = lendSizing()
-        let sizing = lentSizing
         defer { returnSizing(saved) }
-        solver.forEachSectionElement(g, index: index, cache: cache, sizing: sizing) { _ in count += 1 }
+        solver.forEachSectionElement(g, index: index, cache: cache, sizing: lentSizing) { _ in count += 1 }
         return count
     }
 

@@ -153,7 +153,6 @@ extension LayoutEngine {
         var moved: [ElementKey: LayoutElement] = [:]
         let visibleSections = candidateSections(alongScroll: contentOffset, contentOffset + viewport)
         let saved = lendSizing()
-        let sizing = lentSizing
         defer { returnSizing(saved) }
         for index in visibleSections {
             let g = sections[index]
@@ -162,7 +161,7 @@ extension LayoutEngine {
             let cache = definitions[g.definition]!
             guard !cache.pinned.isEmpty else { continue }
             var elements: [LayoutElement] = []
-            solver.forEachSectionElement(g, index: index, cache: cache, sizing: sizing) { elements.append($0) }
+            solver.forEachSectionElement(g, index: index, cache: cache, sizing: lentSizing) { elements.append($0) }
             for (elementIndex, atStart) in cache.pinned {
                 var element = elements[elementIndex]
                 element.section = index
@@ -474,19 +473,24 @@ struct Emitter {
     ) {
         // Written into the result's spare capacity, room made once for every cell of the instances (an `append`
         // per cell tested the array's uniqueness, a runtime call, which kept the loop's values on the stack).
-        let room = instances.count * n
+        // `OutputSpan` is in the standard library of Swift 6.2 on: macOS 26 on a Mac, always on Linux.
         cells.withUnsafeBufferPointer { cells in
-            out.append(addingCapacity: room) { span in
+            func frames(_ body: (LayoutElement) -> Void) {
                 for q in instances {
                     let origin = origins.origin(offset: Double(q) * stride, gQ: gQ)
                     let first = q * n
                     for leaf in 0..<min(n, itemCount - first) {
                         let frame = cells[leaf].offsetBy(dx: origin.x, dy: origin.y)
                         if frame.intersects(rect) {
-                            span.append(LayoutElement(cellInSection: section, item: first + leaf, frame: frame))
+                            body(LayoutElement(cellInSection: section, item: first + leaf, frame: frame))
                         }
                     }
                 }
+            }
+            if #available(macOS 26, iOS 26, *) {
+                out.append(addingCapacity: instances.count * n) { span in frames { span.append($0) } }
+            } else {
+                frames { out.append($0) }
             }
         }
     }

@@ -269,11 +269,10 @@ extension LayoutEngine {
         try ensureTemplateSlots(data.items.count)
         let cache = try cache(forDefinition: data.definition)
         let saved = lendSizing()
-        let sizing = lentSizing
         defer { returnSizing(saved) }
         let geometry = try solver.solve(
             index: index, definition: data.definition, cache: cache,
-            itemCount: data.items.count, sizing: sizing, scratch: &scratch)
+            itemCount: data.items.count, sizing: lentSizing, scratch: &scratch)
         store(geometry, at: index)
         report.sectionsSolved += 1
         report.instancesSolved += geometry.instanceCountSolved

@@ -212,7 +212,6 @@ extension LayoutEngine {
     /// - Complexity: O(sections in the range × (boundary items + log sections)).
     func placeIndexDependentSections(_ range: Range<Int>, report: inout UpdateReport) throws(LayoutError) {
         let saved = lendSizing()
-        let sizing = lentSizing
         defer { returnSizing(saved) }
         var lastDefinition = -1
         var cache: DefinitionCache? = nil
@@ -222,7 +221,7 @@ extension LayoutEngine {
                 cache = try self.cache(forDefinition: definition)
                 lastDefinition = definition
             }
-            solver.place(&sections[index], index: index, cache: cache!, sizing: sizing)
+            solver.place(&sections[index], index: index, cache: cache!, sizing: lentSizing)
             storedInPlace(at: index)
             report.sectionsPlaced += 1
         }
@@ -268,18 +267,17 @@ extension LayoutEngine {
             high == at || q == storage.instance(of: high), isKnownUniquelyReferenced(&storage)
         {
             let saved = lendSizing()
-            let sizing = lentSizing
             defer { returnSizing(saved) }
             do throws(LayoutError) {
                 let written = try scratch.withFlatAndCells(definition: definition, cache: cache) {
                     (flat, cells, leaf) throws(LayoutError) -> Bool in
                     try solver.remeasureInstance(
-                        plan, cache: cache, index: section, itemCount: itemCount, sizing: sizing, storage: storage,
+                        plan, cache: cache, index: section, itemCount: itemCount, sizing: lentSizing, storage: storage,
                         instance: q, flat: &flat, cells: &cells, leafSupplementaries: &leaf)
                 }
                 if written {
                     sections[section].storage = .estimated(storage)
-                    solver.place(&sections[section], index: section, cache: cache, sizing: sizing, itemsOnly: true)
+                    solver.place(&sections[section], index: section, cache: cache, sizing: lentSizing, itemsOnly: true)
                     storedInPlace(at: section)
                     report.instancesSolved += 1
                     report.sectionsSolved += 1
@@ -298,18 +296,17 @@ extension LayoutEngine {
             let compactReuse = CompactReuse(storage, change: reuse, at: at, P: cache.placement.P)
         {
             let saved = lendSizing()
-            let sizing = lentSizing
             defer { returnSizing(saved) }
             do throws(LayoutError) {
                 let solved = try withExtendedLifetime(storage) { () throws(LayoutError) in
                     try solver.solveCompact(
                         plan, cache: cache, definition: definition, index: section, itemCount: itemCount,
-                        sizing: sizing, reusing: compactReuse, scratch: &scratch)
+                        sizing: lentSizing, reusing: compactReuse, scratch: &scratch)
                 }
                 if let (instances, measured) = solved {
                     sections[section].itemCount = itemCount
                     sections[section].storage = .estimated(instances)
-                    solver.place(&sections[section], index: section, cache: cache, sizing: sizing, itemsOnly: true)
+                    solver.place(&sections[section], index: section, cache: cache, sizing: lentSizing, itemsOnly: true)
                     storedInPlace(at: section)
                     report.instancesSolved += measured
                     report.sectionsSolved += 1
@@ -343,7 +340,6 @@ extension LayoutEngine {
             firstInstance = 0
         }
         let saved = lendSizing()
-        let sizing = lentSizing
         defer { returnSizing(saved) }
         do throws(LayoutError) {
             var updated: EstimatedInstances? = nil
@@ -352,7 +348,7 @@ extension LayoutEngine {
             let mayReflow = reuse.tailStart - 1 > at && cache.rowsMayReflow
             if reuse.shift == 0, !mayReflow, isKnownUniquelyReferenced(&storage) {
                 let (solved, stoppedAt) = try solver.updateInstancesInPlace(
-                    cache, definition: definition, index: section, itemCount: itemCount, sizing: sizing,
+                    cache, definition: definition, index: section, itemCount: itemCount, sizing: lentSizing,
                     storage: storage, fromInstance: firstInstance, low: at, high: reuse.tailStart - 1, scratch: &scratch
                 )
                 if stoppedAt == nil {
@@ -367,7 +363,7 @@ extension LayoutEngine {
             }
             if updated == nil {
                 let (instances, noRoom, solved) = try solver.resolveInstances(
-                    cache, definition: definition, index: section, itemCount: itemCount, sizing: sizing,
+                    cache, definition: definition, index: section, itemCount: itemCount, sizing: lentSizing,
                     previous: storage, fromInstance: firstInstance, reuse: reuse, scratch: &scratch)
                 if noRoom != nil {
                     sections[section].storage = .estimated(storage)
@@ -379,7 +375,7 @@ extension LayoutEngine {
             }
             sections[section].itemCount = itemCount
             sections[section].storage = .estimated(updated!)
-            solver.place(&sections[section], index: section, cache: cache, sizing: sizing, itemsOnly: true)
+            solver.place(&sections[section], index: section, cache: cache, sizing: lentSizing, itemsOnly: true)
             storedInPlace(at: section)
             report.sectionsSolved += 1
         } catch {
