@@ -28,11 +28,13 @@ struct InstanceBuilder {
 
     /// Empties the buffers, keeping their capacity. O(1) (O(hosts) when there are any).
     mutating func reset() {
-        firstItem.removeAll(keepingCapacity: true)
-        sizes.removeAll(keepingCapacity: true)
-        strides.removeAll(keepingCapacity: true)
-        cells.removeAll(keepingCapacity: true)
-        leafSupplementaries.removeAll(keepingCapacity: true)
+        // An empty buffer is left as it is: emptying one again still runs `replaceSubrange` (or, for the
+        // shared empty array, makes a new buffer), tens of instructions each, per section solved.
+        if !firstItem.isEmpty { firstItem.removeAll(keepingCapacity: true) }
+        if !sizes.isEmpty { sizes.removeAll(keepingCapacity: true) }
+        if !strides.isEmpty { strides.removeAll(keepingCapacity: true) }
+        if !cells.isEmpty { cells.removeAll(keepingCapacity: true) }
+        if !leafSupplementaries.isEmpty { leafSupplementaries.removeAll(keepingCapacity: true) }
         supplementaries = .empty
         if !hosts.isEmpty { hosts = [] }
         extent = RelativeExtent()

@@ -128,8 +128,7 @@ extension LayoutEngine {
         if previousSolve != nil { previousSolve = nil }
         for (path, size) in sizes {
             do {
-                try state.apply(
-                    .measure(section: path.section, item: path.item, width: size.width, height: size.height))
+                try state.measure(section: path.section, item: path.item, width: size.width, height: size.height)
             } catch {
                 throw EngineError.operation(error)
             }

@@ -62,7 +62,7 @@ extension SectionBuilder {
         defer { swap(&columns, &scratch.columns) }
         return try scratch.withFlatAndCells(definition: definition, cache: cache) {
             (flat, cells, leaf) throws(LayoutError) -> (storage: EstimatedInstances, measuredInstances: Int)? in
-            leaf.removeAll(keepingCapacity: true)
+            if !leaf.isEmpty { leaf.removeAll(keepingCapacity: true) }
             if !(flat.patternBox.map { $0.width == slot.content.width && $0.height == slot.content.height } ?? false) {
                 try plan.establishPattern(
                     slot: slot, section: index, container: container, lengths: lengths, scratch: &flat)

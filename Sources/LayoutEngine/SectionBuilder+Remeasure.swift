@@ -25,7 +25,8 @@ extension SectionBuilder {
         let slot = plan.rootSlot(box: box, container: container)
         let lengths = FlatRowPlan.ItemLengths(plan: plan, sizing: sizing, section: index)
         cells.removeAll(keepingCapacity: true)
-        leafSupplementaries.removeAll(keepingCapacity: true)
+        // Usually empty, and then the shared empty array: emptying it again would make a new buffer.
+        if !leafSupplementaries.isEmpty { leafSupplementaries.removeAll(keepingCapacity: true) }
         let items = storage.items(of: q)
         let (size, count) = try plan.solveInstance(
             first: items.lowerBound, itemCount: itemCount, slot: slot, section: index, container: container,
