@@ -27,6 +27,10 @@ struct FullFormCellElements: Sequence, IteratorProtocol {
     private var q: Int, offset: Double
     private var item: Int, end: Int
     private var originX = 0.0, originY = 0.0
+    #if DEBUG
+    /// Debug builds count the instances opened, for the work-counter tests of rect queries.
+    var work: QueryWork? = nil
+    #endif
 
     /// The walk over `reader`'s instances from `qLow` (nil when the reader is not in the full form).
     init?(
@@ -57,6 +61,9 @@ struct FullFormCellElements: Sequence, IteratorProtocol {
                 if frame.intersects(rect) { return LayoutElement(cellInSection: section, item: i, frame: frame) }
             }
             guard q < count, !(offset + minP > high) else { return nil }
+            #if DEBUG
+            work?.instancesOpened += 1
+            #endif
             end = q + 1 < count ? Int(firstItems[q + 1]) : itemCount
             let origin = origins.origin(offset: offset, gQ: sizes[q].length(origins.P.other))
             originX = origin.x; originY = origin.y
@@ -83,6 +90,10 @@ struct CompactCellElements: Sequence, IteratorProtocol {
     /// The current instance's next item, its end, and the item's position in the instance.
     private var item: Int, end: Int, leaf = 0
     private var originX = 0.0, originY = 0.0
+    #if DEBUG
+    /// Debug builds count the instances opened, for the work-counter tests of rect queries.
+    var work: QueryWork? = nil
+    #endif
 
     /// The walk over `reader`'s instances from `qLow` (nil when the reader is not in the compact form).
     init?(
@@ -110,6 +121,9 @@ struct CompactCellElements: Sequence, IteratorProtocol {
                 if frame.intersects(rect) { return LayoutElement(cellInSection: section, item: i, frame: frame) }
             }
             guard q < count, !(offset + minP > high) else { return nil }
+            #if DEBUG
+            work?.instancesOpened += 1
+            #endif
             item = q * form.perInstance
             end = q + 1 < count ? item + form.perInstance : itemCount
             leaf = 0
@@ -122,4 +136,11 @@ struct CompactCellElements: Sequence, IteratorProtocol {
             q += 1
         }
     }
+}
+
+/// What debug builds' rect queries count (`LayoutEngine.queryWork`), so that tests can hold a query's work to
+/// the instances near its rect: the instances whose cells a query tested, over every form. Release builds
+/// have no counter (it would cost the queries it counts).
+final class QueryWork {
+    var instancesOpened = 0
 }

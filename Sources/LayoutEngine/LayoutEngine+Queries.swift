@@ -452,13 +452,19 @@ struct Emitter {
         _ origins: InstanceOrigins, _ reader: EstimatedInstances.Reader, from qLow: Int, until pHigh: Double?,
         section: Int, in rect: Rect, into out: inout [LayoutElement]
     ) {
-        if let elements = CompactCellElements(
+        if var elements = CompactCellElements(
             reader, origins: origins, from: qLow, until: pHigh, section: section, in: rect)
         {
+            #if DEBUG
+            elements.work = engine.queryWork
+            #endif
             out.append(contentsOf: elements)
-        } else if let elements = FullFormCellElements(
+        } else if var elements = FullFormCellElements(
             reader, origins: origins, from: qLow, until: pHigh, section: section, in: rect)
         {
+            #if DEBUG
+            elements.work = engine.queryWork
+            #endif
             out.append(contentsOf: elements)
         }
     }
@@ -474,6 +480,9 @@ struct Emitter {
         // Written into the result's spare capacity, room made once for every cell of the instances (an `append`
         // per cell tested the array's uniqueness, a runtime call, which kept the loop's values on the stack).
         // `OutputSpan` is in the standard library of Swift 6.2 on: macOS 26 on a Mac, always on Linux.
+        #if DEBUG
+        engine.queryWork.instancesOpened += instances.count
+        #endif
         cells.withUnsafeBufferPointer { cells in
             func frames(_ body: (LayoutElement) -> Void) {
                 for q in instances {

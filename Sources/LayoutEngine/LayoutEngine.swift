@@ -65,6 +65,10 @@ public final class LayoutEngine {
     @exclusivity(unchecked) var lazySizes: [Size] = []
     /// The capacity a rect query reserves for its result: about the size of the last result.
     @exclusivity(unchecked) var queryCapacityHint = 16
+    #if DEBUG
+    /// What rect queries did (debug builds only), for the work-counter tests.
+    let queryWork = QueryWork()
+    #endif
     /// The sizing of updates and queries, made once (no closures per operation): it reads `state` through
     /// `sizingSource` while lent (`lendSizing`), and the source is emptied when it is returned. A `let`, read
     /// where it is used: a copy retains its three closures (and releases them after), which a borrow does not.
