@@ -5,6 +5,8 @@ import CompositionalLayout
 // into the result's spare capacity: an `append` per element tested the array's uniqueness (a runtime call)
 // and capacity, and the call made the loop keep its values on the stack (about 20 instructions per element).
 // Both give the frames, tests and elements of `forEachInstance` with the form's cells, in the same order.
+// They read the storage through the reader's pointers: valid while it is alive and unchanged, as while the
+// emitter that makes them holds it.
 
 /// The cells of a full-form estimated section (flows: chips, reflowing rows) whose frames intersect a rect,
 /// from instance `qLow` on, in order, stopping at the first instance that starts past `high` (relative to
