@@ -335,7 +335,8 @@ public struct LayoutState: Sendable {
             try checkCount(count)
             guard at >= 0, at <= sections[section].items.count else {
                 throw OperationError(
-                    "insertItems at \(at): section \(section) has \(sections[section].items.count) items (insert at 0...\(sections[section].items.count))"
+                    "insertItems at \(at): section \(section) has \(sections[section].items.count) "
+                        + "items (insert at 0...\(sections[section].items.count))"
                 )
             }
             sections[section].items.insert(at: at, count: count, section: section)
@@ -348,7 +349,8 @@ public struct LayoutState: Sendable {
             let countAfterRemoval = sections[to.section].items.count - (to.section == from.section ? 1 : 0)
             guard to.item >= 0, to.item <= countAfterRemoval else {
                 throw OperationError(
-                    "moveItem to \(to): after the removal section \(to.section) has \(countAfterRemoval) items (insert at 0...\(countAfterRemoval))"
+                    "moveItem to \(to): after the removal section \(to.section) has "
+                        + "\(countAfterRemoval) items (insert at 0...\(countAfterRemoval))"
                 )
             }
             var source = sections[from.section].items.makeExplicit()
@@ -367,7 +369,8 @@ public struct LayoutState: Sendable {
             guard itemCount >= 0 else { throw OperationError("insertSections needs items >= 0, got \(itemCount)") }
             guard at >= 0, at <= sections.count else {
                 throw OperationError(
-                    "insertSections at \(at): the layout has \(sections.count) sections (insert at 0...\(sections.count))"
+                    "insertSections at \(at): the layout has \(sections.count) "
+                        + "sections (insert at 0...\(sections.count))"
                 )
             }
             let definition = try definitionIndex(reference)
@@ -387,7 +390,8 @@ public struct LayoutState: Sendable {
             try checkSection(from)
             guard to >= 0, to < sections.count else {
                 throw OperationError(
-                    "moveSection to \(to): the layout has \(sections.count) sections (move to 0...\(sections.count - 1))"
+                    "moveSection to \(to): the layout has \(sections.count) "
+                        + "sections (move to 0...\(sections.count - 1))"
                 )
             }
             sections.moveElement(from: from, to: to)
@@ -400,7 +404,8 @@ public struct LayoutState: Sendable {
         case .index(let index):
             guard index >= 0, index < layout.sections.count else {
                 throw OperationError(
-                    "definition \(index) does not exist: the spec has \(layout.sections.count) section definitions (0...\(layout.sections.count - 1))"
+                    "definition \(index) does not exist: the spec has \(layout.sections.count) "
+                        + "section definitions (0...\(layout.sections.count - 1))"
                 )
             }
             return index
@@ -427,7 +432,8 @@ public struct LayoutState: Sendable {
         try checkSection(section)
         guard item >= 0, item < sections[section].items.count else {
             throw OperationError(
-                "item \(item) of section \(section) does not exist: the section has \(sections[section].items.count) items"
+                "item \(item) of section \(section) does not exist: "
+                    + "the section has \(sections[section].items.count) items"
             )
         }
     }

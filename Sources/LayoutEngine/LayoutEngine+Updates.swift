@@ -268,7 +268,7 @@ extension LayoutEngine {
             let saved = lendSizing()
             defer { returnSizing(saved) }
             do throws(LayoutError) {
-                let written = try scratch.withFlatAndCells(definition: definition, cache: cache) {
+                let written = try scratch.withFlatAndCells(cache: cache) {
                     (flat, cells, leaf) throws(LayoutError) -> Bool in
                     try solver.remeasureInstance(
                         plan, cache: cache, index: section, itemCount: itemCount, sizing: lentSizing, storage: storage,
@@ -299,7 +299,7 @@ extension LayoutEngine {
             do throws(LayoutError) {
                 let solved = try withExtendedLifetime(storage) { () throws(LayoutError) in
                     try solver.solveCompact(
-                        plan, cache: cache, definition: definition, index: section, itemCount: itemCount,
+                        plan, cache: cache, index: section, itemCount: itemCount,
                         sizing: lentSizing, reusing: compactReuse, scratch: &scratch)
                 }
                 if let (instances, measured) = solved {
@@ -347,7 +347,7 @@ extension LayoutEngine {
             let mayReflow = reuse.tailStart - 1 > at && cache.rowsMayReflow
             if reuse.shift == 0, !mayReflow, isKnownUniquelyReferenced(&storage) {
                 let (solved, stoppedAt) = try solver.updateInstancesInPlace(
-                    cache, definition: definition, index: section, itemCount: itemCount, sizing: lentSizing,
+                    cache, index: section, itemCount: itemCount, sizing: lentSizing,
                     storage: storage, fromInstance: firstInstance, low: at, high: reuse.tailStart - 1, scratch: &scratch
                 )
                 if stoppedAt == nil {
@@ -362,7 +362,7 @@ extension LayoutEngine {
             }
             if updated == nil {
                 let (instances, noRoom, solved) = try solver.resolveInstances(
-                    cache, definition: definition, index: section, itemCount: itemCount, sizing: lentSizing,
+                    cache, index: section, itemCount: itemCount, sizing: lentSizing,
                     previous: storage, fromInstance: firstInstance, reuse: reuse, scratch: &scratch)
                 if noRoom != nil {
                     sections[section].storage = .estimated(storage)

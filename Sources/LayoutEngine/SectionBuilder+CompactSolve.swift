@@ -35,11 +35,11 @@ extension SectionBuilder {
     /// along the section axis, fewer than two full instances, or last instances off the pattern.
     /// - Complexity: O(items), one allocation (the storage) once the worker's buffers have grown.
     func solveCompact(
-        _ plan: FlatRowPlan, cache: DefinitionCache, definition: Int, index: Int, itemCount: Int,
+        _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int,
         sizing: ItemSizing, scratch: inout SolveScratch
     ) throws(LayoutError) -> EstimatedInstances? {
         try solveCompact(
-            plan, cache: cache, definition: definition, index: index, itemCount: itemCount, sizing: sizing,
+            plan, cache: cache, index: index, itemCount: itemCount, sizing: sizing,
             reusing: nil, scratch: &scratch
         )?.storage
     }
@@ -49,7 +49,7 @@ extension SectionBuilder {
     /// measured an item. The storage is the one a fresh solve gives, bit for bit.
     /// - Complexity: O(items): a reused item costs a read, a measured one its measure.
     func solveCompact(
-        _ plan: FlatRowPlan, cache: DefinitionCache, definition: Int, index: Int, itemCount: Int,
+        _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int,
         sizing: ItemSizing, reusing reuse: CompactReuse?, scratch: inout SolveScratch
     ) throws(LayoutError) -> (storage: EstimatedInstances, measuredInstances: Int)? {
         let main = plan.main, cross = main.other, P = cache.placement.P
@@ -60,7 +60,7 @@ extension SectionBuilder {
         var columns = CompactColumns()
         swap(&columns, &scratch.columns)
         defer { swap(&columns, &scratch.columns) }
-        return try scratch.withFlatAndCells(definition: definition, cache: cache) {
+        return try scratch.withFlatAndCells(cache: cache) {
             (flat, cells, leaf) throws(LayoutError) -> (storage: EstimatedInstances, measuredInstances: Int)? in
             if !leaf.isEmpty { leaf.removeAll(keepingCapacity: true) }
             if !(flat.patternBox.map { $0.width == slot.content.width && $0.height == slot.content.height } ?? false) {

@@ -74,8 +74,7 @@ struct SectionBuilder: Sendable {
             storage = .fixed(stride: placement.stride(template.size.length(P)), instances: instances)
         } else {
             let (instances, noRoom, _) = try solveInstances(
-                cache, definition: definition, index: index, itemCount: itemCount,
-                sizing: sizing, scratch: &scratch)
+                cache, index: index, itemCount: itemCount, sizing: sizing, scratch: &scratch)
             if let noRoom, itemCount > 0 {
                 diagnostics.append(LayoutDiagnostic(section: index, .noRoom, detail: noRoom))
             }

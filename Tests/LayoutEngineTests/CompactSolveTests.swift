@@ -93,7 +93,7 @@ struct CompactSolveTests {
                 else { continue }
                 var probe = SolveScratch()
                 if try engine.solver.solveCompact(
-                    plan, cache: cache, definition: geometry.definition, index: index,
+                    plan, cache: cache, index: index,
                     itemCount: geometry.itemCount, sizing: sizing, scratch: &probe) != nil
                 {
                     direct += 1
@@ -115,7 +115,7 @@ struct CompactSolveTests {
             guard case .estimated(let storage) = geometry.storage, geometry.itemCount > 0 else { continue }
             let cache = try #require(engine.definitions[geometry.definition])
             let (expected, _, _) = try general.solveInstances(
-                cache, definition: geometry.definition, index: index, itemCount: geometry.itemCount,
+                cache, index: index, itemCount: geometry.itemCount,
                 sizing: sizing, scratch: &scratch)
             let difference = Self.difference(storage, expected, containing: containing)
             #expect(difference == nil, "\(context) section \(index): \(difference ?? "")")
