@@ -40,23 +40,38 @@ extension ElementCategory {
 /// One laid-out element: a cell, a supplementary view or a decoration.
 public struct LayoutElement: Hashable, Sendable {
     public var category: ElementCategory
-    /// The element kind of supplementaries and decorations; nil for cells. Its default lets `init(cellInSection:)`
-    /// leave it unassigned.
-    public var kind: String? = nil
+    /// The element kind of supplementaries and decorations, interned; nil for cells. Held as an `ElementKind`,
+    /// not a `String?`, so that an element has nothing to release: an array of them is freed without a call
+    /// per element. Its default lets `init(cellInSection:)` leave it unassigned.
+    public var internedKind: ElementKind? = nil
     public var section: Int
     public var item: Int
     public var frame: Rect
     public var zIndex: Int
 
+    /// The element kind's name (`internedKind`'s). Reading it takes the kind table's lock (none for cells);
+    /// setting it interns the name.
+    public var kind: String? {
+        get { internedKind?.name }
+        set { internedKind = newValue.map(ElementKind.init) }
+    }
+
+    /// An element whose kind is named: the name is interned (a lock and a hash lookup), so solvers that make
+    /// many elements of one kind make the `ElementKind` once and use `init(category:internedKind:...)`.
     public init(category: ElementCategory, kind: String? = nil, section: Int, item: Int, frame: Rect, zIndex: Int) {
-        self.category = category; self.kind = kind; self.section = section; self.item = item
+        self.init(
+            category: category, internedKind: kind.map(ElementKind.init), section: section, item: item, frame: frame,
+            zIndex: zIndex)
+    }
+
+    public init(
+        category: ElementCategory, internedKind: ElementKind?, section: Int, item: Int, frame: Rect, zIndex: Int
+    ) {
+        self.category = category; self.internedKind = internedKind; self.section = section; self.item = item
         self.frame = frame; self.zIndex = zIndex
     }
 
-    /// A cell. The same as `init(category: .cell, kind: nil, ...)`, but cheaper: an initialiser that assigns
-    /// `kind` leaves a copy and a destruction of the whole element behind (Swift 6.3 keeps a retain and
-    /// release pair, lowered to calls through the value witnesses of `String?`, about 100 instructions); one
-    /// that leaves `kind` to its default does not. Rect queries make one per cell they return.
+    /// A cell: the same as `init(category: .cell, internedKind: nil, ...)`.
     public init(cellInSection section: Int, item: Int, frame: Rect, zIndex: Int = 0) {
         category = .cell; self.section = section; self.item = item; self.frame = frame; self.zIndex = zIndex
     }

@@ -143,7 +143,9 @@ public struct SelfSizing: Hashable, Sendable {
 /// pills. It never moves anything else. docs/layout-rules.md §4.4.
 public struct SupplementaryItem: Hashable, Sendable {
     public var layoutSize: LayoutSize
-    public var elementKind: String
+    public var elementKind: String { didSet { internedKind = ElementKind(elementKind) } }
+    /// `elementKind` interned, as the elements made from this item carry it (kept equal to it).
+    public private(set) var internedKind: ElementKind
     public var containerAnchor: LayoutAnchor
     /// The point of the supplementary that sits on the container anchor; defaults to the container anchor's edges.
     public var itemAnchor: LayoutAnchor?
@@ -158,6 +160,7 @@ public struct SupplementaryItem: Hashable, Sendable {
     ) {
         self.layoutSize = layoutSize
         self.elementKind = elementKind
+        self.internedKind = ElementKind(elementKind)
         self.containerAnchor = containerAnchor
         self.itemAnchor = itemAnchor
         self.zIndex = zIndex
@@ -188,7 +191,9 @@ public enum BoundaryAlignment: String, Hashable, Sendable, CaseIterable {
 /// docs/layout-rules.md §4.3.
 public struct BoundarySupplementaryItem: Hashable, Sendable {
     public var layoutSize: LayoutSize
-    public var elementKind: String
+    public var elementKind: String { didSet { internedKind = ElementKind(elementKind) } }
+    /// `elementKind` interned, as the elements made from this item carry it (kept equal to it).
+    public private(set) var internedKind: ElementKind
     public var alignment: BoundaryAlignment
     /// Moves the item after placement; extents do not change.
     public var offset: Point
@@ -207,6 +212,7 @@ public struct BoundarySupplementaryItem: Hashable, Sendable {
     ) {
         self.layoutSize = layoutSize
         self.elementKind = elementKind
+        self.internedKind = ElementKind(elementKind)
         self.alignment = alignment
         self.offset = absoluteOffset
         self.extendsBoundary = extendsBoundary
@@ -219,13 +225,16 @@ public struct BoundarySupplementaryItem: Hashable, Sendable {
 /// A view behind a section, such as a background (`NSCollectionLayoutDecorationItem.background`).
 /// docs/layout-rules.md §4.5.
 public struct DecorationItem: Hashable, Sendable {
-    public var elementKind: String
+    public var elementKind: String { didSet { internedKind = ElementKind(elementKind) } }
+    /// `elementKind` interned, as the elements made from this item carry it (kept equal to it).
+    public private(set) var internedKind: ElementKind
     public var contentInsets: EdgeInsets
     /// Defaults to −1: behind the cells (docs/layout-rules.md §4.6).
     public var zIndex: Int
 
     public init(elementKind: String, contentInsets: EdgeInsets = .zero, zIndex: Int = -1) {
         self.elementKind = elementKind
+        self.internedKind = ElementKind(elementKind)
         self.contentInsets = contentInsets
         self.zIndex = zIndex
     }

@@ -97,7 +97,7 @@ package struct BoundaryItemsPlacement {
     /// The item's index among the items of its element kind (earlier items of that kind).
     private static func kindIndex(_ items: [BoundarySupplementaryItem], _ k: Int) -> Int {
         var index = 0
-        for j in 0..<k where items[j].elementKind == items[k].elementKind { index += 1 }
+        for j in 0..<k where items[j].internedKind == items[k].internedKind { index += 1 }
         return index
     }
 
@@ -152,7 +152,7 @@ package struct BoundaryItemsPlacement {
                 endCursor: &endCursor)
             body(
                 LayoutElement(
-                    category: .supplementary, kind: items[k].elementKind, section: section,
+                    category: .supplementary, internedKind: items[k].internedKind, section: section,
                     item: index, frame: Rect(origin: origin, size: size), zIndex: items[k].zIndex))
         }
     }
@@ -160,7 +160,7 @@ package struct BoundaryItemsPlacement {
     /// For a rect query: appends to `out` the items of a section starting at `sectionStart` whose host runs
     /// from `contentStart` to `contentEnd`, placed as `forEachElement` places them and in its order, that `select`
     /// keeps, with the frame it returns for them (moved and rounded by the caller). An item it drops is never
-    /// made an element, a kept one is built in `out` (its kind string retained once), and nothing is sized for
+    /// made an element, a kept one is built in `out` (with its interned kind), and nothing is sized for
     /// the extents, which the section already holds. `measuresSupplementaries` is the sizing's (all a
     /// boundary item's size reads from it). Complexity: O(boundary items²), allocating nothing.
     package static func appendElements(
@@ -183,7 +183,7 @@ package struct BoundaryItemsPlacement {
                 k, size: size, contentStart: contentStart, contentEnd: contentEnd, startCursor: &startCursor,
                 endCursor: &endCursor)
             guard let frame = select(Rect(origin: origin, size: size)) else { continue }
-            out.append(queryElement(.supplementary, items[k].elementKind, section, index, frame, items[k].zIndex))
+            out.append(queryElement(.supplementary, items[k].internedKind, section, index, frame, items[k].zIndex))
         }
     }
 
@@ -291,7 +291,7 @@ package struct AnchoredSupplementaryPlacement {
                 x: onHost.x + offset.x - onItem.x, y: onHost.y + offset.y - onItem.y,
                 width: size.width, height: size.height)
             return LayoutElement(
-                category: .supplementary, kind: supplementary.elementKind, section: section,
+                category: .supplementary, internedKind: supplementary.internedKind, section: section,
                 item: item, frame: frame, zIndex: supplementary.zIndex)
         }
     }
@@ -323,10 +323,10 @@ package func forEachDecorationElement(
         let decoration = decorations[k]
         let frame = decorationFrame(decoration.contentInsets, cover: cover)
         var item = 0
-        for j in 0..<k where decorations[j].elementKind == decoration.elementKind { item += 1 }
+        for j in 0..<k where decorations[j].internedKind == decoration.internedKind { item += 1 }
         body(
             LayoutElement(
-                category: .decoration, kind: decoration.elementKind, section: section, item: item,
+                category: .decoration, internedKind: decoration.internedKind, section: section, item: item,
                 frame: frame, zIndex: decoration.zIndex))
     }
 }
@@ -343,21 +343,17 @@ package func appendDecorationElements(
     for k in decorations.indices {
         guard let frame = select(decorationFrame(decorations[k].contentInsets, cover: cover)) else { continue }
         var item = 0
-        for j in 0..<k where decorations[j].elementKind == decorations[k].elementKind { item += 1 }
-        out.append(queryElement(.decoration, decorations[k].elementKind, section, item, frame, decorations[k].zIndex))
+        for j in 0..<k where decorations[j].internedKind == decorations[k].internedKind { item += 1 }
+        out.append(queryElement(.decoration, decorations[k].internedKind, section, item, frame, decorations[k].zIndex))
     }
 }
 
-/// An element a rect query keeps: made as a cell, then given its category and kind, which spares the copy and
-/// destruction of the whole element that an initialiser assigning `kind` leaves (`init(cellInSection:)`).
+/// An element a rect query keeps, of an interned kind (nothing to retain).
 @inline(__always)
 private func queryElement(
-    _ category: ElementCategory, _ kind: String, _ section: Int, _ item: Int, _ frame: Rect, _ zIndex: Int
+    _ category: ElementCategory, _ kind: ElementKind, _ section: Int, _ item: Int, _ frame: Rect, _ zIndex: Int
 ) -> LayoutElement {
-    var element = LayoutElement(cellInSection: section, item: item, frame: frame, zIndex: zIndex)
-    element.category = category
-    element.kind = kind
-    return element
+    LayoutElement(category: category, internedKind: kind, section: section, item: item, frame: frame, zIndex: zIndex)
 }
 
 /// The frames `forEachDecorationElement` gives, in order, without making their elements (nor copying a
