@@ -109,17 +109,50 @@ extension LayoutEngine {
 
     /// Every element whose frame intersects `rect` (edges included), at scroll offset 0. With a display scale
     /// the frames are rounded to pixels and selected by their rounded frames (§1).
+    ///
+    /// The result shares its buffer with the engine until the next query: a caller that lets it go before then
+    /// (as a collection view does with each frame's elements) has the next query written into the same buffer,
+    /// with no allocation. Mutating the result while the engine still holds it copies it first (copy on write).
     /// - Complexity: O(log sections + log instances + k) for k elements near the rect.
     public func elements(in rect: Rect) -> [LayoutElement] {
         if isRightToLeft { return mirroredQuery(rect) { elements(in: $0, scale: nil) } }
-        return elements(in: rect, scale: pixelScale)
+        return recyclingQueryResult { out in appendElements(in: rect, scale: pixelScale, into: &out) }
     }
 
-    /// `elements(in:)` with frames rounded with `scale` (nil: exact frames, as lazy measuring selects).
+    /// The most elements whose buffer the engine keeps for the next query (about 300 KB): a query of the
+    /// whole content of a large layout is not kept alive by the engine.
+    static let recycledQueryCapacity = 4_096
+
+    /// `fill`'s elements, written into the last query's buffer when its result is no longer held anywhere else
+    /// (the buffer is then uniquely referenced by the engine), else into a new one; the result's buffer is kept
+    /// for the next query when it holds at most `recycledQueryCapacity` elements. Elements are trivially
+    /// destructible, so emptying the kept buffer costs O(1).
+    private func recyclingQueryResult(_ fill: (inout [LayoutElement]) -> Void) -> [LayoutElement] {
+        var out: [LayoutElement] = []
+        swap(&out, &recycledQueryResult)
+        // A buffer still held by the last result's owner is left to them: this allocates a new one.
+        out.removeAll(keepingCapacity: true)
+        fill(&out)
+        if out.capacity <= Self.recycledQueryCapacity { recycledQueryResult = out }
+        return out
+    }
+
+    /// `elements(in:)` with frames rounded with `scale` (nil: exact frames, as lazy measuring selects), in a
+    /// new array of its own.
     func elements(in rect: Rect, scale: Double?) -> [LayoutElement] {
         var out: [LayoutElement] = []
-        // One allocation, not one per doubling: a query usually finds about as many elements as the last.
-        out.reserveCapacity(queryCapacityHint)
+        appendElements(in: rect, scale: scale, into: &out)
+        return out
+    }
+
+    /// Appends to `out` (empty) `elements(in:scale:)`.
+    private func appendElements(in rect: Rect, scale: Double?, into out: inout [LayoutElement]) {
+        // One allocation, not one per doubling: a query usually finds about as many elements as the last. A
+        // recycled buffer short of that at least doubles, so that results growing by a few elements at a time
+        // (a sweep through sections of different densities) reallocate O(log k) times, not once per query.
+        // At most half what is recycled: a viewport after a query of the whole content needs no such buffer.
+        let hint = min(queryCapacityHint, Self.recycledQueryCapacity / 2)
+        if out.capacity < hint { out.reserveCapacity(max(hint, 2 * out.capacity)) }
         defer { queryCapacityHint = max(16, out.count + out.count / 4) }
         let saved = lendSizing()
         defer { returnSizing(saved) }
@@ -132,7 +165,6 @@ extension LayoutEngine {
         if !environment.configuration.boundarySupplementaryItems.isEmpty {
             out += layoutBoundaryElements().map { $0.pixelRounded(scale) }.filter { $0.frame.intersects(rect) }
         }
-        return out
     }
 
     /// Like `elements(in:)`, with pinned boundary items (`pinToVisibleBounds`) moved for a content offset

@@ -65,6 +65,9 @@ public final class LayoutEngine {
     @exclusivity(unchecked) var lazySizes: [Size] = []
     /// The capacity a rect query reserves for its result: about the size of the last result.
     @exclusivity(unchecked) var queryCapacityHint = 16
+    /// The last rect query's result, kept so that the next query writes into its buffer once the caller has
+    /// let it go (`recyclingQueryResult`); empty when that result was too large to keep.
+    @exclusivity(unchecked) var recycledQueryResult: [LayoutElement] = []
     #if DEBUG
     /// What rect queries did (debug builds only), for the work-counter tests.
     let queryWork = QueryWork()
