@@ -103,6 +103,30 @@ struct LayoutStateOperationTests {
         #expect(state.sections[1].items[1].measuredHeight == 1)
     }
 
+    /// The runs of an insert into an untouched section, made at once (`insertIntoUntouched`), are the ones the
+    /// general insert and its merge leave: the new items join the head when they come from the same section,
+    /// and no run is empty.
+    @Test func insertIntoAnUntouchedSectionLeavesMergedRuns() throws {
+        func runs(_ state: LayoutState, _ section: Int) -> [[Int]] {
+            guard case .sparse(let sparse) = state.sections[section].items else { return [] }
+            return sparse.runs.map { [$0.start, $0.originSection, $0.originItem] }
+        }
+        var state = LayoutState(layout: Self.layout)
+        try state.apply(.insertItems(section: 1, at: 3, count: 2))
+        #expect(runs(state, 1) == [[0, 1, 0], [5, 1, 3]])
+        try state.apply(.insertItems(section: 0, at: 0, count: 1))
+        #expect(runs(state, 0) == [[0, 0, 0], [1, 0, 0]])
+        try state.apply(.insertItems(section: 2, at: 1, count: 3))
+        #expect(runs(state, 2) == [[0, 2, 0]])  // at the end: the new items continue the only run
+        // A section whose items came from another index: the new items are a run of their own.
+        var moved = LayoutState(layout: Self.layout)
+        try moved.apply(.deleteSections(at: 0, count: 1))
+        try moved.apply(.insertItems(section: 0, at: 3, count: 2))
+        #expect(runs(moved, 0) == [[0, 1, 0], [3, 0, 3], [5, 1, 3]])
+        #expect(moved.sections[0].items.count == 8)
+        #expect(height(moved, 0, 4) == model(0, 4) && height(moved, 0, 5) == model(1, 3))
+    }
+
     /// Sparse items read exactly like explicit ones through any sequence of measures, inserts and deletes
     /// (checked against a plain list that applies the same rules), and turn explicit past their limit.
     @Test(arguments: 0..<40)
