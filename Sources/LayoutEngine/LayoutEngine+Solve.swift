@@ -114,10 +114,12 @@ extension LayoutEngine {
         let workers = Parallel.workers(
             work: individualItems + individualCount, threads: threads, grain: parallelGrain)
         if workers > 1 { report.parallelPhases += 1 }
+        // The first worker's scratch, whose fitted patterns the updates that follow reuse.
+        var kept: SolveScratch? = nil
         let geometries = [SectionGeometry](unsafeUninitializedCapacity: sectionData.count) { buffer, initialized in
             guard !buffer.isEmpty else { return }
             let out = ParallelBuffer(buffer)
-            Parallel.forEachChunk(
+            kept = Parallel.forEachChunk(
                 count: buffer.count, threads: workers,
                 makeScratch: {
                     var scratch = SolveScratch()
@@ -150,6 +152,7 @@ extension LayoutEngine {
             initialized = buffer.count
         }
         if let (_, error) = failure.withLock({ $0 }) { throw error }
+        if kept != nil { scratch.adoptFlatScratches(from: &kept!) }
         report.sectionsSolved += individualCount
         for i in geometries.indices where shapeOf[i] < 0 { report.instancesSolved += geometries[i].instanceCountSolved }
         sections = geometries

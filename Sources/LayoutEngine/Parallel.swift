@@ -62,26 +62,38 @@ enum Parallel {
     }
 
     /// Calls `body(range, &scratch)` for contiguous ranges covering `0..<count`, on `threads` workers.
+    /// Returns the first worker's scratch once every worker is done (what it holds may serve the caller's
+    /// later work), or nil when `count` is 0.
+    @discardableResult
     static func forEachChunk<Scratch>(
         count: Int, threads: Int, makeScratch: @Sendable () -> Scratch,
         _ body: @Sendable (Range<Int>, inout Scratch) -> Void
-    ) {
-        guard count > 0 else { return }
+    ) -> Scratch? {
+        guard count > 0 else { return nil }
         let workers = Swift.min(threads, count)
         if workers <= 1 {
             var scratch = makeScratch()
             body(0..<count, &scratch)
-            return
+            return scratch
         }
         let chunks = Swift.min(count, workers * 16)
         let counter = ChunkCounter()
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        let first = FirstWorkerScratch<Scratch>()
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var scratch = makeScratch()
             while true {
                 let chunk = counter.next.add(1, ordering: .relaxed).oldValue
                 guard chunk < chunks else { break }
                 body(count * chunk / chunks..<count * (chunk + 1) / chunks, &scratch)
             }
+            if worker == 0 { first.value = scratch }
         }
+        return first.value
     }
+}
+
+/// Where worker 0 leaves its scratch: written by that worker alone, read after `concurrentPerform` has returned
+/// (which every worker's writes happen before), so no lock is needed.
+private final class FirstWorkerScratch<Scratch>: @unchecked Sendable {
+    var value: Scratch? = nil
 }

@@ -83,6 +83,28 @@ struct SolveScratch {
         flatScratches[slot] = scratch
     }
 
+    /// Moves in from `other` (a full solve's worker scratch) the flat plan scratches of caches whose own slot
+    /// here holds another cache's or none: the patterns that worker fitted, once per definition, then serve
+    /// the first update of each definition too, instead of being fitted again. O(slots).
+    mutating func adoptFlatScratches(from other: inout SolveScratch) {
+        for slot in other.flatOwners.indices {
+            guard let owner = other.flatOwners[slot], owner.scratchSlot == slot else { continue }
+            if slot < flatOwners.count && flatOwners[slot] === owner { continue }
+            while flatOwners.count <= slot {
+                flatOwners.append(nil)
+                flatScratches.append(FlatRowPlan.Scratch())
+            }
+            flatOwners[slot] = owner
+            swap(&flatScratches[slot], &other.flatScratches[slot])
+            other.flatOwners[slot] = nil
+        }
+    }
+
+    /// Whether a fitted pattern of `cache` is held (for tests of `adoptFlatScratches`). O(slots).
+    func holdsPattern(of cache: DefinitionCache) -> Bool {
+        flatSlot(of: cache).map { flatScratches[$0].patternBox != nil } ?? false
+    }
+
     /// The slot holding `cache`'s flat plan scratch, if one does: its own (`scratchSlot`), else (another cache
     /// took that slot) whichever holds it. O(1), O(slots) pointer comparisons on a miss. Always inlined: as a
     /// call, it changed how the compact solve's closure inlined (selfsizing-100k full +3%).
