@@ -13,8 +13,9 @@ import CompositionalLayout
 /// instance 0 along P).
 ///
 /// Reads the columns through the reader's pointers, unwrapped once, and walks the instances in order (an
-/// instance's end is the next one's first item). Complexity: O(items of the instances visited), after the
-/// caller's O(log instances) search for `qLow`.
+/// instance's end is the next one's first item). An instance whose cells the rect holds by the section's
+/// extent is copied without a test per cell (`_copyContents`). Complexity: O(items of the instances visited),
+/// after the caller's O(log instances) search for `qLow`.
 struct FullFormCellElements: Sequence, IteratorProtocol {
     private let cells: UnsafePointer<Rect>
     private let firstItems: UnsafePointer<Int32>, sizes: UnsafePointer<Size>, strides: UnsafePointer<Double>
@@ -29,6 +30,9 @@ struct FullFormCellElements: Sequence, IteratorProtocol {
     private var q: Int, offset: Double
     private var item: Int, end: Int
     private var originX = 0.0, originY = 0.0
+    /// Whether the current instance's cells all lie inside the rect (`holds`).
+    private var inside = false
+    private let holds: HoldingBound
     #if DEBUG
     /// Debug builds count the instances opened, for the work-counter tests of rect queries.
     var work: QueryWork? = nil
@@ -47,10 +51,77 @@ struct FullFormCellElements: Sequence, IteratorProtocol {
         count = reader.count; itemCount = reader.itemCount
         self.origins = origins; self.rect = rect; self.section = section
         minP = reader.extent.minP; high = pHigh ?? .infinity
+        holds = HoldingBound(rect: rect, extent: reader.extent, origins: origins)
         q = qLow
         offset = qLow < count ? reader.offset(qLow) : 0
         item = qLow < count ? Int(firstItems[qLow]) : 0
         end = item
+    }
+
+    /// Opens the next instance: its items, its origin, and whether all its cells lie inside the rect. False
+    /// when the walk is over (no instance left, or the next starts past `high`).
+    @inline(__always)
+    private mutating func openNext() -> Bool {
+        guard q < count, !(offset + minP > high) else { return false }
+        #if DEBUG
+        work?.instancesOpened += 1
+        #endif
+        end = q &+ 1 < count ? Int(firstItems[q &+ 1]) : itemCount
+        let p: Double, across: Double, acrossInside: Bool
+        if holds.constantAcross {
+            p = holds.pStart + offset
+            across = holds.across; acrossInside = holds.acrossInside
+        } else {
+            let origin = origins.origin(offset: offset, gQ: sizes[q].length(origins.P.other))
+            (p, across) = holds.pIsY ? (origin.y, origin.x) : (origin.x, origin.y)
+            acrossInside = holds.holdsAcross(across)
+        }
+        if holds.pIsY { originX = across; originY = p } else { originX = p; originY = across }
+        inside = acrossInside && holds.holdsAlong(p)
+        #if DEBUG
+        if inside { work?.instancesHeld += 1 }
+        #endif
+        offset += strides[q]
+        q &+= 1
+        return true
+    }
+
+    /// Writes the walk's elements into `buffer` until it is full or the walk ends, and returns the walk where
+    /// it stopped with the count written: what `Array.append(contentsOf:)` calls to fill its spare capacity.
+    /// The same elements as `next()`. O(items of the instances visited).
+    __consuming func _copyContents(
+        initializing buffer: UnsafeMutableBufferPointer<LayoutElement>
+    ) -> (FullFormCellElements, Int) {
+        var walk = self
+        guard let out = buffer.baseAddress else { return (walk, 0) }
+        let capacity = buffer.count
+        var written = 0
+        while true {
+            if walk.inside {
+                let stop = Swift.min(walk.end, walk.item &+ (capacity &- written))
+                var i = walk.item
+                while i < stop {
+                    let frame = walk.cells[i].offsetBy(dx: walk.originX, dy: walk.originY)
+                    assert(frame.intersects(walk.rect), "a cell outside its section's extent")
+                    (out + written).initialize(to: LayoutElement(cellInSection: walk.section, item: i, frame: frame))
+                    written &+= 1
+                    i &+= 1
+                }
+                walk.item = i
+            } else {
+                while walk.item < walk.end && written < capacity {
+                    let i = walk.item
+                    let frame = walk.cells[i].offsetBy(dx: walk.originX, dy: walk.originY)
+                    walk.item = i &+ 1
+                    if frame.intersects(walk.rect) {
+                        (out + written).initialize(
+                            to: LayoutElement(cellInSection: walk.section, item: i, frame: frame))
+                        written &+= 1
+                    }
+                }
+            }
+            if written == capacity || !walk.openNext() { return (walk, written) }
+        }
     }
 
     @inline(__always)
@@ -62,16 +133,56 @@ struct FullFormCellElements: Sequence, IteratorProtocol {
                 item += 1
                 if frame.intersects(rect) { return LayoutElement(cellInSection: section, item: i, frame: frame) }
             }
-            guard q < count, !(offset + minP > high) else { return nil }
-            #if DEBUG
-            work?.instancesOpened += 1
-            #endif
-            end = q + 1 < count ? Int(firstItems[q + 1]) : itemCount
-            let origin = origins.origin(offset: offset, gQ: sizes[q].length(origins.P.other))
-            originX = origin.x; originY = origin.y
-            offset += strides[q]
-            q += 1
+            guard openNext() else { return nil }
         }
+    }
+}
+
+/// When a rect holds every cell of an instance, from the instance's origin and its section's cell extent (a
+/// bound of every instance's cells about its origin): the rect holds the bound, so it holds and intersects
+/// each cell, whatever the sign of the cell's lengths.
+///
+/// The rect is first shrunk by far more than the rounding of a frame's sums (a few units in the last place
+/// of the largest coordinate involved), so that a cell at the bound's edge, whose end is rounded past it,
+/// never counts as held; an instance that close to the rect's edge takes the tested path. Most sections'
+/// instances share their origin across (all but a flexibly centred root group), and then so does the test.
+struct HoldingBound {
+    let pIsY: Bool
+    /// Whether every instance's origin across is `across` (then `acrossInside` is its test), and where
+    /// instance 0 starts along P (an instance's origin along P is `pStart + offset`).
+    let constantAcross: Bool
+    let across: Double, acrossInside: Bool, pStart: Double
+    private let minP: Double, maxP: Double, minQ: Double, maxQ: Double
+    private let lowP: Double, highP: Double, lowQ: Double, highQ: Double
+
+    init(rect: Rect, extent: RelativeExtent, origins: InstanceOrigins) {
+        let P = origins.P
+        pIsY = P == .y
+        minP = extent.minP; maxP = extent.maxP; minQ = extent.minQ; maxQ = extent.maxQ
+        let scale =
+            abs(rect.origin(P)) + abs(rect.end(P)) + abs(rect.origin(P.other)) + abs(rect.end(P.other))
+            + 4 * (abs(minP) + abs(maxP) + abs(minQ) + abs(maxQ))
+        let margin = scale * 0x1p-40  // infinite or NaN for an empty extent: nothing is held then
+        lowP = rect.origin(P) + margin; highP = rect.end(P) - margin
+        lowQ = rect.origin(P.other) + margin; highQ = rect.end(P.other) - margin
+        if origins.orthogonal {
+            constantAcross = true
+            pStart = origins.pBase; across = origins.start + origins.qBase
+        } else {
+            constantAcross = origins.cross.flexibleEdges == 0
+            pStart = origins.start + origins.pBase; across = origins.qBase + origins.cross.pre
+        }
+        acrossInside = lowQ <= across + minQ && across + maxQ <= highQ
+    }
+
+    /// Whether the rect holds the bound about an origin `across`, across P.
+    @inline(__always) func holdsAcross(_ across: Double) -> Bool {
+        lowQ <= across + minQ && across + maxQ <= highQ
+    }
+
+    /// Whether the rect holds the bound about an origin `p`, along P.
+    @inline(__always) func holdsAlong(_ p: Double) -> Bool {
+        lowP <= p + minP && p + maxP <= highP
     }
 }
 
@@ -145,4 +256,6 @@ struct CompactCellElements: Sequence, IteratorProtocol {
 /// have no counter (it would cost the queries it counts).
 final class QueryWork {
     var instancesOpened = 0
+    /// Full-form instances the rect held whole (`HoldingBound`), copied without a test per cell.
+    var instancesHeld = 0
 }

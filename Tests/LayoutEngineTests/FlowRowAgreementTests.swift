@@ -24,8 +24,11 @@ struct FlowRowAgreementTests {
         }
     }
 
-    /// A random chip flow along `main` (the scroll axis's other one), with `items` items per section.
-    static func layout(seed: UInt64) -> CollectionLayout {
+    /// A random chip flow along `main` (the scroll axis's other one), with `items` items per section;
+    /// `adjust` changes its row and section (given whether it scrolls vertically) before they are used.
+    static func layout(
+        seed: UInt64, adjust: (inout LayoutGroup, inout LayoutSection, Bool) -> Void = { _, _, _ in }
+    ) -> CollectionLayout {
         var rng = BenchRandom(seed: seed)
         let vertical = rng.chance(0.7)
         let main: Axis = vertical ? .x : .y
@@ -56,6 +59,9 @@ struct FlowRowAgreementTests {
         var section = LayoutSection(group: row)
         section.contentInsets = EdgeInsets(all: rng.double(0...12, step: 1))
         section.interGroupSpacing = rng.double(-4...10, step: 1)
+        var adjusted = section.group
+        adjust(&adjusted, &section, vertical)
+        section.group = adjusted
         var definitions: [SectionDefinition] = []
         for _ in 0..<rng.int(1...3) {
             definitions.append(SectionDefinition(count: rng.int(1...2), items: rng.int(0...40), section: section))
