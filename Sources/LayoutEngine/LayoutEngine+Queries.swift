@@ -342,14 +342,24 @@ struct Emitter {
         switch engine.sections[index].storage {
         case let .fixed(stride, instances):
             guard instances > 0 else { break }
-            let template = engine.definitions[definition]!.template!
+            // The template's fields are read where it is, in its definition's cache, on the common path: a copy
+            // of it retained and released its five arrays (about 280 instructions per section a query visits).
+            let cache = engine.definitions[definition]!
             var qLow = 0, qHigh = instances - 1
             if filter != nil, stride > 0 {
-                qLow = max(0, Int(((pLow - template.extent.maxP) / stride).rounded(.down)))
-                qHigh = min(instances - 1, Int(((pHigh - template.extent.minP) / stride).rounded(.up)))
+                qLow = max(0, Int(((pLow - cache.template!.extent.maxP) / stride).rounded(.down)))
+                qHigh = min(instances - 1, Int(((pHigh - cache.template!.extent.minP) / stride).rounded(.up)))
             }
             guard qLow <= qHigh else { break }
-            let gQ = template.size.length(origins.P.other)
+            let gQ = cache.template!.size.length(origins.P.other)
+            if let filter, scale == nil, cache.template!.leafSupplementaries.isEmpty, cache.template!.hosts.isEmpty {
+                // The common rect query: exact frames, cells alone.
+                appendCells(
+                    origins, cache.template!.cells, perInstance: cache.template!.count, itemCount: itemCount,
+                    stride: stride, gQ: gQ, instances: qLow...qHigh, section: index, in: filter, into: &out)
+                break
+            }
+            let template = cache.template!
             let leaves = template.leafSupplementaries
             // Instance q's origin, first item and items present.
             func instance(_ q: Int) -> (origin: Point, first: Int, present: Int) {
@@ -360,12 +370,6 @@ struct Emitter {
                 )
             }
             guard !leaves.isEmpty || !template.hosts.isEmpty else {
-                if let filter, scale == nil {  // the common rect query: exact frames
-                    appendCells(
-                        origins, template.cells, perInstance: template.count, itemCount: itemCount, stride: stride,
-                        gQ: gQ, instances: qLow...qHigh, section: index, in: filter, into: &out)
-                    break
-                }
                 for q in qLow...qHigh {
                     let (origin, first, present) = instance(q)
                     emitCells(
