@@ -327,6 +327,7 @@ struct Emitter {
         let start = engine.sectionStart(index)
         let origins = InstanceOrigins(engine.sections, index, start: start)
         let definition = engine.sections[index].definition, itemCount = engine.sections[index].itemCount
+        let cache = engine.definitions[definition]!  // read once: each read retains and releases it
         let scrollAxis = engine.scrollAxis
         // The rect along P, relative to instance 0's origin, selects instances.
         var pLow = -Double.infinity, pHigh = Double.infinity
@@ -344,7 +345,6 @@ struct Emitter {
             guard instances > 0 else { break }
             // The template's fields are read where it is, in its definition's cache, on the common path: a copy
             // of it retained and released its five arrays (about 280 instructions per section a query visits).
-            let cache = engine.definitions[definition]!
             var qLow = 0, qHigh = instances - 1
             if filter != nil, stride > 0 {
                 qLow = max(0, Int(((pLow - cache.template!.extent.maxP) / stride).rounded(.down)))
@@ -444,7 +444,7 @@ struct Emitter {
         engine.solver.appendSectionElements(
             boundaryStart: boundaryStart, boundaryMiddle: boundaryMiddle, placesBoundaryItems: placesBoundaryItems,
             drawsDecorations: engine.sections[index].drawsDecorations, extent: extent,
-            index: index, cache: engine.definitions[definition]!,
+            index: index, cache: cache,
             measuresSupplementaries: engine.lentSizing.measuresSupplementaries,
             select: { frame in
                 var frame = frame.offset(scrollAxis, by: start)
