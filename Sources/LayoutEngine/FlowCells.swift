@@ -97,7 +97,8 @@ final class FlowSolveBuffer {
     private var firstItems: UnsafeMutablePointer<Int32>? = nil
     private var sizes: UnsafeMutablePointer<Size>? = nil
     private var strides: UnsafeMutablePointer<Double>? = nil
-    private var capacity = 0
+    /// The cells and rows it has room for (0 until the first solve).
+    private(set) var capacity = 0
 
     init() {}
 

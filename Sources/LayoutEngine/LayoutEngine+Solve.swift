@@ -152,7 +152,10 @@ extension LayoutEngine {
             initialized = buffer.count
         }
         if let (_, error) = failure.withLock({ $0 }) { throw error }
-        if kept != nil { scratch.adoptFlatScratches(from: &kept!) }
+        if kept != nil {
+            scratch.adoptFlatScratches(from: &kept!)
+            scratch.adoptGrownBuffers(from: &kept!)
+        }
         report.sectionsSolved += individualCount
         for i in geometries.indices where shapeOf[i] < 0 { report.instancesSolved += geometries[i].instanceCountSolved }
         sections = geometries

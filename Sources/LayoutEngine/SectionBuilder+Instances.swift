@@ -21,7 +21,7 @@ struct SolveScratch {
     var columns = CompactColumns()
     /// A flow solve's cells and rows (`SectionBuilder.solveFlowRows`, `resolveFlowRows`), grown and never
     /// shrunk (it allocates nothing until a flow is solved).
-    let flow = FlowSolveBuffer()
+    private(set) var flow = FlowSolveBuffer()
 
     init() {}
 
@@ -94,6 +94,17 @@ struct SolveScratch {
             if slot < flatOwners.count && flatOwners[slot] === owner { continue }
             giveBack(flat: other.takeFlat(cache: owner), cache: owner)
         }
+    }
+
+    /// Takes `other`'s grown buffers where they are larger than these (the flow buffer and the builder's
+    /// arrays), leaving it these: a full solve's first worker grew them to its largest section, and the first
+    /// update of a large section grew the engine's own again (chips-100k insert: four allocations through
+    /// jemalloc's slow path, about 7k instructions). Not the compact columns: taking them too made
+    /// selfsizing-100k insert 2% dearer. O(1): buffers are moved, not copied.
+    @inline(never)
+    mutating func adoptGrownBuffers(from other: inout SolveScratch) {
+        if other.flow.capacity > flow.capacity { swap(&flow, &other.flow) }
+        if other.builder.cells.capacity > builder.cells.capacity { swap(&builder, &other.builder) }
     }
 
     /// Whether a fitted pattern of `cache` is held (for tests of `adoptFlatScratches`). O(slots).

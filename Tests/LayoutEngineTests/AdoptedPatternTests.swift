@@ -6,7 +6,8 @@ import Testing
 
 /// A full solve hands the patterns its first worker fitted (`SolveScratch.adoptFlatScratches`) to the engine's
 /// own scratch, so the first update of each definition does not fit its pattern again; each pattern stays with
-/// the definition it was fitted for, serially and on two workers.
+/// the definition it was fitted for, serially and on two workers. The worker's grown flow buffer and builder
+/// go with them (`adoptGrownBuffers`), so the first updates do not grow the engine's again.
 @Suite("A full solve's fitted patterns serve the updates after it")
 struct AdoptedPatternTests {
     static func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize {
@@ -59,6 +60,64 @@ struct AdoptedPatternTests {
             let reference = try ReferenceSolver.solve(
                 engine.state.layout, sections: engine.state.resolvedSections(), sizing: engine.state.sizing())
             #expect(engine.output().differences(from: reference).isEmpty, "section \(section), item \(item)")
+        }
+    }
+
+    /// Chip flows of 60 and 240 items and a nested list (solved through the builder), for the grown buffers.
+    static func flowLayout() -> CollectionLayout {
+        let chip = LayoutItem(layoutSize: size(.estimated(60), .absolute(32)))
+        let row = LayoutGroup(
+            layoutSize: size(.fractionalWidth(1), .absolute(32)), arrangement: .horizontal,
+            subitems: .repeatingUntilFull([chip.node]), interItemSpacing: .fixed(8))
+        var chips = LayoutSection(group: row)
+        chips.interGroupSpacing = 8
+        let pair = LayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .absolute(60)),
+            subitems: [LayoutItem(layoutSize: size(.fractionalWidth(0.5), .absolute(60)))])
+        let nested = LayoutSection(
+            group: LayoutGroup.vertical(layoutSize: size(.fractionalWidth(1), .estimated(130)), subitems: [pair, pair]))
+        return CollectionLayout(
+            name: "adopted-buffers", container: LayoutContainer(width: 390, height: 844),
+            sections: [
+                SectionDefinition(count: 30, items: 60, section: chips),
+                SectionDefinition(count: 2, items: 240, section: chips),
+                SectionDefinition(count: 10, items: 16, section: nested),
+            ],
+            selfSizing: SelfSizing(seed: 9, width: .init(min: 40, max: 140)))
+    }
+
+    @Test(
+        "the full solve's grown flow buffer and builder are the engine's, and its first updates grow neither",
+        arguments: [1, 2])
+    func adoptedBuffers(threads: Int) throws {
+        let engine = try LayoutEngine(layout: Self.flowLayout(), threads: threads, parallelGrain: 1)
+        #expect(engine.lastReport.parallelPhases == (threads > 1 ? 1 : 0))
+        // Serially, worker 0 solved every section: room for the 240-item flow, and the builder grown by the
+        // nested list. On two workers it solved the chunks it took, whichever they were.
+        let flow = engine.scratch.flow
+        let builderRoom = engine.scratch.builder.cells.capacity
+        if threads == 1 {
+            #expect(flow.capacity >= 240, "flow buffer room \(flow.capacity)")
+            #expect(builderRoom > 0)
+        } else {
+            #expect(flow.capacity > 0 || builderRoom > 0, "worker 0's buffers were not taken")
+        }
+        // Measures everywhere, inserts where a section keeps to 240 items or fewer: none needs more room.
+        for (n, section) in [3, 31, 12, 30, 35].enumerated() {
+            let item = (section * 7 + n) % 15
+            if engine.itemCount(inSection: section) < 240 {
+                try engine.apply(.insertItems(section: section, at: item, count: 1))
+            }
+            try engine.measure([
+                (IndexPath(section: section, item: item + 1), Size(width: 20 + 29 * Double(n), height: 32))
+            ])
+            let reference = try ReferenceSolver.solve(
+                engine.state.layout, sections: engine.state.resolvedSections(), sizing: engine.state.sizing())
+            #expect(engine.output().differences(from: reference).isEmpty, "section \(section), item \(item)")
+        }
+        if threads == 1 {
+            #expect(engine.scratch.flow === flow && flow.capacity >= 240, "an update replaced or grew the flow buffer")
+            #expect(engine.scratch.builder.cells.capacity == builderRoom, "an update grew the builder")
         }
     }
 }
