@@ -41,6 +41,13 @@ struct AdoptedPatternTests {
             selfSizing: SelfSizing(seed: 5, height: .init(min: 30, max: 150)))
     }
 
+    /// Whether the engine's output equals a fresh reference solve of its state.
+    static func agreesWithReference(_ engine: LayoutEngine) throws -> Bool {
+        let reference = try ReferenceSolver.solve(
+            engine.state.layout, sections: engine.state.resolvedSections(), sizing: engine.state.sizing())
+        return engine.output().differences(from: reference).isEmpty
+    }
+
     @Test(
         "every definition's pattern is held after the full solve, and updates then equal the reference",
         arguments: [1, 2])
@@ -57,9 +64,7 @@ struct AdoptedPatternTests {
             try engine.measure([(IndexPath(section: section, item: item), Size(width: 80, height: Double(20 + 37 * n)))]
             )
             try engine.apply(.insertItems(section: section, at: item, count: 1))
-            let reference = try ReferenceSolver.solve(
-                engine.state.layout, sections: engine.state.resolvedSections(), sizing: engine.state.sizing())
-            #expect(engine.output().differences(from: reference).isEmpty, "section \(section), item \(item)")
+            #expect(try Self.agreesWithReference(engine), "section \(section), item \(item)")
         }
     }
 
@@ -111,9 +116,7 @@ struct AdoptedPatternTests {
             try engine.measure([
                 (IndexPath(section: section, item: item + 1), Size(width: 20 + 29 * Double(n), height: 32))
             ])
-            let reference = try ReferenceSolver.solve(
-                engine.state.layout, sections: engine.state.resolvedSections(), sizing: engine.state.sizing())
-            #expect(engine.output().differences(from: reference).isEmpty, "section \(section), item \(item)")
+            #expect(try Self.agreesWithReference(engine), "section \(section), item \(item)")
         }
         if threads == 1 {
             #expect(engine.scratch.flow === flow && flow.capacity >= 240, "an update replaced or grew the flow buffer")
