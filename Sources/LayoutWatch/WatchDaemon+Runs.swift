@@ -31,9 +31,7 @@ extension WatchDaemon {
         }
         lastHash[spec] = hash
         runCounter += 1
-        let resultFile =
-            FileManager.default.temporaryDirectory.path
-            + "/layoutbench-watch-\(getpid())-\(runCounter).json"
+        let resultFile = runFolder.resultFile(run: runCounter)
         let child = ChildProcess()
         let picture = picturePath(for: spec)
         current = CurrentRun(
@@ -210,6 +208,10 @@ extension WatchDaemon {
         do {
             try FileManager.default.moveItem(atPath: written, toPath: kept)
         } catch {
+            // The next run then compares the two runs' medians, as `history` does; said, not silent.
+            logger.warning(
+                "cannot keep the layout this run benched; the next run is not timed against it in lock-step",
+                metadata: ["spec": "\(run.spec)", "error": "\(error)"])
             return
         }
         if let old = snapshots[run.spec] { try? FileManager.default.removeItem(atPath: old) }

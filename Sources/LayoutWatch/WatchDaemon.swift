@@ -23,6 +23,8 @@ public final class WatchDaemon: @unchecked Sendable {
     let console: Console
     let queue = DispatchQueue(label: "layoutbench.watch")
     private let watcher: any FileWatcher
+    /// Where the children write their files; removed when the daemon stops.
+    let runFolder: RunFolder
     private let finished = DispatchSemaphore(value: 0)
 
     var debouncer: Debouncer<String>
@@ -38,7 +40,8 @@ public final class WatchDaemon: @unchecked Sendable {
     /// Per spec, the findings of its last linted run (what the next run's are compared with).
     var lastFindings: [String: [WatchLintFinding]] = [:]
     /// Per spec, the layout its last ok run benched, as a spec file the child wrote (`snapshotFile`): the next
-    /// run times the new layout against it in lock-step (`bench --paired-with`). Removed when the daemon stops.
+    /// run times the new layout against it in lock-step (`bench --paired-with`). In `runFolder`: removed when the
+    /// daemon stops.
     var snapshots: [String: String] = [:]
     var current: CurrentRun?
     var stopping = false
@@ -93,10 +96,12 @@ public final class WatchDaemon: @unchecked Sendable {
         let debounceNs = UInt64(max(0, configuration.debounceMs)) * 1_000_000
         debouncer = Debouncer(delayNs: debounceNs, maxWaitNs: max(debounceNs * 10, 1_000_000_000))
         watcher = PlatformWatcher.make(folders: scanner.watchedFolders)
+        runFolder = try RunFolder()
     }
 
     /// Runs until SIGINT or SIGTERM (or, with `--once`, until every spec ran once); returns the exit code.
     public func run() -> Int32 {
+        defer { runFolder.remove() }  // the kept snapshots, and any file a cancelled child left
         let scan = scanner.scan()
         for (path, target) in scan.outside {
             logger.warning(
@@ -269,7 +274,6 @@ public final class WatchDaemon: @unchecked Sendable {
             append(record(of: current, .cancelled), after: current.firstLook)
             self.current = nil
         }
-        for snapshot in snapshots.values { try? FileManager.default.removeItem(atPath: snapshot) }
         snapshots = [:]
         exitCode = code
         finished.signal()

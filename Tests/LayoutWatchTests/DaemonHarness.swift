@@ -90,7 +90,11 @@ final class DaemonHarness {
         process = Process()
         process.executableURL = Self.binary
         process.currentDirectoryURL = folder
+        // The daemon's and its children's temporary files in the test's folder: the test can see them, and
+        // they go with the folder.
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+            .merging(["TMPDIR": temporary.path]) { _, new in new }
         process.arguments =
             [
                 "watch", specs.path, "--log", logPath, "--store", storePath, "--debounce", "50",
@@ -161,13 +165,23 @@ final class DaemonHarness {
         }
     }
 
+    /// The daemon's temporary folder (its `TMPDIR`).
+    var temporary: URL { folder.appendingPathComponent("tmp") }
+
+    /// The run folders (`RunFolder`) in the daemon's temporary folder, by name.
+    var runFolders: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [])
+            .filter { $0.hasPrefix("layoutbench-watch-") }.sorted()
+    }
+
     func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
+    /// SIGTERM, as a person's Ctrl-C would, and SIGKILL if the daemon has not exited within 5 s.
     func stop() {
-        if process.isRunning {
-            signal(SIGKILL)
-            process.waitUntilExit()
-        }
+        guard process.isRunning else { return }
+        signal(SIGTERM)
+        if !waitUntil(timeout: 5, { !process.isRunning }) { signal(SIGKILL) }
+        process.waitUntilExit()
     }
 
     deinit {

@@ -81,6 +81,39 @@ struct DaemonIntegrationTests {
         #expect(daemon.process.isRunning)
     }
 
+    @Test("the run folder is the daemon's own: a killed one's stays; the next times in lock-step, removes its own")
+    func runFolderOfItsOwn() throws {
+        let daemon = try DaemonHarness()
+        try daemon.write("a.yaml", DaemonHarness.spec(0))
+        try daemon.start()
+        #expect(daemon.waitForRecord("a.yaml") { $0.status == .ok } != nil, "\(daemon.stderr)")
+        let first = daemon.runFolders
+        #expect(first.count == 1, "\(first)")
+        // The kept snapshot is in it, under the first run's name.
+        let kept = first.first.map {
+            daemon.temporary.appendingPathComponent($0).appendingPathComponent("run-1.json.before.yaml")
+        }
+        #expect(kept.map { FileManager.default.fileExists(atPath: $0.path) } == true)
+        daemon.signal(SIGKILL)
+        daemon.process.waitUntilExit()
+        #expect(daemon.runFolders == first, "a killed daemon cannot clean up")
+
+        try daemon.start()
+        let before = daemon.records("a.yaml").count
+        #expect(daemon.waitForRecord("a.yaml", after: before) { $0.status == .ok } != nil, "\(daemon.stderr)")
+        try daemon.write("a.yaml", DaemonHarness.spec(1))
+        let changed = daemon.waitForRecord("a.yaml", after: before) {
+            $0.status == .ok && $0.specHash == DaemonHarness.hash(DaemonHarness.spec(1))
+        }
+        // The killed daemon's files are not this one's: its second run is timed against its first.
+        #expect((changed?.results?.first?.change?.lockstepPairs ?? 0) > 0, "\(String(describing: changed))")
+        let both = daemon.runFolders
+        #expect(both.count == 2 && Set(first).isSubset(of: both), "\(both)")
+        daemon.stop()
+        #expect(daemon.process.terminationReason == .exit, "stopped by SIGTERM, not killed")
+        #expect(daemon.runFolders == first, "its own folder removed, the killed one's left alone")
+    }
+
     @Test("--render: the bench child draws the picture as render does; a bad save keeps the last good one")
     func rendersPicture() throws {
         let daemon = try DaemonHarness(extraArguments: ["--render", "out"])
