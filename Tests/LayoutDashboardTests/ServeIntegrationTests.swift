@@ -60,6 +60,8 @@ struct ServeIntegrationTests {
             try Data(ServeIntegrationTests.spec(0).utf8).write(to: URL(fileURLWithPath: specPath))
             process.executableURL = URL(fileURLWithPath: ServeIntegrationTests.binary)
             process.currentDirectoryURL = folder
+            // Its run folder goes with the test's folder: SIGKILL at the end leaves it no time to remove it.
+            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder.path]) { _, new in new }
             process.arguments = [
                 "watch", specs.path, "--log", folder.appendingPathComponent("w.jsonl").path, "--store",
                 folder.appendingPathComponent("r.sqlite").path, "--debounce", "50", "--scenarios", "full",
