@@ -27,7 +27,8 @@ extension SectionBuilder {
         let P = g.P, Q = P.other
         let insets = cache.section.contentInsets
         let root = cache.placement
-        let measure = contentMeasure(g, template: cache.template, root: root)
+        let measure = contentMeasure(
+            g.storage, P: g.P, itemCount: g.itemCount, orthogonal: g.orthogonal, template: cache.template, root: root)
         let band = measure.hasInstances ? root.eQ1 + measure.largestQ + root.eQ2 : 0
         var centering = 0.0
         if cache.section.orthogonalScrollingBehavior == .groupPagingCentered, let firstP = measure.firstP {
@@ -66,7 +67,8 @@ extension SectionBuilder {
         let P = g.P, Q = P.other
         let insets = cache.section.contentInsets
         let root = cache.placement
-        let measure = contentMeasure(g, template: cache.template, root: root)
+        let measure = contentMeasure(
+            g.storage, P: g.P, itemCount: g.itemCount, orthogonal: g.orthogonal, template: cache.template, root: root)
         // As `place` computes it, term by term.
         let band = measure.hasInstances ? root.eQ1 + measure.largestQ + root.eQ2 : 0
         let middle =
@@ -93,17 +95,22 @@ extension SectionBuilder {
 
     /// §4.1 content length along P: `(G − 1) * stride + eP1 + gP + eP2 − partial` for a template, the sum of
     /// the strides before the last instance plus its own length for an estimated section (§6, no partial).
-    func contentMeasure(_ g: SectionGeometry, template: Template?, root: RootPlacement) -> ContentMeasure {
-        let P = g.P, Q = P.other
+    /// Takes the geometry's fields, not the geometry: passing the whole value copied it (about 30 instructions
+    /// per placement).
+    func contentMeasure(
+        _ storage: SectionGeometry.Storage, P: Axis, itemCount: Int, orthogonal: Bool, template: Template?,
+        root: RootPlacement
+    ) -> ContentMeasure {
+        let Q = P.other
         var measure = ContentMeasure()
-        switch g.storage {
+        switch storage {
         case let .fixed(stride, instances):
             let template = template!
             measure.firstP = template.size.length(P)
             guard instances > 0 else { break }
             measure.hasInstances = true
             measure.largestQ = template.size.length(Q)
-            let present = g.itemCount - (instances - 1) * template.count
+            let present = itemCount - (instances - 1) * template.count
             let partial =
                 present < template.count
                 ? template.allMaxEnd - template.prefixMaxEnd[present] : 0
@@ -119,7 +126,7 @@ extension SectionBuilder {
                 lastLength: storage.size(last).length(P))
             measure.firstP = storage.size(0).length(P)
             // The largest instance across, even when every one is negative (a container of height 0).
-            if g.orthogonal { measure.largestQ = storage.largestLength(Q) }
+            if orthogonal { measure.largestQ = storage.largestLength(Q) }
         }
         return measure
     }
