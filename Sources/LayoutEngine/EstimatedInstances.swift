@@ -159,6 +159,9 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     /// Whether the instances are in the compact form.
     var isCompact: Bool { head.pointee.compact != nil }
 
+    /// Whether the instances are in the compact form with no leaf lists. O(1).
+    var isCompactWithoutLeaves: Bool { head.pointee.compact.map { !$0.hasLeafPattern } ?? false }
+
     /// Where each region of the compact form starts, in 8-byte units.
     private struct CompactLayout {
         var cellLengths: Int, instanceLengths: Int, tree: Int, total: Int, storesLengths: Bool
@@ -316,6 +319,13 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
             form: form)
     }
 
+    /// The compact form, its instance count and its item lengths (as `reader` has them), or nil in the full
+    /// form: what a measure of one pattern item reads, without the rest of a reader. O(1).
+    @inline(__always) var compactLengths: (form: CompactForm, count: Int, lengths: UnsafePointer<Double>)? {
+        guard let form = head.pointee.compact else { return nil }
+        return (form, head.pointee.count, UnsafePointer(region(form.lengthsOffset, Double.self)))
+    }
+
     /// See `reader`. Its reads answer as `size`, `stride`, `items(of:)` and `cell` do, bit for bit.
     struct Reader {
         let count: Int, itemCount: Int
@@ -410,6 +420,39 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
         let first = firstItem(q)
         for (k, cell) in cells.enumerated() { setCell(first + k, cell, leafSupplementary: leafSupplementaries(k)) }
         writeInstance(q, size: size, stride: stride, old: old)
+    }
+
+    /// `rewrite` of compact instance q, no leaf lists in play: the form read out of the header once, where
+    /// `accepts`, `stride`, `firstItem`, `setCell` and `writeInstance` each copy it (what a measure of one
+    /// pattern item writes, `SectionBuilder.remeasurePatternItem`). The same checks and writes. Returns
+    /// whether it was written (false in the full form, with a leaf pattern, or off the pattern).
+    /// - Complexity: O(cells + log instances).
+    func rewriteCompact(
+        _ q: Int, cells: UnsafeBufferPointer<Rect>, size: Size, stride: Double, extent: RelativeExtent
+    ) -> Bool {
+        let h = head.pointee
+        guard let form = h.compact, !form.hasLeafPattern else { return false }
+        precondition(q >= 0 && q < h.count)
+        let first = q * form.perInstance
+        precondition(first + cells.count <= h.itemCount)
+        let layout = CompactLayout(form, count: h.count, items: h.itemCount)
+        let base = withUnsafeMutablePointerToElements { $0 }
+        let pattern = UnsafeMutableRawPointer(base).assumingMemoryBound(to: Rect.self)
+        guard form.accepts(size: size, stride: stride, cells: cells, first: first, pattern: { pattern[$0] }) else {
+            return false
+        }
+        let lengths = base + layout.cellLengths
+        // The old stride as `stride(q)` reads it, before the lengths change (`size(q)`).
+        let oldLength = form.instanceOverCell.map { lengths[q] + $0 } ?? lengths[h.itemCount + q]
+        let old = form.strides.stride(form.size(length: oldLength))
+        for (k, cell) in cells.enumerated() { lengths[first + k] = cell.size.length(form.varying) }
+        if layout.storesLengths { lengths[h.itemCount + q] = size.length(form.varying) }
+        if old < 0 { head.pointee.negativeCount -= 1 }
+        if stride < 0 { head.pointee.negativeCount += 1 }
+        head.pointee.extent.add(extent)
+        let delta = stride - old
+        if delta != 0 { FenwickCore.add(base + layout.tree, count: h.count, at: q, delta) }
+        return true
     }
 
     private func writeInstance(_ q: Int, size: Size, stride: Double, old: Double) {

@@ -81,6 +81,22 @@ extension FlatRowPlan {
         }
     }
 
+    /// §3.4 a pattern position's item alone across its instance's content (`contentCross` from
+    /// `crossStart`), then §2 its cell, as `arrange` places it; `length` is the item's length across.
+    @inline(__always)
+    func patternCell(_ s: PatternSlot, length: Double, contentCross: Double, crossStart: Double) -> Rect {
+        var crossOrigin = GroupRules.crossOrigin(
+            contentOrigin: crossStart, contentLength: contentCross, slotLength: length, pre: s.preCross,
+            post: s.postCross, flexibleEdges: s.flexibleEdges)
+        var crossLength = length
+        if s.crossInset {
+            GroupRules.inset(origin: &crossOrigin, length: &crossLength, pre: s.crossInsetPre, post: s.crossInsetPost)
+        }
+        return Rect(
+            origin: Point.along(main, s.cellMainOrigin, across: crossOrigin),
+            size: Size(main, s.cellMainLength, across: crossLength))
+    }
+
     /// A full instance from the pattern: its items' cross lengths measured, its size (§6) and its cells.
     /// - Complexity: O(items placed), no allocation once the buffers have grown.
     @inline(never)  // kept out of `solveInstance`, so that one stays small enough to inline into the instance loop
@@ -119,20 +135,9 @@ extension FlatRowPlan {
         scratch.patternSlots.withUnsafeBufferPointer { slots in
             cells.withUnsafeMutableBufferPointer { written in
                 for k in 0..<n {
-                    let s = slots[k]
-                    let length = written[firstCell + k].size.length(cross)
-                    var crossOrigin = GroupRules.crossOrigin(
-                        contentOrigin: crossStart, contentLength: contentCross, slotLength: length, pre: s.preCross,
-                        post: s.postCross, flexibleEdges: s.flexibleEdges)
-                    var crossLength = length
-                    if s.crossInset {
-                        GroupRules.inset(
-                            origin: &crossOrigin, length: &crossLength, pre: s.crossInsetPre,
-                            post: s.crossInsetPost)
-                    }
-                    written[firstCell + k] = Rect(
-                        origin: Point.along(main, s.cellMainOrigin, across: crossOrigin),
-                        size: Size(main, s.cellMainLength, across: crossLength))
+                    written[firstCell + k] = patternCell(
+                        slots[k], length: written[firstCell + k].size.length(cross), contentCross: contentCross,
+                        crossStart: crossStart)
                 }
             }
             if tracksSupplementaries {

@@ -22,11 +22,12 @@ extension LayoutEngine {
         switch operation {
         case .resize:
             try applyResize(operation, report: &report)
-        case let .measure(section, item, _, _):
+        case let .measure(section, item, width, height):
             try applyToState(operation)
             report.itemsMeasured = 1
             try lift { () throws(LayoutError) in
-                try resolveChanged(section: section, at: item, reuse: .changed(item, item), report: &report)
+                try resolveMeasured(
+                    section: section, item: item, size: Size(width: width, height: height), report: &report)
             }
         case let .insertItems(section, at, count):
             try applyToState(operation)
@@ -137,8 +138,7 @@ extension LayoutEngine {
         report.itemsMeasured = sizes.count
         do throws(LayoutError) {
             if sizes.count == 1, let (path, _) = sizes.first {
-                try resolveChanged(
-                    section: path.section, at: path.item, reuse: .changed(path.item, path.item), report: &report)
+                try resolveMeasured(section: path.section, item: path.item, size: sizes[0].1, report: &report)
             } else {
                 var bySection: [Int: (low: Int, high: Int)] = [:]
                 for (path, _) in sizes {
@@ -224,6 +224,64 @@ extension LayoutEngine {
             storedInPlace(at: index)
             report.sectionsPlaced += 1
         }
+    }
+
+    /// `resolveChanged` for one item measured to `size` (its record already in `state`): an item of a compact
+    /// section's pattern instance (a list row, a card of a column grid) is solved from that size and its
+    /// neighbours' stored lengths, without lending the sizing (`SectionBuilder.remeasurePatternItem`); any
+    /// other takes `resolveChanged`. Apart from it, so that `resolveChanged` does not grow for other updates.
+    /// - Complexity: O(items of the instance + log instances + log sections) on the pattern path, else
+    ///   `resolveChanged`'s.
+    @inline(__always)
+    func resolveMeasured(section: Int, item: Int, size: Size, report: inout UpdateReport) throws(LayoutError) {
+        if sections[section].holdsCompactInstances,
+            try remeasuredPatternItem(section: section, item: item, size: size)
+        {
+            #if DEBUG
+            updateWork.patternItemsRemeasured += 1
+            #endif
+            report.instancesSolved += 1
+            report.sectionsSolved += 1
+            return
+        }
+        try resolveChanged(section: section, at: item, reuse: .changed(item, item), report: &report)
+    }
+
+    /// The pattern path of `resolveMeasured`, under the conditions of `resolveChanged`'s one-instance path
+    /// (estimated storage held once, no uniform root, room, rows that keep their items) with compact storage.
+    /// Returns false, with nothing changed, when it does not apply.
+    private func remeasuredPatternItem(section: Int, item: Int, size: Size) throws(LayoutError) -> Bool {
+        let cache = try cache(forDefinition: sections[section].definition)
+        guard !cache.rowsMayReflow, !cache.uniformRoot, let plan = cache.flatPlan, plan.mainIsConstant,
+            plan.supplementaries.isEmpty,
+            case .estimated(var storage) = sections[section].storage, item < storage.itemCount,
+            !sections[section].diagnostics.contains(where: { $0.kind == .noRoom })
+        else { return false }
+        let itemCount = storage.itemCount  // the state's: a measure changes no count
+        assert(itemCount == state.sections[section].items.count)
+        // Taken out of the array so that it is referenced once; put back as it was when nothing is written.
+        sections[section].storage = .fixed(stride: 0, instances: 0)
+        guard isKnownUniquelyReferenced(&storage) else {
+            sections[section].storage = .estimated(storage)
+            return false
+        }
+        let solver = self.solver
+        let written: Bool
+        do {
+            written = try scratch.withFlatAndCells(cache: cache) { (flat, _, _) throws(LayoutError) -> Bool in
+                solver.remeasurePatternItem(
+                    plan, cache: cache, item: item, measured: size, itemCount: itemCount, storage: storage,
+                    flat: &flat)
+            }
+        } catch {
+            sections[section].storage = .estimated(storage)
+            throw error
+        }
+        sections[section].storage = .estimated(storage)
+        guard written else { return false }
+        solver.place(&sections[section], index: section, cache: cache, sizing: lentSizing, itemsOnly: true)
+        storedInPlace(at: section)
+        return true
     }
 
     /// Re-solves section `section` after its items changed at `at` as `reuse` says (sizes of items

@@ -71,6 +71,8 @@ public final class LayoutEngine {
     #if DEBUG
     /// What rect queries did (debug builds only), for the work-counter tests.
     let queryWork = QueryWork()
+    /// Which paths updates took (debug builds only), for the work-counter tests.
+    let updateWork = UpdateWork()
     #endif
     /// The sizing of updates and queries, made once (no closures per operation): it reads `state` through
     /// `sizingSource` while lent (`lendSizing`), and the source is emptied when it is returned. A `let`, read

@@ -76,3 +76,78 @@ extension EstimatedInstances {
         return true
     }
 }
+
+extension SectionBuilder {
+    /// `remeasureInstance` for the commonest measure: one item of a compact section's pattern instance (a list
+    /// row, a card of a column grid), its new size known. Its length across is resolved from that size, which
+    /// is what the sizing answers for a measured item (`LayoutState.Items.lengthSource`); the other items of its
+    /// instance keep their stored lengths (an unchanged item on the same pattern position measures the same
+    /// again, as `CompactReuse` reads it); and the instance is solved as `FlatRowPlan.solvePatternInstance`
+    /// solves it, then written as `remeasureInstance` writes it. What it leaves out: the section's lengths
+    /// (`FlatRowPlan.ItemLengths`) and the sizing they read, made and destroyed for every measure (about a
+    /// tenth of one). Returns false, with nothing written, when the case is not this one: a full-form storage,
+    /// supplementaries, no pattern for the section's box, the instance off the pattern (the last, short one),
+    /// or a neighbour whose stored length is after content insets.
+    /// - Complexity: O(items of the instance + log instances), no allocation (its cells are on the stack).
+    func remeasurePatternItem(
+        _ plan: FlatRowPlan, cache: DefinitionCache, item: Int, measured: Size, itemCount: Int,
+        storage: EstimatedInstances, flat: inout FlatRowPlan.Scratch
+    ) -> Bool {
+        let main = plan.main, cross = main.other
+        guard plan.mainIsConstant, plan.supplementaries.isEmpty, flat.patternFits else { return false }
+        guard let (form, count, stored) = storage.compactLengths, form.varying == cross, !form.hasLeafPattern,
+            form.perInstance == flat.patternSlots.count
+        else { return false }
+        let slot = plan.rootSlot(box: rootBox(of: cache), container: container)
+        guard let box = flat.patternBox, box.width == slot.content.width, box.height == slot.content.height,
+            slot.content.length(main) > 0
+        else { return false }
+        let k = form.perInstance, q = item / k, first = q * k
+        // A pattern instance, as `FlatRowPlan.solveInstance` decides.
+        guard q < count, first + flat.patternReach <= itemCount else { return false }
+        let finalBox = flat.patternFinalBox, total = flat.patternTotal
+        let measuredLength = measured.length(cross)
+        let P = cache.placement.P
+        let terms = cache.placement.strideTerms
+        // The instance's few cells on the stack: the builder's cell array cost its uniqueness checks and a
+        // generic `removeAll`.
+        return flat.patternSlots.withUnsafeBufferPointer { slots in
+            withUnsafeTemporaryAllocation(of: Rect.self, capacity: k) { cells -> Bool in
+                // Pass 1: each item's length across (the measured one resolved, the others stored) and §6 the
+                // largest slot across, as `solvePatternInstance` sums it.
+                var largestCross = -Double.infinity
+                for j in 0..<k {
+                    let s = slots[j]
+                    let length: Double
+                    if first + j == item {
+                        let declared = plan.items[s.planIndex]
+                        length = DimensionResolver.length(
+                            cross == .x ? declared.width : declared.height, box: finalBox, container: container
+                        ) { _ in measuredLength }
+                    } else {
+                        guard !s.crossInset else { return false }  // its stored length is after the insets
+                        length = stored[first + j]
+                    }
+                    largestCross = max(largestCross, length + s.preCross + s.postCross)
+                    cells.initializeElement(at: j, to: Rect(origin: .zero, size: Size(main, 0, across: length)))
+                }
+                let size = GroupRules.boundingSize(
+                    slot.proposed, main: main, insets: plan.insets, estimatedMain: plan.estimatedMain,
+                    estimatedCross: plan.estimatedCross, total: total, largestCross: largestCross)
+                // Pass 2: the cells, as `solvePatternInstance` places them, and their extent.
+                let contentCross = GroupRules.contentBox(size, insets: plan.insets).length(cross)
+                let crossStart = plan.insets.pre(cross)
+                var extent = RelativeExtent()
+                for j in 0..<k {
+                    cells[j] = plan.patternCell(
+                        slots[j], length: cells[j].size.length(cross), contentCross: contentCross,
+                        crossStart: crossStart)
+                    extent.add(cells[j], P: P)
+                }
+                return storage.rewriteCompact(
+                    q, cells: UnsafeBufferPointer(cells), size: size, stride: terms.stride(size.length(P)),
+                    extent: extent)
+            }
+        }
+    }
+}

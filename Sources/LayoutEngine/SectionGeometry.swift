@@ -12,6 +12,15 @@ struct SectionGeometry: Sendable {
         case estimated(EstimatedInstances)
     }
 
+    /// Whether the instances are estimated, in the compact form (`CompactForm`) and without leaf lists: read
+    /// without copying the storage out (a retain and a release), for the measure path's first test. O(1).
+    var holdsCompactInstances: Bool {
+        switch storage {
+        case .fixed: return false
+        case .estimated(let instances): return instances.isCompactWithoutLeaves
+        }
+    }
+
     var definition: Int
     var itemCount: Int
     var orthogonal: Bool

@@ -90,4 +90,35 @@ struct RemeasureInstanceTests {
         #expect(report.sectionsSolved == 1 && report.instancesSolved == 3, "\(report)")
         #expect(try matchesReference(engine))
     }
+
+    @Test(
+        "one measured item of a list row or a full card row is solved from its size and its neighbours' stored lengths"
+    )
+    func patternItemFromStoredLengths() throws {
+        let engine = try LayoutEngine(layout: Self.layout())
+        // Every list row, every card of a full row (the odd last card is alone in a row off the pattern), by
+        // `measure` and by `apply(.measure)`, taller then shorter.
+        let pattern = [(0, 0), (1, 5), (2, 2), (3, 4), (4, 0), (4, 3), (5, 5), (5, 4)]
+        for (round, height) in [260.0, 7.0, 0.0, 131.25].enumerated() {
+            for (section, item) in pattern {
+                let before = engine.updateWork.patternItemsRemeasured
+                let size = Size(width: 100, height: height + Double(item))
+                let report =
+                    round % 2 == 0
+                    ? try engine.measure([(IndexPath(section: section, item: item), size)])
+                    : try engine.apply(
+                        .measure(section: section, item: item, width: size.width, height: size.height))
+                #expect(engine.updateWork.patternItemsRemeasured == before + 1, "\(section), \(item)")
+                #expect(report.sectionsSolved == 1 && report.instancesSolved == 1, "\(report)")
+                #expect(engine.frame(of: IndexPath(section: section, item: item))?.height == size.height)
+                #expect(try matchesReference(engine), "\(section), \(item) at \(size.height)")
+            }
+            // The last card, alone in its row: the general path, the same frames.
+            let before = engine.updateWork.patternItemsRemeasured
+            _ = try engine.measure([(IndexPath(section: 5, item: 6), Size(width: 100, height: height))])
+            #expect(engine.updateWork.patternItemsRemeasured == before)
+            #expect(try matchesReference(engine))
+        }
+        for section in 0..<6 { #expect(Self.storage(engine, section)?.isCompact == true) }
+    }
 }

@@ -1,0 +1,7 @@
+/// What debug builds' updates count (`LayoutEngine.updateWork`), so that tests can tell which path an update
+/// took. Release builds have no counter (it would cost the updates it counts).
+final class UpdateWork {
+    /// Measures solved from the measured size and the neighbours' stored lengths
+    /// (`SectionBuilder.remeasurePatternItem`), without the section's lengths.
+    var patternItemsRemeasured = 0
+}
