@@ -101,7 +101,10 @@ public final class WatchDaemon: @unchecked Sendable {
 
     /// Runs until SIGINT or SIGTERM (or, with `--once`, until every spec ran once); returns the exit code.
     public func run() -> Int32 {
-        defer { runFolder.remove() }  // the kept snapshots, and any file a cancelled child left
+        // The kept snapshots, and any file a cancelled child left. On the queue, after the block that stopped
+        // the daemon: that block goes on removing its run's files, and a removal of the folder racing it left
+        // the folder behind.
+        defer { queue.sync { runFolder.remove() } }
         let scan = scanner.scan()
         for (path, target) in scan.outside {
             logger.warning(

@@ -237,11 +237,15 @@ struct DaemonIntegrationTests {
         #expect(waitUntil(timeout: 15) { !daemon.process.isRunning })
         #expect(daemon.process.terminationStatus == 0, "\(daemon.stderr)")
         #expect(daemon.log.records.map(\.status) == [.ok, .ok])
+        // Its run folder (the kept snapshots) went with it: removed after the block that stopped it, which a
+        // removal racing that block's own file removals left behind.
+        #expect(daemon.runFolders.isEmpty, "\(daemon.runFolders)")
         try daemon.write("c.yaml", "version: 1\nsections: []\nbogus: 1\n")
         try daemon.start()
         #expect(waitUntil(timeout: 15) { !daemon.process.isRunning })
         #expect(daemon.process.terminationStatus == 2)
         #expect(daemon.records("c.yaml").last?.status == .error)
+        #expect(daemon.runFolders.isEmpty, "\(daemon.runFolders)")
     }
 
     /// Layout code as `layoutbench watch` sees it (docs/import.md): the bench child imports the `.swift` file.
