@@ -447,11 +447,8 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
         let old = form.strides.stride(form.size(length: oldLength))
         for (k, cell) in cells.enumerated() { lengths[first + k] = cell.size.length(form.varying) }
         if layout.storesLengths { lengths[h.itemCount + q] = size.length(form.varying) }
-        if old < 0 { head.pointee.negativeCount -= 1 }
-        if stride < 0 { head.pointee.negativeCount += 1 }
         head.pointee.extent.add(extent)
-        let delta = stride - old
-        if delta != 0 { FenwickCore.add(base + layout.tree, count: h.count, at: q, delta) }
+        strideChanged(q, from: old, to: stride, tree: base + layout.tree)
         return true
     }
 
@@ -464,11 +461,17 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
             region(head.pointee.itemCount * 4, Size.self)[q] = size
             region(layout.values, Double.self)[q] = stride
         }
+        strideChanged(q, from: old, to: stride, tree: region(treeOffset, Double.self))
+    }
+
+    /// Instance q's stride went from `old` to `stride`: the count of negative strides and the Fenwick tree
+    /// (`tree`, this storage's) follow. O(log instances).
+    private func strideChanged(_ q: Int, from old: Double, to stride: Double, tree: UnsafeMutablePointer<Double>) {
         if old < 0 { head.pointee.negativeCount -= 1 }
         if stride < 0 { head.pointee.negativeCount += 1 }
         let delta = stride - old
         guard delta != 0 else { return }
-        FenwickCore.add(region(treeOffset, Double.self), count: head.pointee.count, at: q, delta)
+        FenwickCore.add(tree, count: head.pointee.count, at: q, delta)
     }
 
     /// Replaces item `i`'s cell and leaf supplementary list. O(1).
