@@ -345,18 +345,29 @@ extension LayoutEngine {
                 throw error.located(definition: definition, section: section)
             }
         }
-        // Items came or went in a list or column grid kept compact: the section solves again straight into
-        // compact storage, reading the lengths of the items the change left alone from the old storage (a
-        // read and a few operations per item) and measuring the new ones, instead of copying the old
-        // instances into the builder, solving from the change and analysing the result.
+        // Items came or went in a list or column grid kept compact: the old storage is spliced, solving only
+        // the instances the change touched (`spliceCompact`); where that does not apply, the section solves
+        // again straight into compact storage, reading the lengths of the items the change left alone from
+        // the old storage (a read and a few operations per item) and measuring the new ones, instead of
+        // copying the old instances into the builder, solving from the change and analysing the result.
         if reuse.shift != 0, solver.solvesCompact, let plan = cache.flatPlan, plan.mainIsConstant,
             let compactReuse = CompactReuse(storage, change: reuse, at: at, P: cache.placement.P)
         {
             let saved = lendSizing()
             defer { returnSizing(saved) }
             do throws(LayoutError) {
-                let solved = try withExtendedLifetime(storage) { () throws(LayoutError) in
-                    try solver.solveCompact(
+                let solved = try withExtendedLifetime(storage) {
+                    () throws(LayoutError) -> (storage: EstimatedInstances, measuredInstances: Int)? in
+                    if let spliced = try solver.spliceCompact(
+                        plan, cache: cache, index: section, itemCount: itemCount, sizing: lentSizing,
+                        previous: storage, reusing: compactReuse, scratch: &scratch)
+                    {
+                        #if DEBUG
+                        updateWork.compactSplices += 1
+                        #endif
+                        return spliced
+                    }
+                    return try solver.solveCompact(
                         plan, cache: cache, index: section, itemCount: itemCount,
                         sizing: lentSizing, reusing: compactReuse, scratch: &scratch)
                 }

@@ -4,4 +4,7 @@ final class UpdateWork {
     /// Measures solved from the measured size and the neighbours' stored lengths
     /// (`SectionBuilder.remeasurePatternItem`), without the section's lengths.
     var patternItemsRemeasured = 0
+    /// Item inserts and deletes spliced into a compact section's storage (`SectionBuilder.spliceCompact`),
+    /// solving only the instances they touched.
+    var compactSplices = 0
 }

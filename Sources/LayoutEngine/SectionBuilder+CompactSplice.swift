@@ -1,0 +1,230 @@
+import CompositionalLayout
+import SolverKernel
+
+/// Items inserted into or deleted from a compact section (a list, a column grid), spliced: the new storage
+/// takes the old item lengths before and after the change in two block copies, measures only the new items
+/// (and those the old storage placed by the general path), sizes only the instances the change touched (for
+/// a list, the new rows; for a grid whose rows re-pair after the change, every row from it on, from its
+/// items' lengths), and derives every stride from its instance's length. Where `solveCompact` with a
+/// `CompactReuse` walked every item of the section (a read, a test and a cell's extent per item) into the
+/// worker's columns, an insert into a list of 50 measures and sizes one row.
+///
+/// The storage reads as a fresh solve's: the same item lengths (an unchanged item on a position of the same
+/// plan item measures the same again, as `CompactReuse` relies on), instance lengths from the same kernel
+/// functions in the same order, strides from them, and the same tree build. Its query extent is the old one
+/// with the measured cells added: a moved item keeps its extent across (every position spaces its item alike,
+/// or it did not move position), and the old extent holds every position along the row. A bound, as every
+/// in-place update keeps it.
+extension SectionBuilder {
+    /// The section's instances after `reuse.change`, spliced from `previous` (the storage `reuse` reads),
+    /// and the instances in which an item was measured (as `solveCompact` counts them); nil when the change
+    /// is not one this path takes, and the caller re-solves by `solveCompact`: supplementaries, a slot with
+    /// insets or a flexible edge across, items that land on positions of another plan item or spaced
+    /// otherwise, no pattern fitted for the section's box, no full instance before or fewer than two after, a
+    /// sized instance off the old form (another length across, or a length the form derives that no longer
+    /// derives so), or last instances off the pattern.
+    /// - Complexity: O(items + instances) in block copies and one stride per instance, plus O(1) per item of
+    ///   the instances sized and a measure per item measured: an insert into a list measures one item.
+    func spliceCompact(
+        _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
+        previous: EstimatedInstances, reusing reuse: CompactReuse, scratch: inout SolveScratch
+    ) throws(LayoutError) -> (storage: EstimatedInstances, measuredInstances: Int)? {
+        let main = plan.main, cross = main.other, P = cache.placement.P
+        let form = reuse.form
+        guard plan.supplementaries.isEmpty, cross == P, form.varying == P, itemCount > 0 else { return nil }
+        let slot = plan.rootSlot(box: rootBox(of: cache), container: container)
+        guard slot.content.length(main) > 0 else { return nil }
+        var columns = CompactColumns()
+        swap(&columns, &scratch.columns)
+        defer { swap(&columns, &scratch.columns) }
+        return try scratch.withFlatAndCells(cache: cache) {
+            (flat, cells, leaf) throws(LayoutError) -> (storage: EstimatedInstances, measuredInstances: Int)? in
+            guard flat.patternFits, let box = flat.patternBox, box.width == slot.content.width,
+                box.height == slot.content.height
+            else { return nil }
+            let k = flat.patternSlots.count, reach = flat.patternReach
+            let m = itemCount, shift = reuse.change.shift
+            guard k == form.perInstance, k > 0, reach >= 1, reach <= m, (m - reach) / k + 1 >= 2,
+                reuse.oldItemCount + shift == m
+            else { return nil }
+            var allAlike = true
+            for s in flat.patternSlots {
+                // A stored length is after the insets across, and a flexible edge centres the cell.
+                guard !s.crossInset, s.flexibleEdges == 0 else { return nil }
+                allAlike = allAlike && s.planIndex == flat.patternSlots[0].planIndex
+            }
+            // Items after the change move by `shift` positions: unless that is by whole instances, each lands
+            // on another position, which must hold the same plan item for its stored length to hold.
+            guard shift % k == 0 || allAlike else { return nil }
+            let full = (m - reach) / k + 1
+            let oldItems = reuse.oldItemCount
+            let oldFull = oldItems >= reach ? (oldItems - reach) / k + 1 : 0
+            let oldPatternItems = oldFull * k
+            let at = reuse.at, tailStart = reuse.change.minNext
+            // An item moved to another position keeps its extent across when every position spaces its item
+            // alike, and the old extent holds every position along the row when it had a full instance.
+            guard oldFull > 0 else { return nil }
+            if shift % k != 0 {
+                for s in flat.patternSlots where s.preCross != flat.patternSlots[0].preCross { return nil }
+            }
+            // The items whose stored lengths hold, in two blocks: before the change, and after it (moved by
+            // `shift`), each as far as the old pattern instances reach (the old last instances' items were
+            // placed by the general path, and are measured again).
+            let prefixItems = min(at, oldPatternItems)
+            let tailEnd = max(tailStart, min(m, oldPatternItems + shift))
+            let patternItems = full * k
+            // Instances copied whole: those before the change, and after it those that hold an old pattern
+            // instance's items in their positions (the change moved items by whole instances).
+            let prefixEnd = min(at / k, oldFull, full)
+            let delta = shift / k
+            var tailCopy = full..<full
+            if shift % k == 0 {
+                let lower = min(full, max(prefixEnd, (tailStart + k - 1) / k))
+                let upper = min(full, oldFull + delta)
+                if upper > lower { tailCopy = lower..<upper }
+            }
+            columns.ensure(items: m, instances: m)
+            let lengths = FlatRowPlan.ItemLengths(plan: plan, sizing: sizing, section: index)
+            let terms = cache.placement.strideTerms
+            let crossStart = plan.insets.pre(cross)
+            let finalBox = flat.patternFinalBox, total = flat.patternTotal
+            var extent = previous.extent
+            var solved = 0
+            let old = reuse.lengths
+            // The old pattern cells (the compact form's reader has them where the full form has its cells).
+            let oldPattern = previous.reader.cells
+            /// Old instance q's length along P, as the old storage reads it.
+            @inline(__always) func oldInstanceLength(_ q: Int) -> Double {
+                if let c = form.instanceOverCell { return old[q] + c }
+                return old[oldItems + q]
+            }
+            let fits = columns.cellLengths.withUnsafeMutableBufferPointer { cellLengths -> Bool in
+                columns.instanceLengths.withUnsafeMutableBufferPointer { instanceLengths -> Bool in
+                    flat.patternSlots.withUnsafeBufferPointer { slots -> Bool in
+                        let cellBase = cellLengths.baseAddress!
+                        cellBase.update(from: old, count: prefixItems)
+                        if tailEnd > tailStart {
+                            (cellBase + tailStart).update(from: old + (tailStart - shift), count: tailEnd - tailStart)
+                        }
+                        // The pattern items no stored length holds, measured as `solvePatternInstance` does:
+                        // the new ones, and those the old storage placed by the general path. (Two ranges
+                        // walked in one loop: a nested function would capture `extent` in a box, checked
+                        // for exclusive access on every write.)
+                        let measured = (
+                            prefixItems..<max(prefixItems, min(tailStart, patternItems)),
+                            tailEnd..<max(tailEnd, patternItems)
+                        )
+                        // As `UpdateReport.instancesSolved` counts a compact re-solve: the instances in which
+                        // an item was measured.
+                        let rows = (
+                            measured.0.isEmpty
+                                ? 0..<0 : measured.0.lowerBound / k..<(measured.0.upperBound - 1) / k + 1,
+                            measured.1.isEmpty ? 0..<0 : measured.1.lowerBound / k..<(measured.1.upperBound - 1) / k + 1
+                        )
+                        solved = rows.0.count + rows.1.count - rows.0.clamped(to: rows.1).count
+                        for part in 0..<2 {
+                            for i in part == 0 ? measured.0 : measured.1 {
+                                let s = slots[i % k]
+                                let item = plan.items[s.planIndex]
+                                let length = DimensionResolver.length(
+                                    main == .x ? item.height : item.width, box: finalBox, container: container
+                                ) { v in lengths.measure(item, cross, v, i) }
+                                cellLengths[i] = length
+                                extent.add(
+                                    Rect(
+                                        origin: Point.along(main, s.cellMainOrigin, across: crossStart + s.preCross),
+                                        size: Size(main, s.cellMainLength, across: length)), P: P)
+                            }
+                        }
+                        // Instance lengths: copied, or of each pattern instance the change touched, its size
+                        // from its items' lengths as `solvePatternInstance` takes it.
+                        for q in 0..<prefixEnd { instanceLengths[q] = oldInstanceLength(q) }
+                        for q in tailCopy { instanceLengths[q] = oldInstanceLength(q - delta) }
+                        let solvedRanges = (
+                            prefixEnd..<max(prefixEnd, tailCopy.lowerBound), max(prefixEnd, tailCopy.upperBound)..<full
+                        )
+                        for part in 0..<2 {
+                            let instances = part == 0 ? solvedRanges.0 : solvedRanges.1
+                            for q in instances {
+                                let first = q * k
+                                var largestCross = -Double.infinity
+                                for j in 0..<k {
+                                    largestCross = max(
+                                        largestCross, cellLengths[first + j] + slots[j].preCross + slots[j].postCross)
+                                }
+                                let size = GroupRules.boundingSize(
+                                    slot.proposed, main: main, insets: plan.insets, estimatedMain: plan.estimatedMain,
+                                    estimatedCross: plan.estimatedCross, total: total, largestCross: largestCross)
+                                guard size.length(main) == form.instanceAcross else { return false }
+                                if let c = form.instanceOverCell, size.length(P) != cellLengths[first] + c {
+                                    return false
+                                }
+                                instanceLengths[q] = size.length(P)
+                            }
+                        }
+                        return true
+                    }
+                }
+            }
+            guard fits else { return nil }
+            // The last instances, by the general path (`solveInstance` does not take the pattern there), as
+            // `solveCompact` checks them: each holds the pattern's items but the last, on their cells.
+            var n = full
+            var next = full * k
+            if next < m {
+                cells.removeAll(keepingCapacity: true)
+                if !leaf.isEmpty { leaf.removeAll(keepingCapacity: true) }
+                while next < m {
+                    let before = cells.count
+                    let (size, count) = try plan.solveInstance(
+                        first: next, itemCount: m, slot: slot, section: index, container: container,
+                        lengths: lengths, scratch: &flat, cells: &cells, leafSupplementaries: &leaf)
+                    guard count > 0, count <= k, count == k || next + count == m,
+                        size.length(main) == form.instanceAcross, leaf.isEmpty
+                    else { return nil }
+                    for j in 0..<count {
+                        let cell = cells[before + j], pattern = oldPattern[j]
+                        guard cell.x == pattern.x, cell.y == pattern.y,
+                            cell.size.length(main) == pattern.size.length(main)
+                        else { return nil }
+                        columns.cellLengths[next + j] = cell.size.length(cross)
+                        extent.add(cell, P: P)
+                    }
+                    if let c = form.instanceOverCell, size.length(P) != columns.cellLengths[next] + c { return nil }
+                    columns.instanceLengths[n] = size.length(P)
+                    solved += 1
+                    n += 1
+                    next += count
+                }
+            }
+            columns.instanceLengths.withUnsafeBufferPointer { instanceLengths in
+                columns.strides.withUnsafeMutableBufferPointer { strides in
+                    for q in 0..<n { strides[q] = terms.stride(instanceLengths[q]) }
+                }
+            }
+            let storage = withUnsafeTemporaryAllocation(of: Rect.self, capacity: k) { pattern in
+                // The pattern cells are instance 0's, as `solveCompact` takes them.
+                for j in 0..<k {
+                    let was = oldPattern[j]
+                    pattern.initializeElement(
+                        at: j,
+                        to: Rect(
+                            origin: was.origin,
+                            size: Size(main, was.size.length(main), across: columns.cellLengths[j])))
+                }
+                return columns.cellLengths.withUnsafeBufferPointer { cellLengths in
+                    columns.instanceLengths.withUnsafeBufferPointer { instanceLengths in
+                        columns.strides.withUnsafeBufferPointer { strides in
+                            EstimatedInstances.makeCompact(
+                                form, pattern: UnsafeBufferPointer(pattern),
+                                cellLengths: UnsafeBufferPointer(rebasing: cellLengths[0..<m]),
+                                instanceLengths: UnsafeBufferPointer(rebasing: instanceLengths[0..<n]),
+                                strides: UnsafeBufferPointer(rebasing: strides[0..<n]), extent: extent)
+                        }
+                    }
+                }
+            }
+            return (storage, solved)
+        }
+    }
+}
