@@ -143,6 +143,16 @@ extension SectionBuilder {
                         let solvedRanges = (
                             prefixEnd..<max(prefixEnd, tailCopy.lowerBound), max(prefixEnd, tailCopy.upperBound)..<full
                         )
+                        // Read once, not per row from the plan and the form (a class and an optional).
+                        let insets = plan.insets, estimatedMain = plan.estimatedMain
+                        let estimatedCross = plan.estimatedCross, proposed = slot.proposed
+                        let overCell = form.instanceOverCell, instanceAcross = form.instanceAcross
+                        // Rows estimated across only (a list's, a card grid's): `boundingSize` keeps the
+                        // proposed length along the row and sums the insets across, so each row costs its
+                        // largest item and one sum.
+                        let acrossOnly = estimatedCross && !estimatedMain
+                        let crossInsets = insets.sum(cross)
+                        if acrossOnly && proposed.length(main) != instanceAcross { return false }
                         for part in 0..<2 {
                             let instances = part == 0 ? solvedRanges.0 : solvedRanges.1
                             for q in instances {
@@ -152,14 +162,18 @@ extension SectionBuilder {
                                     largestCross = max(
                                         largestCross, cellLengths[first + j] + slots[j].preCross + slots[j].postCross)
                                 }
-                                let size = GroupRules.boundingSize(
-                                    slot.proposed, main: main, insets: plan.insets, estimatedMain: plan.estimatedMain,
-                                    estimatedCross: plan.estimatedCross, total: total, largestCross: largestCross)
-                                guard size.length(main) == form.instanceAcross else { return false }
-                                if let c = form.instanceOverCell, size.length(P) != cellLengths[first] + c {
-                                    return false
+                                let length: Double
+                                if acrossOnly {
+                                    length = largestCross + crossInsets
+                                } else {
+                                    let size = GroupRules.boundingSize(
+                                        proposed, main: main, insets: insets, estimatedMain: estimatedMain,
+                                        estimatedCross: estimatedCross, total: total, largestCross: largestCross)
+                                    guard size.length(main) == instanceAcross else { return false }
+                                    length = size.length(P)
                                 }
-                                instanceLengths[q] = size.length(P)
+                                if let c = overCell, length != cellLengths[first] + c { return false }
+                                instanceLengths[q] = length
                             }
                         }
                         return true
