@@ -160,31 +160,14 @@ extension SectionBuilder {
             }
             extent.minP = min(extent.minP, lowestEnd)
             extent.maxP = max(extent.maxP, highestEnd)
-            // The last instances, by the general path (`solveInstance` does not take the pattern there): each
-            // must hold the pattern's items but the last, its cells on their positions' pattern cells.
-            var n = full
-            var next = full * k
-            while next < itemCount {
-                let before = cells.count
-                let (size, count) = try plan.solveInstance(
-                    first: next, itemCount: itemCount, slot: slot, section: index, container: container,
-                    lengths: lengths, scratch: &flat, cells: &cells, leafSupplementaries: &leaf)
-                guard count > 0, count <= k, count == k || next + count == itemCount,
-                    size.length(main) == instanceAcross, leaf.isEmpty
-                else { return nil }
-                for j in 0..<count {
-                    let cell = cells[before + j], pattern = cells[j]
-                    guard cell.x == pattern.x, cell.y == pattern.y, cell.size.length(main) == pattern.size.length(main)
-                    else { return nil }
-                    columns.cellLengths[next + j] = cell.size.length(cross)
-                    extent.add(cell, P: P)
-                }
-                columns.instanceLengths[n] = size.length(P)
-                columns.strides[n] = terms.stride(size.length(P))
-                measuredInstances += 1
-                n += 1
-                next += count
-            }
+            // The last instances, by the general path.
+            guard
+                let n = try solveLastInstances(
+                    plan, from: full * k, instance: full, itemCount: itemCount, perInstance: k, slot: slot,
+                    section: index, lengths: lengths, instanceAcross: instanceAcross, terms: terms, flat: &flat,
+                    cells: &cells, leaf: &leaf, columns: &columns, extent: &extent)
+            else { return nil }
+            measuredInstances += n - full
             // One item per instance: its length derives from its cell's when they differ by the same amount
             // in every instance (as `CompactForm.analyse` decides), and then it is not stored.
             var overCell: Double? = nil
@@ -213,5 +196,44 @@ extension SectionBuilder {
             }
             return (storage, measuredInstances)
         }
+    }
+
+    /// A compact solve's last instances, from item `next` on (instance `n`), by the general path
+    /// (`solveInstance` does not take the pattern there): each must hold the pattern's items but the last,
+    /// its cells on their positions' pattern cells (`cells[0..<k]`) and its length across `instanceAcross`.
+    /// Their item lengths, instance lengths and strides are written into `columns`, their cells added to
+    /// `extent`. Returns the instance count after them, or nil when one is off the pattern.
+    /// - Complexity: O(items placed).
+    @inline(__always)
+    func solveLastInstances(
+        _ plan: FlatRowPlan, from next: Int, instance n: Int, itemCount: Int, perInstance k: Int,
+        slot: FlatRowPlan.RootSlot, section index: Int, lengths: borrowing FlatRowPlan.ItemLengths,
+        instanceAcross: Double, terms: StrideTerms, flat: inout FlatRowPlan.Scratch,
+        cells: inout ContiguousArray<Rect>, leaf: inout ContiguousArray<UInt16>, columns: inout CompactColumns,
+        extent: inout RelativeExtent
+    ) throws(LayoutError) -> Int? {
+        let main = plan.main, cross = main.other, P = terms.P
+        var n = n, next = next
+        while next < itemCount {
+            let before = cells.count
+            let (size, count) = try plan.solveInstance(
+                first: next, itemCount: itemCount, slot: slot, section: index, container: container,
+                lengths: lengths, scratch: &flat, cells: &cells, leafSupplementaries: &leaf)
+            guard count > 0, count <= k, count == k || next + count == itemCount,
+                size.length(main) == instanceAcross, leaf.isEmpty
+            else { return nil }
+            for j in 0..<count {
+                let cell = cells[before + j], pattern = cells[j]
+                guard cell.x == pattern.x, cell.y == pattern.y, cell.size.length(main) == pattern.size.length(main)
+                else { return nil }
+                columns.cellLengths[next + j] = cell.size.length(cross)
+                extent.add(cell, P: P)
+            }
+            columns.instanceLengths[n] = size.length(P)
+            columns.strides[n] = terms.stride(size.length(P))
+            n += 1
+            next += count
+        }
+        return n
     }
 }

@@ -181,35 +181,23 @@ extension SectionBuilder {
                 }
             }
             guard fits else { return nil }
-            // The last instances, by the general path (`solveInstance` does not take the pattern there), as
-            // `solveCompact` checks them: each holds the pattern's items but the last, on their cells.
+            // The last instances, by the general path, against the old pattern cells.
             var n = full
-            var next = full * k
-            if next < m {
+            if full * k < m {
                 cells.removeAll(keepingCapacity: true)
                 if !leaf.isEmpty { leaf.removeAll(keepingCapacity: true) }
-                while next < m {
-                    let before = cells.count
-                    let (size, count) = try plan.solveInstance(
-                        first: next, itemCount: m, slot: slot, section: index, container: container,
-                        lengths: lengths, scratch: &flat, cells: &cells, leafSupplementaries: &leaf)
-                    guard count > 0, count <= k, count == k || next + count == m,
-                        size.length(main) == form.instanceAcross, leaf.isEmpty
-                    else { return nil }
-                    for j in 0..<count {
-                        let cell = cells[before + j], pattern = oldPattern[j]
-                        guard cell.x == pattern.x, cell.y == pattern.y,
-                            cell.size.length(main) == pattern.size.length(main)
-                        else { return nil }
-                        columns.cellLengths[next + j] = cell.size.length(cross)
-                        extent.add(cell, P: P)
-                    }
-                    if let c = form.instanceOverCell, size.length(P) != columns.cellLengths[next] + c { return nil }
-                    columns.instanceLengths[n] = size.length(P)
-                    solved += 1
-                    n += 1
-                    next += count
+                for j in 0..<k { cells.append(oldPattern[j]) }
+                guard
+                    let last = try solveLastInstances(
+                        plan, from: full * k, instance: full, itemCount: m, perInstance: k, slot: slot,
+                        section: index, lengths: lengths, instanceAcross: form.instanceAcross, terms: terms,
+                        flat: &flat, cells: &cells, leaf: &leaf, columns: &columns, extent: &extent)
+                else { return nil }
+                if let c = form.instanceOverCell {
+                    for q in full..<last where columns.instanceLengths[q] != columns.cellLengths[q] + c { return nil }
                 }
+                solved += last - full
+                n = last
             }
             columns.instanceLengths.withUnsafeBufferPointer { instanceLengths in
                 columns.strides.withUnsafeMutableBufferPointer { strides in
