@@ -126,9 +126,7 @@ extension SectionBuilder {
                             for i in part == 0 ? measured.0 : measured.1 {
                                 let s = slots[i % k]
                                 let item = plan.items[s.planIndex]
-                                let length = DimensionResolver.length(
-                                    main == .x ? item.height : item.width, box: finalBox, container: container
-                                ) { v in lengths.measure(item, cross, v, i) }
+                                let length = lengths.length(item, cross, finalBox, i, container: container)
                                 cellLengths[i] = length
                                 extent.add(
                                     Rect(
