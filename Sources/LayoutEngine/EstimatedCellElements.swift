@@ -108,6 +108,9 @@ struct FullFormCellElements: Sequence, IteratorProtocol {
                     i &+= 1
                 }
                 walk.item = i
+                if i == walk.end && walk.holds.constantAcross && walk.holds.acrossInside {
+                    walk.copyHeldRun(into: out, written: &written, capacity: capacity)
+                }
             } else {
                 while walk.item < walk.end && written < capacity {
                     let i = walk.item
@@ -122,6 +125,62 @@ struct FullFormCellElements: Sequence, IteratorProtocol {
             }
             if written == capacity || !walk.openNext() { return (walk, written) }
         }
+    }
+
+    /// After an instance held whole, when every instance shares the rect-held origin across: the instances
+    /// that follow while the rect holds each along P too, copied one after another with only that test, their
+    /// first item the previous one's end and their origin `pStart` + offset (what `openNext` finds for them,
+    /// without its branches for origins that vary across, nor a return to the walk's loop per instance). A
+    /// chip cloud's screen holds some 20 rows this way. Stops before an instance the rect does not hold or
+    /// one that does not fit in the room left; the walk then goes on from there.
+    @inline(never)
+    private mutating func copyHeldRun(
+        into out: UnsafeMutablePointer<LayoutElement>, written: inout Int, capacity: Int
+    ) {
+        // One loop per orientation: choosing the origin's coordinates per instance cost a dozen instructions.
+        if holds.pIsY {
+            copyHeldRun(into: out, written: &written, capacity: capacity) { p, across in (across, p) }
+        } else {
+            copyHeldRun(into: out, written: &written, capacity: capacity) { p, across in (p, across) }
+        }
+    }
+
+    @inline(__always)
+    private mutating func copyHeldRun(
+        into out: UnsafeMutablePointer<LayoutElement>, written: inout Int, capacity: Int,
+        origin: (_ p: Double, _ across: Double) -> (x: Double, y: Double)
+    ) {
+        var q = self.q, offset = self.offset, item = self.end
+        let pStart = holds.pStart, across = holds.across
+        // Instances follow one another in the cells and in the output, so one pointer each runs through them.
+        let itemLimit = item &+ (capacity &- written)
+        var target = out + written
+        var source = cells + item
+        // No test against `high`: an instance the rect holds has every cell in the rect, so copying it is
+        // right wherever the walk would have stopped.
+        while q < count {
+            let p = pStart + offset
+            guard holds.holdsAlong(p) else { break }
+            let end = q &+ 1 < count ? Int(firstItems[q &+ 1]) : itemCount
+            guard end <= itemLimit else { break }
+            #if DEBUG
+            work?.instancesOpened += 1
+            work?.instancesHeld += 1
+            #endif
+            let (dx, dy) = origin(p, across)
+            while item < end {
+                let frame = source.pointee.offsetBy(dx: dx, dy: dy)
+                assert(frame.intersects(rect), "a cell outside its section's extent")
+                target.initialize(to: LayoutElement(cellInSection: section, item: item, frame: frame))
+                target += 1
+                source += 1
+                item &+= 1
+            }
+            offset += strides[q]
+            q &+= 1
+        }
+        written = target - out
+        self.q = q; self.offset = offset; self.item = item; self.end = item
     }
 
     @inline(__always)
