@@ -75,3 +75,35 @@ extension EstimatedInstances {
         return storage
     }
 }
+
+extension EstimatedInstances {
+    /// Writes `solved`'s instances over this storage's from instance `prefix`, in place, when they are as many
+    /// as the instances they replace and hold the same items (`solved.cells` are the items from
+    /// `firstItem(prefix)` up to the first item of the instance after them): what `splice` with no shift
+    /// builds, without a new allocation, the copies of the prefix and the tail, and the old storage's release.
+    /// The query extent grows by the new instances' (a bound, as every in-place update keeps it). Returns false,
+    /// having written nothing, when the instances or items differ in number. The caller holds the only
+    /// reference, `splices` holds, and `solved` has no leaf lists, hosts nor supplementaries.
+    /// - Complexity: O(cells + instances × log instances) for the instances written, no allocation.
+    func overwrite(from prefix: Int, _ solved: InstanceColumns) -> Bool {
+        precondition(splices && solved.leafSupplementaries.isEmpty && solved.hosts.isEmpty)
+        let n = solved.firstItem.count, count = head.pointee.count, itemCount = head.pointee.itemCount
+        guard n > 0, prefix >= 0, prefix + n <= count else { return false }
+        let first = firstItem(prefix)
+        let end = prefix + n < count ? firstItem(prefix + n) : itemCount
+        guard Int(solved.firstItem[0]) == first, end - first == solved.cells.count else { return false }
+        let layout = self.layout
+        region(layout.cells, Rect.self).advanced(by: first).update(from: solved.cells.baseAddress!, count: end - first)
+        region(layout.sizes, Size.self).advanced(by: prefix).update(from: solved.sizes.baseAddress!, count: n)
+        region(layout.firstItem, Int32.self).advanced(by: prefix).update(from: solved.firstItem.baseAddress!, count: n)
+        let strides = region(layout.values, Double.self), tree = region(layout.tree, Double.self)
+        for r in 0..<n {
+            let q = prefix + r, stride = solved.strides[r]
+            let old = strides[q]
+            strides[q] = stride
+            strideChanged(q, from: old, to: stride, tree: tree)
+        }
+        head.pointee.extent.add(solved.extent)
+        return true
+    }
+}

@@ -466,7 +466,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
 
     /// Instance q's stride went from `old` to `stride`: the count of negative strides and the Fenwick tree
     /// (`tree`, this storage's) follow. O(log instances).
-    private func strideChanged(_ q: Int, from old: Double, to stride: Double, tree: UnsafeMutablePointer<Double>) {
+    func strideChanged(_ q: Int, from old: Double, to stride: Double, tree: UnsafeMutablePointer<Double>) {
         if old < 0 { head.pointee.negativeCount -= 1 }
         if stride < 0 { head.pointee.negativeCount += 1 }
         let delta = stride - old

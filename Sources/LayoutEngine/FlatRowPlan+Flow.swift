@@ -22,6 +22,8 @@ extension FlatRowPlan {
         let crossEstimate: Double
         /// The item's length across against the content box, when it does not measure (NaN when it does).
         let fixedCross: Double
+        /// Whether the item's length across is estimated (then its stored cell holds its measured length).
+        let crossEstimated: Bool
         let preMain: Double, postMain: Double, preCross: Double, postCross: Double
         let preMainFlexible: Bool, postMainFlexible: Bool
         let flexibleEdges: Int
@@ -60,6 +62,7 @@ extension FlatRowPlan {
             precondition(mainDimension.isEstimated, "a flow's item measures along the row")
             mainEstimate = DimensionResolver.length(mainDimension, box: slot.content, container: container) { $0 }
             crossEstimate = DimensionResolver.length(crossDimension, box: slot.content, container: container) { $0 }
+            crossEstimated = crossDimension.isEstimated
             fixedCross =
                 crossDimension.isEstimated
                 ? .nan
@@ -82,14 +85,49 @@ extension FlatRowPlan {
         var cross = LengthStretch.none
     }
 
+    /// Where a flow's re-solve reads the lengths of the items a change left alone: their cells in the old
+    /// storage. A flow item measures along the row (and across, when its length there is estimated), and an
+    /// estimated dimension's cell is its slot (`GroupRules.cellFrame`), so an old cell's lengths are the
+    /// item's measured ones; an item the change did not touch measures the same again (what `CompactReuse`
+    /// relies on too). Reading two lengths from a cell replaces two measures: a seeded hash each, and the
+    /// search for the stretch of the section's records that holds the item.
+    struct StoredLengths {
+        let cells: UnsafePointer<Rect>
+        let oldItemCount: Int
+        /// The new items with no stored cell (inserted, or measured again); the items after them were old item
+        /// `i - shift`, those before old item `i`.
+        let fresh: Range<Int>
+        let shift: Int
+
+        /// The cells of `storage` (full form), for the change that made items `fresh` new and moved the ones
+        /// after them by `shift`; nil in the compact form. O(1).
+        init?(_ storage: EstimatedInstances, fresh: Range<Int>, shift: Int) {
+            let reader = storage.reader
+            guard reader.form == nil else { return nil }
+            cells = reader.cells
+            oldItemCount = reader.itemCount
+            self.fresh = fresh
+            self.shift = shift
+        }
+
+        /// Item `i`'s old cell, or nil when it has none. O(1).
+        @inline(__always) func cell(_ i: Int) -> Rect? {
+            let old = i < fresh.lowerBound ? i : i >= fresh.upperBound ? i &- shift : -1
+            guard old >= 0, old < oldItemCount else { return nil }
+            return cells[old]
+        }
+    }
+
     /// Solves the row starting at section item `first` (a plan with `isSingleItemFlow`), appending its cells.
     /// Returns the row's size, its item count (0: no room, which ends the section) and its cells' extent (the
     /// plan has no leaf supplementaries, so nothing reaches past them).
+    /// A re-solve passes the old storage's cells as `stored`, and the items it holds are not measured again.
     /// - Complexity: O(items placed), no allocation once `cells` has grown.
     @inline(__always)
     func solveFlowInstance<Cells: FlowCells>(
         first: Int, itemCount: Int, flow: FlowSection, section: Int, container: LayoutContainer, P: Axis,
-        lengths: borrowing ItemLengths, cursor: inout LengthCursor, cells: inout Cells
+        lengths: borrowing ItemLengths, stored: StoredLengths? = nil, cursor: inout LengthCursor,
+        cells: inout Cells
     ) throws(LayoutError) -> (size: Size, count: Int, extent: RelativeExtent) {
         let main = self.main, cross = main.other
         let box = flow.slot.content
@@ -102,11 +140,13 @@ extension FlatRowPlan {
         var placed = 0
         var largestCross = -Double.infinity
         while next < itemCount {
+            let storedCell = stored?.cell(next)
             let mainLength =
-                flow.implicit
-                ? flow.implicitMain.length(item: next, estimate: flow.mainEstimate)
-                : lengths.measure(
-                    flow.item, main, flow.mainEstimate, next, declared: flow.declared, stretch: &cursor.main)
+                storedCell?.size.length(main)
+                ?? (flow.implicit
+                    ? flow.implicitMain.length(item: next, estimate: flow.mainEstimate)
+                    : lengths.measure(
+                        flow.item, main, flow.mainEstimate, next, declared: flow.declared, stretch: &cursor.main))
             let need = GroupRules.need(
                 mainLength: mainLength, pre: flow.preMain, post: flow.postMain, spacing: spacing,
                 addsSpacing: placed > 0)
@@ -116,7 +156,9 @@ extension FlatRowPlan {
             }
             if GroupRules.overflows(remaining: remaining, need: need) { break }
             var crossLength = flow.fixedCross
-            if crossLength.isNaN {
+            if crossLength.isNaN, flow.crossEstimated, let storedCell {
+                crossLength = storedCell.size.length(cross)
+            } else if crossLength.isNaN {
                 crossLength =
                     flow.implicit
                     ? flow.implicitCross.length(item: next, estimate: flow.crossEstimate)

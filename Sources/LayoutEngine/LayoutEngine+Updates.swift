@@ -287,7 +287,8 @@ extension LayoutEngine {
     /// Re-solves section `section` after its items changed at `at` as `reuse` says (sizes of items
     /// `low...high`, or items inserted or deleted): from the instance before the one holding `at`, in place
     /// when every re-solved instance keeps its items and the storage is uniquely referenced, else into new
-    /// storage that copies the instances before and splices the unchanged ones after. When rows keep their
+    /// storage that copies the instances before and splices the unchanged ones after (a chip flow's reflowed
+    /// rows, as many as the old ones they replace, are written over them in the storage it owns). When rows keep their
     /// items whatever they measure (`rowsKeepItems`), sizes re-solve from the instance holding `at`, and when
     /// one instance holds every changed item it alone is re-solved and written over (`remeasureInstance`).
     /// A flat plan that never restarts for spacing starts at the holding instance too unless `at` is its first
@@ -414,7 +415,11 @@ extension LayoutEngine {
             // Rows whose items measure along the row reflow when several sizes change at once (a lazy stop):
             // trying them in place would mostly solve rows only to start again.
             let mayReflow = reuse.tailStart - 1 > at && cache.rowsMayReflow
+            // Whether this update holds the only reference to the old storage, so that a re-solve may write
+            // over it (asked only where the in-place attempt asks it).
+            var ownsStorage = false
             if reuse.shift == 0, !mayReflow, isKnownUniquelyReferenced(&storage) {
+                ownsStorage = true
                 let (solved, stoppedAt) = try solver.updateInstancesInPlace(
                     cache, index: section, itemCount: itemCount, sizing: lentSizing,
                     storage: storage, fromInstance: firstInstance, low: at, high: reuse.tailStart - 1, scratch: &scratch
@@ -432,13 +437,17 @@ extension LayoutEngine {
             if updated == nil {
                 let (instances, noRoom, solved) = try solver.resolveInstances(
                     cache, index: section, itemCount: itemCount, sizing: lentSizing,
-                    previous: storage, fromInstance: firstInstance, reuse: reuse, scratch: &scratch)
+                    previous: storage, ownsPrevious: ownsStorage, fromInstance: firstInstance, changedFrom: at,
+                    reuse: reuse, scratch: &scratch)
                 if noRoom != nil {
                     sections[section].storage = .estimated(storage)
                     try resolveSection(section, report: &report)
                     return
                 }
                 report.instancesSolved += solved
+                #if DEBUG
+                if instances === storage { updateWork.flowRowsOverwritten += 1 }
+                #endif
                 updated = instances
             }
             sections[section].itemCount = itemCount

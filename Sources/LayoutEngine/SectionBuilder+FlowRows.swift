@@ -15,7 +15,7 @@ extension SectionBuilder {
     /// - Complexity: O(items in the rows solved + rows × log rows), no allocation once the buffers have grown.
     func remeasureFlowRows(
         _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
-        storage: EstimatedInstances, fromInstance firstInstance: Int, high: Int, buffer: FlowSolveBuffer
+        storage: EstimatedInstances, fromInstance firstInstance: Int, low: Int, high: Int, buffer: FlowSolveBuffer
     ) throws(LayoutError) -> (written: Int, stoppedAt: Int?) {
         precondition(plan.isSingleItemFlow && !plan.mainIsConstant && plan.supplementaries.isEmpty)
         let slot = plan.rootSlot(box: rootBox(of: cache), container: container)
@@ -25,6 +25,9 @@ extension SectionBuilder {
         let noLeaves = UnsafeBufferPointer<UInt16>(start: nil, count: 0)
         var cursor = FlatRowPlan.LengthCursor()
         let start = storage.firstItem(firstInstance)
+        // The items outside `low...high` keep their lengths, read from their cells: a row is written over
+        // only after it is solved, and a row's solve reads no item of the rows before it.
+        let stored = FlatRowPlan.StoredLengths(storage, fresh: low..<(high + 1), shift: 0)
         // Each row's cells are written through a pointer from the buffer's start (no row holds more than the
         // items left), then over the old row.
         return try buffer.withCells(room: itemCount - start) {
@@ -39,7 +42,7 @@ extension SectionBuilder {
                 cells.truncate(to: 0)
                 let (size, count, extent) = try plan.solveFlowInstance(
                     first: next, itemCount: itemCount, flow: flow, section: index, container: container, P: P,
-                    lengths: lengths, cursor: &cursor, cells: &cells)
+                    lengths: lengths, stored: stored, cursor: &cursor, cells: &cells)
                 guard count > 0, count == items.count else {
                     return (q - firstInstance, count == 0 ? firstInstance : q)
                 }
@@ -70,7 +73,8 @@ extension SectionBuilder {
     ) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
         try flowRows(
             plan, cache: cache, index: index, itemCount: itemCount, sizing: sizing, buffer: buffer, from: 0,
-            strideTerms: cache.placement.strideTerms, stopsBefore: { _ in false }, freeze: EstimatedInstances.make)
+            strideTerms: cache.placement.strideTerms, stored: nil, stopsBefore: { _ in false },
+            freeze: EstimatedInstances.make)
     }
 
     /// `resolveInstances` for a single-item flow without supplementaries whose storage `splices`: rows from
@@ -78,16 +82,24 @@ extension SectionBuilder {
     /// an old row did past the change (`reuse`), as `InstanceRun.stopIfConverged` decides; the new storage
     /// is the old prefix, these rows and the old tail (`EstimatedInstances.splice`). The same rows as
     /// `resolveInstances` solves, without its run, a builder, and the prefix and tail copied into it and out.
-    /// - Complexity: O(items in the rows solved) plus O(items of the section) copied once.
+    /// When the caller owns `previous` and the change moved no item, rows as many as those they replace are
+    /// written over them instead (`EstimatedInstances.overwrite`: a chip's new width that reflows a few rows
+    /// until they meet the old ones again usually ends with as many rows), and `previous` is returned.
+    /// - Complexity: O(items in the rows solved) plus O(items of the section) copied once; in place,
+    ///   O(items in the rows solved + rows solved × log rows).
     func resolveFlowRows(
         _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
-        previous: EstimatedInstances, fromInstance firstInstance: Int, reuse: TailReuse, buffer: FlowSolveBuffer
+        previous: EstimatedInstances, ownsPrevious: Bool, fromInstance firstInstance: Int, changedFrom at: Int,
+        reuse: TailReuse, buffer: FlowSolveBuffer
     ) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
         var oldPointer = firstInstance + 1
         var tailFrom = previous.count
+        // Items before `at` and from `reuse.minNext` on (moved by the shift) read their lengths from their old
+        // cells; the ones between were inserted or measured.
         return try flowRows(
             plan, cache: cache, index: index, itemCount: itemCount, sizing: sizing, buffer: buffer,
             from: previous.firstItem(firstInstance), strideTerms: nil,
+            stored: FlatRowPlan.StoredLengths(previous, fresh: at..<max(at, reuse.minNext), shift: reuse.shift),
             stopsBefore: { next in
                 // Old rows after the change: once a new row starts on one, the rest is unchanged.
                 guard next >= reuse.minNext else { return false }
@@ -102,7 +114,14 @@ extension SectionBuilder {
                 tailFrom = oldPointer
                 return true
             },
-            freeze: { previous.splice(prefix: firstInstance, $0, tailFrom: tailFrom, shift: reuse.shift) })
+            freeze: { solved in
+                if ownsPrevious, reuse.shift == 0, solved.firstItem.count == tailFrom - firstInstance,
+                    previous.overwrite(from: firstInstance, solved)
+                {
+                    return previous
+                }
+                return previous.splice(prefix: firstInstance, solved, tailFrom: tailFrom, shift: reuse.shift)
+            })
     }
 
     /// The rows of a single-item flow from item `start`, solved through `buffer` until the items run out,
@@ -112,7 +131,8 @@ extension SectionBuilder {
     @inline(__always)
     private func flowRows(
         _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
-        buffer: FlowSolveBuffer, from start: Int, strideTerms: StrideTerms?, stopsBefore: (Int) -> Bool,
+        buffer: FlowSolveBuffer, from start: Int, strideTerms: StrideTerms?, stored: FlatRowPlan.StoredLengths?,
+        stopsBefore: (Int) -> Bool,
         freeze: (InstanceColumns) -> EstimatedInstances
     ) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
         let slot = plan.rootSlot(box: rootBox(of: cache), container: container)
@@ -129,7 +149,7 @@ extension SectionBuilder {
             while next < itemCount, !stopsBefore(next) {
                 let (size, count, rowExtent) = try plan.solveFlowInstance(
                     first: next, itemCount: itemCount, flow: flow, section: index, container: container, P: P,
-                    lengths: lengths, cursor: &cursor, cells: &cells)
+                    lengths: lengths, stored: stored, cursor: &cursor, cells: &cells)
                 if count == 0 {
                     noRoom = RootPlacement.instanceNoRoom(start: next, itemCount: itemCount)
                     break

@@ -176,12 +176,14 @@ extension SectionBuilder {
 
     /// Re-solves the instances of `previous` from `firstInstance` after a change described by `reuse`: the
     /// instances before are copied, the unchanged tail after the change is spliced in (first items shifted).
+    /// When the caller holds the only reference to `previous` (`ownsPrevious`), a single-item flow's rows may
+    /// be written over the old ones, and `previous` itself returned (`EstimatedInstances.overwrite`).
     /// - Complexity: O(items solved until the new instances meet old ones again) plus O(items of the section)
-    ///   to copy into the new storage (one allocation).
+    ///   to copy into the new storage (one allocation), or O(instances solved × log instances) written in place.
     func resolveInstances(
         _ cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
-        previous: EstimatedInstances, fromInstance firstInstance: Int, reuse: TailReuse,
-        scratch: inout SolveScratch
+        previous: EstimatedInstances, ownsPrevious: Bool, fromInstance firstInstance: Int, changedFrom at: Int,
+        reuse: TailReuse, scratch: inout SolveScratch
     ) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
         // A single-item flow without supplementaries (chips: placed by their lengths along the row, which keeps
         // the full form) solves no leaf lists nor hosts: its new rows are solved alone and spliced between the
@@ -192,7 +194,8 @@ extension SectionBuilder {
         {
             return try resolveFlowRows(
                 plan, cache: cache, index: index, itemCount: itemCount, sizing: sizing, previous: previous,
-                fromInstance: firstInstance, reuse: reuse, buffer: scratch.flow)
+                ownsPrevious: ownsPrevious, fromInstance: firstInstance, changedFrom: at, reuse: reuse,
+                buffer: scratch.flow)
         }
         var run = InstanceRun(
             itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
@@ -221,7 +224,7 @@ extension SectionBuilder {
         if let plan = cache.flatPlan, plan.isSingleItemFlow, !plan.mainIsConstant, plan.supplementaries.isEmpty {
             return try remeasureFlowRows(
                 plan, cache: cache, index: index, itemCount: itemCount, sizing: sizing, storage: storage,
-                fromInstance: firstInstance, high: high, buffer: scratch.flow)
+                fromInstance: firstInstance, low: low, high: high, buffer: scratch.flow)
         }
         var run = InstanceRun(
             itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,

@@ -7,4 +7,7 @@ final class UpdateWork {
     /// Item inserts and deletes spliced into a compact section's storage (`SectionBuilder.spliceCompact`),
     /// solving only the instances they touched.
     var compactSplices = 0
+    /// Reflowed flow rows written over as many old ones in place (`EstimatedInstances.overwrite`), where a
+    /// splice would allocate new storage.
+    var flowRowsOverwritten = 0
 }

@@ -120,4 +120,35 @@ struct FlowRowAgreementTests {
         // Most random flows take the path (those whose group is estimated along the row do not).
         #expect(flowSections > 100)
     }
+    @Test("a measure that reflows rows into as many rows writes them over the old ones, equal to the reference")
+    func reflowedRowsOverwritten() throws {
+        var overwritten = 0, spliced = 0
+        for seed in UInt64(1)...60 {
+            let engine = try LayoutEngine(layout: Self.layout(seed: seed))
+            var rng = BenchRandom(seed: seed &* 104_729)
+            for step in 0..<16 {
+                let section = rng.index(below: engine.sectionCount)
+                let count = engine.itemCount(inSection: section)
+                guard count > 0 else { continue }
+                let before = engine.updateWork.flowRowsOverwritten
+                let rows = RemeasureInstanceTests.storage(engine, section)?.count
+                let measure = LayoutOperation.measure(
+                    section: section, item: rng.index(below: count), width: rng.double(5...200, step: 1),
+                    height: rng.double(5...200, step: 1))
+                try engine.apply(measure)
+                #expect(try differences(engine).isEmpty, "seed \(seed) step \(step): \(measure)")
+                let after = RemeasureInstanceTests.storage(engine, section)?.count
+                if engine.updateWork.flowRowsOverwritten > before {
+                    overwritten += 1
+                    // Written over only when the rows stayed as many.
+                    #expect(rows == after, "seed \(seed) step \(step)")
+                } else if rows != nil, after != nil, rows != after {
+                    spliced += 1
+                }
+            }
+        }
+        // Both happen: reflows that end with as many rows, and ones that change the count (spliced).
+        #expect(overwritten > 80, "\(overwritten) overwritten")
+        #expect(spliced > 20, "\(spliced) spliced")
+    }
 }
