@@ -6,7 +6,8 @@ import SolverKernel
 /// solved and spliced between the old ones.
 extension SectionBuilder {
     /// The in-place update of a single-item flow (`FlatRowPlan.isSingleItemFlow`: chips, placed by their
-    /// lengths along the row) after items `low...high` changed size: rows from `firstInstance` are solved one
+    /// lengths along the row) whose storage is in the compact form (a full-form one re-solves through
+    /// `resolveFlowRows`, which writes over the old rows) after items `low...high` changed size: rows from `firstInstance` are solved one
     /// by one through the worker's `FlowSolveBuffer` and written over the old ones while each keeps its items,
     /// until a row starts where an old one did past `high`. What `updateInstancesInPlace` does for such a section,
     /// without an `InstanceRun` and its builder (taken, reset and given back around a row or two: several
@@ -30,14 +31,21 @@ extension SectionBuilder {
         let stored = FlatRowPlan.StoredLengths(storage, fresh: low..<(high + 1), shift: 0)
         // Each row's cells are written through a pointer from the buffer's start (no row holds more than the
         // items left), then over the old row.
+        // Rows' first items read through the reader's pointer (a call each through `firstItem`, twice a row);
+        // writing a row in place keeps its items, so the pointer stays valid.
+        let reader = storage.reader
+        let rows = reader.count
         return try buffer.withCells(room: itemCount - start) {
             (cells: inout FlowCellWriter) throws(LayoutError) -> (written: Int, stoppedAt: Int?) in
             var q = firstInstance
             var next = start
-            while q < storage.count {
+            while q < rows {
+                let items =
+                    reader.firstItems.map { firstItems in
+                        Int(firstItems[q])..<(q + 1 < rows ? Int(firstItems[q + 1]) : reader.itemCount)
+                    } ?? storage.items(of: q)
                 // Past every changed item, a row starting where the old one did starts the unchanged rest.
-                if next > high && storage.firstItem(q) == next { return (q - firstInstance, nil) }
-                let items = storage.items(of: q)
+                if next > high && items.lowerBound == next { return (q - firstInstance, nil) }
                 guard items.lowerBound == next else { return (q - firstInstance, q) }
                 cells.truncate(to: 0)
                 let (size, count, extent) = try plan.solveFlowInstance(
@@ -94,6 +102,8 @@ extension SectionBuilder {
     ) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
         var oldPointer = firstInstance + 1
         var tailFrom = previous.count
+        // `splices` holds: the full form, whose first items the reader points to.
+        let firstItems = previous.reader.firstItems!, oldCount = previous.count
         // Items before `at` and from `reuse.minNext` on (moved by the shift) read their lengths from their old
         // cells; the ones between were inserted or measured.
         return try flowRows(
@@ -103,12 +113,12 @@ extension SectionBuilder {
             stopsBefore: { next in
                 // Old rows after the change: once a new row starts on one, the rest is unchanged.
                 guard next >= reuse.minNext else { return false }
-                while oldPointer < previous.count {
-                    let oldStart = previous.firstItem(oldPointer)
+                while oldPointer < oldCount {
+                    let oldStart = Int(firstItems[oldPointer])
                     if oldStart >= reuse.tailStart && oldStart + reuse.shift >= next { break }
                     oldPointer += 1
                 }
-                guard oldPointer < previous.count, previous.firstItem(oldPointer) + reuse.shift == next else {
+                guard oldPointer < oldCount, Int(firstItems[oldPointer]) + reuse.shift == next else {
                     return false
                 }
                 tailFrom = oldPointer

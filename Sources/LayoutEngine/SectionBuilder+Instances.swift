@@ -214,7 +214,8 @@ extension SectionBuilder {
     /// (measure, reload), as long as every re-solved instance keeps its items; stops where instances meet
     /// the old ones again past `high`. Returns the instances written, and nil when that finished the update;
     /// else where the caller re-solves with `resolveInstances`: the instance that changed its items (the
-    /// instances written before it are already correct), or `firstInstance` after "no room".
+    /// instances written before it are already correct), or `firstInstance` after "no room" (and, having
+    /// written nothing, for a single-item flow in the full form, which `resolveInstances` serves better).
     /// - Complexity: O(items in the instances solved × log instances), no allocation.
     func updateInstancesInPlace(
         _ cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
@@ -222,6 +223,11 @@ extension SectionBuilder {
         scratch: inout SolveScratch
     ) throws(LayoutError) -> (written: Int, stoppedAt: Int?) {
         if let plan = cache.flatPlan, plan.isSingleItemFlow, !plan.mainIsConstant, plan.supplementaries.isEmpty {
+            // A full-form flow re-solves through `resolveFlowRows` instead, which writes its rows over the old
+            // ones when they stay as many (`EstimatedInstances.overwrite`): cheaper than writing them one by
+            // one here and, when a row changes its items, making the flow's values again and solving that row
+            // twice (chips measure-one -5%). The compact form (rows that happen to repeat) stays here.
+            if storage.splices { return (0, firstInstance) }
             return try remeasureFlowRows(
                 plan, cache: cache, index: index, itemCount: itemCount, sizing: sizing, storage: storage,
                 fromInstance: firstInstance, low: low, high: high, buffer: scratch.flow)
