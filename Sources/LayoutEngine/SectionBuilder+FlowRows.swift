@@ -7,12 +7,13 @@ import SolverKernel
 extension SectionBuilder {
     /// The in-place update of a single-item flow (`FlatRowPlan.isSingleItemFlow`: chips, placed by their
     /// lengths along the row) whose storage is in the compact form (a full-form one re-solves through
-    /// `resolveFlowRows`, which writes over the old rows) after items `low...high` changed size: rows from `firstInstance` are solved one
-    /// by one through the worker's `FlowSolveBuffer` and written over the old ones while each keeps its items,
-    /// until a row starts where an old one did past `high`. What `updateInstancesInPlace` does for such a section,
-    /// without an `InstanceRun` and its builder (taken, reset and given back around a row or two: several
-    /// times the rows' own work). Returns the rows written, and nil when that finished the update; else the
-    /// row that changed its items (the rows before it are written and correct), where the caller re-solves.
+    /// `resolveFlowRows`, which writes over the old rows) after items `low...high` changed size: rows from
+    /// `firstInstance` are solved one by one through the worker's `FlowSolveBuffer` and written over the old
+    /// ones while each keeps its items, until a row starts where an old one did past `high`. What
+    /// `updateInstancesInPlace` does for such a section, without an `InstanceRun` and its builder (taken,
+    /// reset and given back around a row or two: several times the rows' own work). Returns the rows written,
+    /// and nil when that finished the update; else the row that changed its items (the rows before it are
+    /// written and correct), where the caller re-solves.
     /// - Complexity: O(items in the rows solved + rows × log rows), no allocation once the buffers have grown.
     func remeasureFlowRows(
         _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
@@ -29,12 +30,12 @@ extension SectionBuilder {
         // The items outside `low...high` keep their lengths, read from their cells: a row is written over
         // only after it is solved, and a row's solve reads no item of the rows before it.
         let stored = FlatRowPlan.StoredLengths(storage, fresh: low..<(high + 1), shift: 0)
-        // Each row's cells are written through a pointer from the buffer's start (no row holds more than the
-        // items left), then over the old row.
         // Rows' first items read through the reader's pointer (a call each through `firstItem`, twice a row);
         // writing a row in place keeps its items, so the pointer stays valid.
         let reader = storage.reader
         let rows = reader.count
+        // Each row's cells are written through a pointer from the buffer's start (no row holds more than the
+        // items left), then over the old row.
         return try buffer.withCells(room: itemCount - start) {
             (cells: inout FlowCellWriter) throws(LayoutError) -> (written: Int, stoppedAt: Int?) in
             var q = firstInstance
@@ -91,8 +92,9 @@ extension SectionBuilder {
     /// is the old prefix, these rows and the old tail (`EstimatedInstances.splice`). The same rows as
     /// `resolveInstances` solves, without its run, a builder, and the prefix and tail copied into it and out.
     /// When the caller owns `previous` and the change moved no item, rows as many as those they replace are
-    /// written over them instead (`EstimatedInstances.overwrite`: a chip's new width that reflows a few rows
-    /// until they meet the old ones again usually ends with as many rows), and `previous` is returned.
+    /// written over them instead (`EstimatedInstances.overwrite`: a chip's new width that keeps its row's
+    /// items, or reflows a few rows until they meet the old ones again with as many rows), and `previous` is
+    /// returned.
     /// - Complexity: O(items in the rows solved) plus O(items of the section) copied once; in place,
     ///   O(items in the rows solved + rows solved × log rows).
     func resolveFlowRows(
