@@ -114,8 +114,8 @@ extension LayoutEngine {
         let workers = Parallel.workers(
             work: individualItems + individualCount, threads: threads, grain: parallelGrain)
         if workers > 1 { report.parallelPhases += 1 }
-        // The first worker's scratch, whose fitted patterns the updates that follow reuse.
-        var kept: SolveScratch? = nil
+        // The workers' scratches, whose fitted patterns the updates that follow reuse.
+        var kept: [SolveScratch] = []
         let geometries = [SectionGeometry](unsafeUninitializedCapacity: sectionData.count) { buffer, initialized in
             guard !buffer.isEmpty else { return }
             let out = ParallelBuffer(buffer)
@@ -152,10 +152,10 @@ extension LayoutEngine {
             initialized = buffer.count
         }
         if let (_, error) = failure.withLock({ $0 }) { throw error }
-        if kept != nil {
-            scratch.adoptFlatScratches(from: &kept!)
-            scratch.adoptGrownBuffers(from: &kept!)
-        }
+        // Every worker's patterns, so that each definition a worker fitted is held whichever worker solved its
+        // sections (the chunks go to whichever worker asks first); the grown buffers of the first worker.
+        for w in kept.indices { scratch.adoptFlatScratches(from: &kept[w]) }
+        if !kept.isEmpty { scratch.adoptGrownBuffers(from: &kept[0]) }
         report.sectionsSolved += individualCount
         for i in geometries.indices where shapeOf[i] < 0 { report.instancesSolved += geometries[i].instanceCountSolved }
         sections = geometries

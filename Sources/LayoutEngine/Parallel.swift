@@ -62,23 +62,24 @@ enum Parallel {
     }
 
     /// Calls `body(range, &scratch)` for contiguous ranges covering `0..<count`, on `threads` workers.
-    /// Returns the first worker's scratch once every worker is done (what it holds may serve the caller's
-    /// later work), or nil when `count` is 0.
+    /// Returns every worker's scratch once every worker is done, the first worker's first (what they hold may
+    /// serve the caller's later work), or none when `count` is 0. Which chunks a worker takes depends on the
+    /// scheduling; the scratches together saw every range.
     @discardableResult
     static func forEachChunk<Scratch>(
         count: Int, threads: Int, makeScratch: @Sendable () -> Scratch,
         _ body: @Sendable (Range<Int>, inout Scratch) -> Void
-    ) -> Scratch? {
-        guard count > 0 else { return nil }
+    ) -> [Scratch] {
+        guard count > 0 else { return [] }
         let workers = Swift.min(threads, count)
         if workers <= 1 {
             var scratch = makeScratch()
             body(0..<count, &scratch)
-            return scratch
+            return [scratch]
         }
         let chunks = Swift.min(count, workers * 16)
         let counter = ChunkCounter()
-        let first = FirstWorkerScratch<Scratch>()
+        let slots = WorkerScratches<Scratch>(workers)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var scratch = makeScratch()
             while true {
@@ -86,14 +87,35 @@ enum Parallel {
                 guard chunk < chunks else { break }
                 body(count * chunk / chunks..<count * (chunk + 1) / chunks, &scratch)
             }
-            if worker == 0 { first.value = scratch }
+            slots.leave(scratch, worker: worker)
         }
-        return first.value
+        return slots.collect()
     }
 }
 
-/// Where worker 0 leaves its scratch: written by that worker alone, read after `concurrentPerform` has returned
-/// (which every worker's writes happen before), so no lock is needed.
-private final class FirstWorkerScratch<Scratch>: @unchecked Sendable {
-    var value: Scratch? = nil
+/// Where each worker leaves its scratch: slot `worker`, written by that worker alone, read after
+/// `concurrentPerform` has returned (which every worker's writes happen before), so no lock is needed. Its
+/// own memory rather than an array: an array's element written from several threads goes through the array's
+/// uniqueness check and exclusive access to the property holding it.
+private final class WorkerScratches<Scratch>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Scratch?>
+
+    init(_ workers: Int) {
+        slots = .allocate(capacity: workers)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func leave(_ scratch: consuming Scratch, worker: Int) {
+        slots[worker] = scratch
+    }
+
+    /// The scratches left, worker 0's first. Call once every worker has left its own.
+    func collect() -> [Scratch] {
+        slots.compactMap { $0 }
+    }
 }
