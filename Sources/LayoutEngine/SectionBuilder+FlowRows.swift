@@ -17,7 +17,7 @@ extension SectionBuilder {
     /// - Complexity: O(items in the rows solved + rows × log rows), no allocation once the buffers have grown.
     func remeasureFlowRows(
         _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
-        storage: EstimatedInstances, fromInstance firstInstance: Int, low: Int, high: Int, buffer: FlowSolveBuffer
+        storage: EstimatedInstances, fromInstance firstInstance: Int, high: Int, buffer: FlowSolveBuffer
     ) throws(LayoutError) -> (written: Int, stoppedAt: Int?) {
         precondition(plan.isSingleItemFlow && !plan.mainIsConstant && plan.supplementaries.isEmpty)
         let slot = plan.rootSlot(box: rootBox(of: cache), container: container)
@@ -27,31 +27,21 @@ extension SectionBuilder {
         let noLeaves = UnsafeBufferPointer<UInt16>(start: nil, count: 0)
         var cursor = FlatRowPlan.LengthCursor()
         let start = storage.firstItem(firstInstance)
-        // The items outside `low...high` keep their lengths, read from their cells: a row is written over
-        // only after it is solved, and a row's solve reads no item of the rows before it.
-        let stored = FlatRowPlan.StoredLengths(storage, fresh: low..<(high + 1), shift: 0)
-        // Rows' first items read through the reader's pointer (a call each through `firstItem`, twice a row);
-        // writing a row in place keeps its items, so the pointer stays valid.
-        let reader = storage.reader
-        let rows = reader.count
         // Each row's cells are written through a pointer from the buffer's start (no row holds more than the
         // items left), then over the old row.
         return try buffer.withCells(room: itemCount - start) {
             (cells: inout FlowCellWriter) throws(LayoutError) -> (written: Int, stoppedAt: Int?) in
             var q = firstInstance
             var next = start
-            while q < rows {
-                let items =
-                    reader.firstItems.map { firstItems in
-                        Int(firstItems[q])..<(q + 1 < rows ? Int(firstItems[q + 1]) : reader.itemCount)
-                    } ?? storage.items(of: q)
+            while q < storage.count {
                 // Past every changed item, a row starting where the old one did starts the unchanged rest.
-                if next > high && items.lowerBound == next { return (q - firstInstance, nil) }
+                if next > high && storage.firstItem(q) == next { return (q - firstInstance, nil) }
+                let items = storage.items(of: q)
                 guard items.lowerBound == next else { return (q - firstInstance, q) }
                 cells.truncate(to: 0)
                 let (size, count, extent) = try plan.solveFlowInstance(
                     first: next, itemCount: itemCount, flow: flow, section: index, container: container, P: P,
-                    lengths: lengths, stored: stored, cursor: &cursor, cells: &cells)
+                    lengths: lengths, cursor: &cursor, cells: &cells)
                 guard count > 0, count == items.count else {
                     return (q - firstInstance, count == 0 ? firstInstance : q)
                 }

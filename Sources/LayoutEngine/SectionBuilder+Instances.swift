@@ -230,7 +230,7 @@ extension SectionBuilder {
             if storage.splices { return (0, firstInstance) }
             return try remeasureFlowRows(
                 plan, cache: cache, index: index, itemCount: itemCount, sizing: sizing, storage: storage,
-                fromInstance: firstInstance, low: low, high: high, buffer: scratch.flow)
+                fromInstance: firstInstance, high: high, buffer: scratch.flow)
         }
         var run = InstanceRun(
             itemCount: itemCount, builder: scratch.takeBuilder(), placement: cache.placement,
