@@ -114,12 +114,15 @@ extension LayoutEngine {
         let workers = Parallel.workers(
             work: individualItems + individualCount, threads: threads, grain: parallelGrain)
         if workers > 1 { report.parallelPhases += 1 }
-        // The workers' scratches, whose fitted patterns the updates that follow reuse.
-        var kept: [SolveScratch] = []
+        // The workers' fitted patterns, which the updates that follow reuse, go to the engine's scratch once the
+        // workers are done: every worker's, so that each definition a worker fitted is held whichever worker
+        // solved its sections (the chunks go to whichever worker asks first); and the first worker's grown
+        // buffers. Not after a failure, as before any section was solved.
+        var adoptsBuffers = true
         let geometries = [SectionGeometry](unsafeUninitializedCapacity: sectionData.count) { buffer, initialized in
             guard !buffer.isEmpty else { return }
             let out = ParallelBuffer(buffer)
-            kept = Parallel.forEachChunk(
+            Parallel.forEachChunk(
                 count: buffer.count, threads: workers,
                 makeScratch: {
                     var scratch = SolveScratch()
@@ -148,14 +151,15 @@ extension LayoutEngine {
                         failure.withLock { if $0 == nil || i < $0!.section { $0 = (i, error) } }
                     }
                 }
+            } finish: { worker in
+                guard failure.withLock({ $0 == nil }) else { return }
+                scratch.adoptFlatScratches(from: &worker)
+                if adoptsBuffers { scratch.adoptGrownBuffers(from: &worker) }
+                adoptsBuffers = false
             }
             initialized = buffer.count
         }
         if let (_, error) = failure.withLock({ $0 }) { throw error }
-        // Every worker's patterns, so that each definition a worker fitted is held whichever worker solved its
-        // sections (the chunks go to whichever worker asks first); the grown buffers of the first worker.
-        for w in kept.indices { scratch.adoptFlatScratches(from: &kept[w]) }
-        if !kept.isEmpty { scratch.adoptGrownBuffers(from: &kept[0]) }
         report.sectionsSolved += individualCount
         for i in geometries.indices where shapeOf[i] < 0 { report.instancesSolved += geometries[i].instanceCountSolved }
         sections = geometries

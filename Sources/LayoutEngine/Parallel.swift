@@ -61,21 +61,23 @@ enum Parallel {
         Swift.max(1, Swift.min(threads, work / Swift.max(1, grain)))
     }
 
-    /// Calls `body(range, &scratch)` for contiguous ranges covering `0..<count`, on `threads` workers.
-    /// Returns every worker's scratch once every worker is done, the first worker's first (what they hold may
-    /// serve the caller's later work), or none when `count` is 0. Which chunks a worker takes depends on the
-    /// scheduling; the scratches together saw every range.
-    @discardableResult
+    /// Calls `body(range, &scratch)` for contiguous ranges covering `0..<count`, on `threads` workers, then,
+    /// once every worker is done, `finish(&scratch)` with each worker's scratch on the calling thread, the first
+    /// worker's first (what they hold may serve the caller's later work); neither runs when `count` is 0. Which
+    /// chunks a worker takes depends on the scheduling; the scratches together saw every range. A single worker
+    /// runs on the calling thread and allocates nothing here: its scratch goes straight to `finish`.
     static func forEachChunk<Scratch>(
         count: Int, threads: Int, makeScratch: @Sendable () -> Scratch,
-        _ body: @Sendable (Range<Int>, inout Scratch) -> Void
-    ) -> [Scratch] {
-        guard count > 0 else { return [] }
+        _ body: @Sendable (Range<Int>, inout Scratch) -> Void,
+        finish: (inout Scratch) -> Void = { _ in }
+    ) {
+        guard count > 0 else { return }
         let workers = Swift.min(threads, count)
         if workers <= 1 {
             var scratch = makeScratch()
             body(0..<count, &scratch)
-            return [scratch]
+            finish(&scratch)
+            return
         }
         let chunks = Swift.min(count, workers * 16)
         let counter = ChunkCounter()
@@ -89,7 +91,7 @@ enum Parallel {
             }
             slots.leave(scratch, worker: worker)
         }
-        return slots.collect()
+        slots.forEach(finish)
     }
 }
 
@@ -114,8 +116,11 @@ private final class WorkerScratches<Scratch>: @unchecked Sendable {
         slots[worker] = scratch
     }
 
-    /// The scratches left, worker 0's first. Call once every worker has left its own.
-    func collect() -> [Scratch] {
-        slots.compactMap { $0 }
+    /// Calls `body` with each scratch left, worker 0's first. Call once every worker has left its own.
+    func forEach(_ body: (inout Scratch) -> Void) {
+        for worker in slots.indices {
+            guard var scratch = slots[worker].take() else { continue }
+            body(&scratch)
+        }
     }
 }
