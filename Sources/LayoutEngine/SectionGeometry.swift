@@ -118,6 +118,14 @@ struct InstanceOrigins {
         self.start = start
     }
 
+    /// `origin(offset:gQ:)` for every instance whose length across is `gQ`, as two values: the origin along
+    /// P is `along + offset` (the same sums: `start + pBase` is summed first there too), across it is
+    /// `across`. O(1).
+    @inline(__always)
+    func linear(gQ: Double) -> (along: Double, across: Double) {
+        orthogonal ? (pBase, start + qBase) : (start + pBase, qBase + cross.offset(gQ))
+    }
+
     /// The origin, in content coordinates, of the instance `offset` after instance 0 along P whose length
     /// across is `gQ`. O(1).
     @inline(__always)
