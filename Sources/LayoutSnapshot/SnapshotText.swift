@@ -2,8 +2,9 @@ import CompositionalLayout
 import Foundation
 
 /// What `layoutbench snapshot check` prints: per layout one line, then per configuration that does not match
-/// its counts and its largest changes (`cell 2.3: x 16 → 24, width 361 → 345`). No line is longer than
-/// `columns` (120): a longer one is cut with `…`.
+/// its counts and its largest changes (`cell 2.3: x 16 → 24, width 361 → 345`). The lines under a layout are
+/// cut at `columns` (120) with `…`; the layout's own line is not (it names the spec file, and a cut would take
+/// its verdict with it in a deep folder): the golden's path is left out of it when the line would pass 120.
 public enum SnapshotText {
     public static let columns = 120
 
@@ -15,21 +16,24 @@ public enum SnapshotText {
         let failures = check.failures
         switch check.outcome {
         case .recorded:
-            out.append("\(check.source): recorded \(total) configurations (no golden yet) → \(check.golden)")
-            return out.map(clip)
+            let text = "\(check.source): recorded \(total) configurations (no golden yet)"
+            let whole = "\(text) → \(check.golden)"
+            return [whole.count <= columns ? whole : text]
         case .missing:
-            out.append(
-                "\(check.source): no golden at \(check.golden); under --ci a missing golden fails "
-                    + "(record it with `layoutbench snapshot record` and commit it)")
-            return out.map(clip)
+            return [
+                "\(check.source): no golden at \(check.golden)",
+                clip(
+                    "  under --ci a missing golden fails (record it with `layoutbench snapshot record` and commit it)"),
+            ]
         case .compared, .updated:
             break
         }
+        let head: String
         if failures.isEmpty {
-            out.append(placed("\(check.source): \(total) configurations match", check.golden))
+            head = placed("\(check.source): \(total) configurations match", check.golden)
         } else {
             let verb = check.outcome == .updated ? "updated" : "changed"
-            out.append(placed("\(check.source): \(failures.count) of \(total) configurations \(verb)", check.golden))
+            head = placed("\(check.source): \(failures.count) of \(total) configurations \(verb)", check.golden)
         }
         if let rules = check.goldenRules {
             out.append(
@@ -38,7 +42,7 @@ public enum SnapshotText {
             )
         }
         for failure in failures { out += configurationLines(failure, largest: largest) }
-        return out.map(clip)
+        return [head] + out.map(clip)
     }
 
     /// The lines of one configuration that does not match.

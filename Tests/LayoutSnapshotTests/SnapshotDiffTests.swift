@@ -113,4 +113,29 @@ struct SnapshotDiffTests {
         #expect(lines.contains { $0.hasSuffix("…") })
         for check in checks { #expect(lines.contains { $0.hasPrefix("  \(check.id): ") }) }
     }
+
+    /// A spec in a deep folder (a CI checkout, a temporary folder) makes the layout's line pass 120 columns:
+    /// it is kept whole, with its verdict, and the golden's path is left out of it when that would not fit.
+    @Test("a layout's own line is never cut: a deep folder keeps its verdict, the golden's path left out")
+    func deepFolder() throws {
+        let source =
+            "/" + Array(repeating: "a-rather-long-folder-name", count: 5).joined(separator: "/") + "/cards.yaml"
+        let golden = "s/cards.snapshot.txt"
+        let checks = try Self.check(SnapshotFixtures.cards(), SnapshotFixtures.cards(), .default)
+        func lines(_ outcome: LayoutCheck.Outcome) -> [String] {
+            SnapshotText.lines(
+                LayoutCheck(source: source, layout: "cards", golden: golden, outcome: outcome, configurations: checks))
+        }
+        #expect(source.count > 120)
+        #expect(lines(.compared) == ["\(source): 16 configurations match"])
+        #expect(lines(.recorded) == ["\(source): recorded 16 configurations (no golden yet)"])
+        let missing = lines(.missing)
+        #expect(missing.first == "\(source): no golden at \(golden)")
+        #expect(missing.dropFirst().allSatisfy { $0.count <= 120 && $0.hasPrefix("  under --ci") })
+        // A short path keeps the golden's path on the same line.
+        let short = SnapshotText.lines(
+            LayoutCheck(
+                source: "cards.yaml", layout: "cards", golden: golden, outcome: .recorded, configurations: checks))
+        #expect(short == ["cards.yaml: recorded 16 configurations (no golden yet) → \(golden)"])
+    }
 }
