@@ -3,8 +3,22 @@
 # (README "Optional parts"): import, the PostgreSQL store and the dashboard are all tested. CI runs this
 # through .ci/run, which also builds the default (lean) set and smokes it (scripts/lean-smoke.sh). XCTest runs
 # too: LayoutSnapshotTesting's assertion is tested from both Swift Testing and XCTest.
+#
+# The build and the tests write their temporary files (stores, specs, servers' folders, pictures) under one
+# folder of this run (TMPDIR), removed when every test passed and kept, with its path printed, otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh --tests
-swift build --build-tests --enable-all-traits
-swift test --skip-build --enable-all-traits
+# A short name (PostgreSQL's socket path, inside it, has a 107-byte limit), readable by the server's own user.
+files="$(mktemp -d "${TMPDIR:-/tmp}/lbt.XXXXXX")"
+chmod 755 "$files"
+status=0
+# SwiftPM's own temporary folders (it leaves some behind) go there too.
+TMPDIR="$files" scripts/setup.sh --tests || status=$?
+[ "$status" -ne 0 ] || TMPDIR="$files" swift build --build-tests --enable-all-traits || status=$?
+[ "$status" -ne 0 ] || TMPDIR="$files" swift test --skip-build --enable-all-traits || status=$?
+if [ "$status" -eq 0 ]; then
+  rm -rf "$files"
+else
+  echo "test.sh: the tests' files are kept in $files" >&2
+fi
+exit "$status"
