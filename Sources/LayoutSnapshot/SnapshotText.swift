@@ -16,9 +16,10 @@ public enum SnapshotText {
         let failures = check.failures
         switch check.outcome {
         case .recorded:
-            let text = "\(check.source): recorded \(total) configurations (no golden yet)"
-            let whole = "\(text) → \(check.golden)"
-            return [whole.count <= columns ? whole : text]
+            return [
+                placed(
+                    "\(check.source): recorded \(total) configurations (no golden yet)", " → \(check.golden)")
+            ]
         case .missing:
             return [
                 "\(check.source): no golden at \(check.golden)",
@@ -30,10 +31,11 @@ public enum SnapshotText {
         }
         let head: String
         if failures.isEmpty {
-            head = placed("\(check.source): \(total) configurations match", check.golden)
+            head = placed("\(check.source): \(total) configurations match", " (\(check.golden))")
         } else {
             let verb = check.outcome == .updated ? "updated" : "changed"
-            head = placed("\(check.source): \(failures.count) of \(total) configurations \(verb)", check.golden)
+            head = placed(
+                "\(check.source): \(failures.count) of \(total) configurations \(verb)", " (\(check.golden))")
         }
         if let rules = check.goldenRules {
             out.append(
@@ -126,9 +128,10 @@ public enum SnapshotText {
         list.isEmpty ? "none" : list.map { "\($0.kind) in section \($0.section)" }.joined(separator: ", ")
     }
 
-    /// `text (golden)` when it fits in `columns`, else `text` alone (the golden's path is in the folder given).
+    /// `text` followed by `golden` (the golden's path, as the line shows it) when that fits in `columns`, else
+    /// `text` alone (the golden's path is in the folder given).
     static func placed(_ text: String, _ golden: String) -> String {
-        let whole = "\(text) (\(golden))"
+        let whole = text + golden
         return whole.count <= columns ? whole : text
     }
 
