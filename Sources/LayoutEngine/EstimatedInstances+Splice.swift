@@ -20,6 +20,8 @@ extension EstimatedInstances {
     }
 
     /// `splice` with the new instances as columns (a flow re-solve's own buffers, `FlowSolveBuffer`).
+    /// The new storage has room for an eighth more (`growthReserve`), so that the next splices of a section
+    /// being edited happen in place (`spliceInPlace`), as an array grows.
     /// - Complexity: O(items + instances) copied, one allocation.
     func splice(prefix: Int, _ solved: InstanceColumns, tailFrom: Int, shift: Int) -> EstimatedInstances {
         precondition(splices && solved.leafSupplementaries.isEmpty && solved.hosts.isEmpty)
@@ -33,7 +35,9 @@ extension EstimatedInstances {
         var extent = solved.extent
         if prefix > 0 || kept > 0 { extent.add(old.extent) }
         let layout = Layout(count: n, items: items, hasLeaf: false)
-        let buffer = EstimatedInstances.create(minimumCapacity: max(1, layout.total)) { _ in
+        let buffer = EstimatedInstances.create(
+            minimumCapacity: max(1, layout.total + layout.total / EstimatedInstances.growthReserve)
+        ) { _ in
             InstancesHeader(
                 count: n, itemCount: items, hasLeafSupplementaries: false, negativeCount: 0, extent: extent,
                 supplementaries: solved.supplementaries, hosts: [])
@@ -105,5 +109,114 @@ extension EstimatedInstances {
         }
         head.pointee.extent.add(solved.extent)
         return true
+    }
+}
+
+extension EstimatedInstances {
+    /// A spliced storage's room beyond its contents, as a fraction's denominator (an eighth).
+    @inline(__always) static var growthReserve: Int { 8 }
+
+    /// A new full-form storage's room beyond its contents, in doubles: one more item's cell (4) and one more
+    /// instance's size, tree node, stride and first item (4.5), so that the first edit that adds a row or an
+    /// item splices in place whatever the allocator's size classes leave over.
+    @inline(__always) static var editRoom: Int { 9 }
+
+    /// What `splice` builds, written into this storage when its allocation has room for the result: the
+    /// prefix stays, the old tail's cells and rows move to their new places, `solved` is written between, and
+    /// the tree is built again. A chip's new width that changes its rows' number, or an inserted or removed
+    /// chip, then costs no allocation, no copy of the prefix, and no release of the old storage (an allocation
+    /// past jemalloc's cached sizes cost about 10k instructions in the counted updates, more than the rows'
+    /// own work). The room is what the allocator gave beyond the request (its size classes: up to a quarter
+    /// more), what a full-form storage is made with (`editRoom`), and what `splice` reserves when this fails
+    /// (`growthReserve`). Returns false, having changed
+    /// nothing, when the result does not fit (or `solved` holds supplementary lists). The caller holds the only
+    /// reference, `splices` holds, and `solved` has no leaf lists nor hosts.
+    /// - Complexity: O(items from the prefix's end + instances), no allocation.
+    func spliceInPlace(prefix: Int, _ solved: InstanceColumns, tailFrom: Int, shift: Int) -> Bool {
+        precondition(splices && solved.leafSupplementaries.isEmpty && solved.hosts.isEmpty)
+        // The header's fields one by one: a copy of it would retain and release its arrays.
+        let oldCount = head.pointee.count, oldItemCount = head.pointee.itemCount, oldLayout = layout
+        let added = solved.firstItem.count, kept = oldCount - tailFrom
+        let n = prefix + added + kept
+        let prefixItems = prefix < oldCount ? firstItem(prefix) : oldItemCount
+        let tailFirst = tailFrom < oldCount ? firstItem(tailFrom) : oldItemCount
+        let tailItems = oldItemCount - tailFirst
+        let items = prefixItems + solved.cells.count + tailItems
+        let layout = Layout(count: n, items: items, hasLeaf: false)
+        // Without leaf lists (`splices`) the supplementary table is never read: the old one stays (assigning
+        // the new one cost a metadata lookup, thousands of instructions the first time).
+        guard n > 0, layout.total <= capacity, solved.supplementaries.isEmpty else { return false }
+        let rectBytes = MemoryLayout<Rect>.stride, sizeBytes = MemoryLayout<Size>.stride
+        let raw = UnsafeMutableRawPointer(withUnsafeMutablePointerToElements { $0 })
+        // The kept parts, in the order they lie in memory, each moved whole (byte offsets; the cells' prefix
+        // stays where it is). Their destinations keep that order and do not overlap, so moving the parts that
+        // go left from the lowest, then the ones that go right from the highest, never writes over a part
+        // before it moved (the tree's old place holds nothing needed: it is built again). Written out rather
+        // than looped over a buffer, whose generic metadata cost more than the moves.
+        let cellsTail = RegionMove(
+            from: oldLayout.cells * 8 + tailFirst * rectBytes, to: layout.cells * 8 + (items - tailItems) * rectBytes,
+            bytes: tailItems * rectBytes)
+        let sizesPrefix = RegionMove(from: oldLayout.sizes * 8, to: layout.sizes * 8, bytes: prefix * sizeBytes)
+        let sizesTail = RegionMove(
+            from: oldLayout.sizes * 8 + tailFrom * sizeBytes, to: layout.sizes * 8 + (n - kept) * sizeBytes,
+            bytes: kept * sizeBytes)
+        let stridesPrefix = RegionMove(from: oldLayout.values * 8, to: layout.values * 8, bytes: prefix * 8)
+        let stridesTail = RegionMove(
+            from: oldLayout.values * 8 + tailFrom * 8, to: layout.values * 8 + (n - kept) * 8, bytes: kept * 8)
+        let firstPrefix = RegionMove(from: oldLayout.firstItem * 8, to: layout.firstItem * 8, bytes: prefix * 4)
+        let firstTail = RegionMove(
+            from: oldLayout.firstItem * 8 + tailFrom * 4, to: layout.firstItem * 8 + (n - kept) * 4, bytes: kept * 4)
+        cellsTail.apply(raw, left: true)
+        sizesPrefix.apply(raw, left: true)
+        sizesTail.apply(raw, left: true)
+        stridesPrefix.apply(raw, left: true)
+        stridesTail.apply(raw, left: true)
+        firstPrefix.apply(raw, left: true)
+        firstTail.apply(raw, left: true)
+        firstTail.apply(raw, left: false)
+        firstPrefix.apply(raw, left: false)
+        stridesTail.apply(raw, left: false)
+        stridesPrefix.apply(raw, left: false)
+        sizesTail.apply(raw, left: false)
+        sizesPrefix.apply(raw, left: false)
+        cellsTail.apply(raw, left: false)
+        /// Writes `middle` into the region at `offset` (in doubles) from element `start` on.
+        func write<T>(_ middle: UnsafeBufferPointer<T>, region offset: Int, at start: Int) {
+            guard let source = middle.baseAddress else { return }
+            (raw + offset * 8).assumingMemoryBound(to: T.self).advanced(by: start).update(
+                from: source, count: middle.count)
+        }
+        write(solved.cells, region: layout.cells, at: prefixItems)
+        write(solved.sizes, region: layout.sizes, at: prefix)
+        write(solved.strides, region: layout.values, at: prefix)
+        write(solved.firstItem, region: layout.firstItem, at: prefix)
+        if shift != 0 {
+            let first = (raw + layout.firstItem * 8).assumingMemoryBound(to: Int32.self)
+            let moved = Int32(truncatingIfNeeded: shift)
+            for q in (prefix + added)..<n { first[q] &+= moved }
+        }
+        if prefix > 0 || kept > 0 {
+            head.pointee.extent.add(solved.extent)
+        } else {
+            head.pointee.extent = solved.extent
+        }
+        head.pointee.count = n
+        head.pointee.itemCount = items
+        head.pointee.negativeCount = EstimatedInstances.buildTree(
+            (raw + layout.tree * 8).assumingMemoryBound(to: Double.self),
+            strides: UnsafePointer((raw + layout.values * 8).assumingMemoryBound(to: Double.self)), count: n)
+        return true
+    }
+}
+
+/// One part of a storage's buffer moved within it (`EstimatedInstances.spliceInPlace`), in bytes.
+private struct RegionMove {
+    var from: Int, to: Int, bytes: Int
+
+    /// Moves the part if it goes left (`left`) or right (not `left`).
+    @inline(__always) func apply(_ base: UnsafeMutableRawPointer, left: Bool) {
+        guard bytes > 0, left ? to < from : to > from else { return }
+        // memmove: a part may overlap its own destination.
+        (base + to).copyMemory(from: base + from, byteCount: bytes)
     }
 }

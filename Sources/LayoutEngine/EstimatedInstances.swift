@@ -49,7 +49,8 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
         let n = columns.firstItem.count, items = columns.cells.count
         let hasLeaf = !columns.leafSupplementaries.isEmpty
         let layout = Layout(count: n, items: items, hasLeaf: hasLeaf)
-        let buffer = create(minimumCapacity: max(1, layout.total)) { _ in
+        // Room for an edit that adds an item or a row (`spliceInPlace`).
+        let buffer = create(minimumCapacity: layout.total + EstimatedInstances.editRoom) { _ in
             InstancesHeader(
                 count: n, itemCount: items, hasLeafSupplementaries: hasLeaf, negativeCount: 0,
                 extent: columns.extent, supplementaries: columns.supplementaries,

@@ -416,10 +416,9 @@ extension LayoutEngine {
             // trying them in place would mostly solve rows only to start again.
             let mayReflow = reuse.tailStart - 1 > at && cache.rowsMayReflow
             // Whether this update holds the only reference to the old storage, so that a re-solve may write
-            // over it (asked only where the in-place attempt asks it).
-            var ownsStorage = false
-            if reuse.shift == 0, !mayReflow, isKnownUniquelyReferenced(&storage) {
-                ownsStorage = true
+            // over it.
+            let ownsStorage = isKnownUniquelyReferenced(&storage)
+            if ownsStorage, reuse.shift == 0, !mayReflow {
                 let (solved, stoppedAt) = try solver.updateInstancesInPlace(
                     cache, index: section, itemCount: itemCount, sizing: lentSizing,
                     storage: storage, fromInstance: firstInstance, low: at, high: reuse.tailStart - 1, scratch: &scratch
@@ -435,6 +434,9 @@ extension LayoutEngine {
                 }
             }
             if updated == nil {
+                #if DEBUG
+                let rowsBefore = storage.count
+                #endif
                 let (instances, noRoom, solved) = try solver.resolveInstances(
                     cache, index: section, itemCount: itemCount, sizing: lentSizing,
                     previous: storage, ownsPrevious: ownsStorage, fromInstance: firstInstance, changedFrom: at,
@@ -446,7 +448,14 @@ extension LayoutEngine {
                 }
                 report.instancesSolved += solved
                 #if DEBUG
-                if instances === storage { updateWork.flowRowsOverwritten += 1 }
+                if instances === storage {
+                    // As many rows and no item moved: written over; else spliced into the same allocation.
+                    if reuse.shift == 0 && instances.count == rowsBefore {
+                        updateWork.flowRowsOverwritten += 1
+                    } else {
+                        updateWork.flowRowsSplicedInPlace += 1
+                    }
+                }
                 #endif
                 updated = instances
             }

@@ -81,11 +81,12 @@ extension SectionBuilder {
     /// an old row did past the change (`reuse`), as `InstanceRun.stopIfConverged` decides; the new storage
     /// is the old prefix, these rows and the old tail (`EstimatedInstances.splice`). The same rows as
     /// `resolveInstances` solves, without its run, a builder, and the prefix and tail copied into it and out.
-    /// When the caller owns `previous` and the change moved no item, rows as many as those they replace are
-    /// written over them instead (`EstimatedInstances.overwrite`: a chip's new width that keeps its row's
-    /// items, or reflows a few rows until they meet the old ones again with as many rows), and `previous` is
-    /// returned.
-    /// - Complexity: O(items in the rows solved) plus O(items of the section) copied once; in place,
+    /// When the caller owns `previous`, the result is written into it and `previous` returned: rows as many
+    /// as those they replace, when the change moved no item, over them (`EstimatedInstances.overwrite`: a
+    /// chip's new width that keeps its row's items, or reflows a few rows until they meet the old ones again
+    /// with as many rows); else the whole splice, when its allocation has room (`spliceInPlace`: rows that
+    /// changed in number, an inserted or removed chip).
+    /// - Complexity: O(items in the rows solved) plus O(items of the section) copied once; overwritten,
     ///   O(items in the rows solved + rows solved × log rows).
     func resolveFlowRows(
         _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
@@ -119,6 +120,11 @@ extension SectionBuilder {
             freeze: { solved in
                 if ownsPrevious, reuse.shift == 0, solved.firstItem.count == tailFrom - firstInstance,
                     previous.overwrite(from: firstInstance, solved)
+                {
+                    return previous
+                }
+                if ownsPrevious,
+                    previous.spliceInPlace(prefix: firstInstance, solved, tailFrom: tailFrom, shift: reuse.shift)
                 {
                     return previous
                 }

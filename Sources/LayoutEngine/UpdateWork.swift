@@ -10,4 +10,7 @@ final class UpdateWork {
     /// Reflowed flow rows written over as many old ones in place (`EstimatedInstances.overwrite`), where a
     /// splice would allocate new storage.
     var flowRowsOverwritten = 0
+    /// Flow re-solves that changed the rows' or the items' number, spliced into the old storage's own
+    /// allocation (`EstimatedInstances.spliceInPlace`) rather than into a new one.
+    var flowRowsSplicedInPlace = 0
 }

@@ -122,7 +122,7 @@ struct FlowRowAgreementTests {
     }
     @Test("a measure that reflows rows into as many rows writes them over the old ones, equal to the reference")
     func reflowedRowsOverwritten() throws {
-        var overwritten = 0, spliced = 0
+        var overwritten = 0, spliced = 0, splicedInPlace = 0
         for seed in UInt64(1)...60 {
             let engine = try LayoutEngine(layout: Self.layout(seed: seed))
             var rng = BenchRandom(seed: seed &* 104_729)
@@ -131,6 +131,7 @@ struct FlowRowAgreementTests {
                 let count = engine.itemCount(inSection: section)
                 guard count > 0 else { continue }
                 let before = engine.updateWork.flowRowsOverwritten
+                let inPlaceBefore = engine.updateWork.flowRowsSplicedInPlace
                 let rows = RemeasureInstanceTests.storage(engine, section)?.count
                 let measure = LayoutOperation.measure(
                     section: section, item: rng.index(below: count), width: rng.double(5...200, step: 1),
@@ -144,11 +145,39 @@ struct FlowRowAgreementTests {
                     #expect(rows == after, "seed \(seed) step \(step)")
                 } else if rows != nil, after != nil, rows != after {
                     spliced += 1
+                    if engine.updateWork.flowRowsSplicedInPlace > inPlaceBefore { splicedInPlace += 1 }
                 }
             }
         }
         // Both happen: reflows that end with as many rows, and ones that change the count (spliced).
         #expect(overwritten > 80, "\(overwritten) overwritten")
         #expect(spliced > 20, "\(spliced) spliced")
+        // Most splices (a row more or fewer) fit in the old storage's allocation (`spliceInPlace`).
+        #expect(splicedInPlace * 2 > spliced, "\(splicedInPlace) of \(spliced) spliced in place")
+    }
+
+    @Test("inserted and deleted chips are spliced into the old storage's allocation, equal to the reference")
+    func editsSplicedInPlace() throws {
+        var edits = 0, inPlace = 0
+        for seed in UInt64(1)...60 {
+            let engine = try LayoutEngine(layout: Self.layout(seed: seed))
+            var rng = BenchRandom(seed: seed &* 15_485_863)
+            for step in 0..<12 {
+                let section = rng.index(below: engine.sectionCount)
+                let count = engine.itemCount(inSection: section)
+                guard count > 0, RemeasureInstanceTests.storage(engine, section)?.splices == true else { continue }
+                let before = engine.updateWork.flowRowsSplicedInPlace
+                let edit =
+                    rng.chance(0.5)
+                    ? LayoutOperation.insertItems(section: section, at: rng.int(0...count), count: 1)
+                    : LayoutOperation.deleteItems(section: section, at: rng.index(below: count), count: 1)
+                try engine.apply(edit)
+                #expect(try differences(engine).isEmpty, "seed \(seed) step \(step): \(edit)")
+                edits += 1
+                if engine.updateWork.flowRowsSplicedInPlace > before { inPlace += 1 }
+            }
+        }
+        #expect(edits > 100, "\(edits) edits")
+        #expect(inPlace * 2 > edits, "\(inPlace) of \(edits) edits spliced in place")
     }
 }
