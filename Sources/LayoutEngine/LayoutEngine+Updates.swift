@@ -356,15 +356,18 @@ extension LayoutEngine {
         {
             let saved = lendSizing()
             defer { returnSizing(saved) }
+            // The splice may write into the old storage when this update holds its only reference.
+            let ownsStorage = isKnownUniquelyReferenced(&storage)
             do throws(LayoutError) {
                 let solved = try withExtendedLifetime(storage) {
                     () throws(LayoutError) -> (storage: EstimatedInstances, measuredInstances: Int)? in
                     if let spliced = try solver.spliceCompact(
                         plan, cache: cache, index: section, itemCount: itemCount, sizing: lentSizing,
-                        previous: storage, reusing: compactReuse, scratch: &scratch)
+                        previous: storage, ownsPrevious: ownsStorage, reusing: compactReuse, scratch: &scratch)
                     {
                         #if DEBUG
                         updateWork.compactSplices += 1
+                        if spliced.storage === storage { updateWork.compactSplicesInPlace += 1 }
                         #endif
                         return spliced
                     }

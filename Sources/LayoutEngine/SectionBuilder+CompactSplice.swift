@@ -23,11 +23,14 @@ extension SectionBuilder {
     /// otherwise, no pattern fitted for the section's box, no full instance before or fewer than two after, a
     /// sized instance off the old form (another length across, or a length the form derives that no longer
     /// derives so), or last instances off the pattern.
+    /// When the caller holds the only reference to `previous` (`ownsPrevious`), the result is written into it
+    /// if its allocation has room (`EstimatedInstances.rewriteCompact`), and `previous` is returned.
     /// - Complexity: O(items + instances) in block copies and one stride per instance, plus O(1) per item of
     ///   the instances sized and a measure per item measured: an insert into a list measures one item.
     func spliceCompact(
         _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
-        previous: EstimatedInstances, reusing reuse: CompactReuse, scratch: inout SolveScratch
+        previous: EstimatedInstances, ownsPrevious: Bool = false, reusing reuse: CompactReuse,
+        scratch: inout SolveScratch
     ) throws(LayoutError) -> (storage: EstimatedInstances, measuredInstances: Int)? {
         let main = plan.main, cross = main.other, P = cache.placement.P
         let form = reuse.form
@@ -215,11 +218,20 @@ extension SectionBuilder {
                 return columns.cellLengths.withUnsafeBufferPointer { cellLengths in
                     columns.instanceLengths.withUnsafeBufferPointer { instanceLengths in
                         columns.strides.withUnsafeBufferPointer { strides in
-                            EstimatedInstances.makeCompact(
-                                form, pattern: UnsafeBufferPointer(pattern),
-                                cellLengths: UnsafeBufferPointer(rebasing: cellLengths[0..<m]),
-                                instanceLengths: UnsafeBufferPointer(rebasing: instanceLengths[0..<n]),
-                                strides: UnsafeBufferPointer(rebasing: strides[0..<n]), extent: extent)
+                            let cellLengths = UnsafeBufferPointer(rebasing: cellLengths[0..<m])
+                            let instanceLengths = UnsafeBufferPointer(rebasing: instanceLengths[0..<n])
+                            let strides = UnsafeBufferPointer(rebasing: strides[0..<n])
+                            // Every value is in the worker's columns by now: the old storage may take them.
+                            if ownsPrevious,
+                                previous.rewriteCompact(
+                                    pattern: UnsafeBufferPointer(pattern), cellLengths: cellLengths,
+                                    instanceLengths: instanceLengths, strides: strides, extent: extent)
+                            {
+                                return previous
+                            }
+                            return EstimatedInstances.makeCompact(
+                                form, pattern: UnsafeBufferPointer(pattern), cellLengths: cellLengths,
+                                instanceLengths: instanceLengths, strides: strides, extent: extent)
                         }
                     }
                 }

@@ -7,6 +7,8 @@ final class UpdateWork {
     /// Item inserts and deletes spliced into a compact section's storage (`SectionBuilder.spliceCompact`),
     /// solving only the instances they touched.
     var compactSplices = 0
+    /// Of those, the ones written into the old storage's own allocation (`EstimatedInstances.rewriteCompact`).
+    var compactSplicesInPlace = 0
     /// Reflowed flow rows written over as many old ones in place (`EstimatedInstances.overwrite`), where a
     /// splice would allocate new storage.
     var flowRowsOverwritten = 0

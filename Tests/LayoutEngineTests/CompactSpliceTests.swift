@@ -66,6 +66,31 @@ struct CompactSpliceTests {
             }
             #expect(RemeasureInstanceTests.storage(engine, section)?.isCompact == true)
         }
+        // Deletes always fit in the old storage's allocation, and most inserts of a few items do
+        // (`EstimatedInstances.rewriteCompact`).
+        #expect(engine.updateWork.compactSplicesInPlace * 4 > splices * 3, "\(engine.updateWork.compactSplicesInPlace)")
+    }
+
+    @Test("an insert too large for the old storage's allocation splices into a new one, equal to the reference")
+    func largeInsertAllocates() throws {
+        let engine = try LayoutEngine(layout: Self.layout())
+        // Only its identity kept: a reference held here would make every splice allocate.
+        #expect(RemeasureInstanceTests.storage(engine, 0)?.isCompact == true)
+        let oldIdentity = ObjectIdentifier(try #require(RemeasureInstanceTests.storage(engine, 0)))
+        // 200 items more than 14: far past any room the allocator left.
+        let (splices, inPlace) = (engine.updateWork.compactSplices, engine.updateWork.compactSplicesInPlace)
+        try engine.apply(.insertItems(section: 0, at: 7, count: 200))
+        #expect(engine.updateWork.compactSplices == splices + 1)
+        #expect(engine.updateWork.compactSplicesInPlace == inPlace)
+        #expect(try matchesReference(engine))
+        let newIdentity = ObjectIdentifier(try #require(RemeasureInstanceTests.storage(engine, 0)))
+        #expect(newIdentity != oldIdentity)
+        // One more item then fits in the new storage's own room, or not: either way the frames are right,
+        // and a delete of one always fits.
+        try engine.apply(.deleteItems(section: 0, at: 100, count: 1))
+        #expect(engine.updateWork.compactSplicesInPlace == inPlace + 1)
+        #expect(ObjectIdentifier(try #require(RemeasureInstanceTests.storage(engine, 0))) == newIdentity)
+        #expect(try matchesReference(engine))
     }
 
     @Test("a card grid's rows re-pair after an odd change; the odd last card stays off the pattern")
