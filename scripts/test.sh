@@ -14,6 +14,10 @@ chmod 755 "$files"
 status=0
 # SwiftPM's own temporary folders (it leaves some behind) go there too.
 TMPDIR="$files" scripts/setup.sh --tests || status=$?
+# The CLI tests run the built `layoutbench`: removed first, so that the build links it again. A build after
+# `swift test` plans again and has compiled every module yet linked only the test bundle, leaving the CLI
+# tests an older binary (seen once here; a fresh clone, as CI's, always links it).
+rm -f .build/debug/layoutbench
 [ "$status" -ne 0 ] || TMPDIR="$files" swift build --build-tests --enable-all-traits || status=$?
 [ "$status" -ne 0 ] || TMPDIR="$files" swift test --skip-build --enable-all-traits || status=$?
 if [ "$status" -eq 0 ]; then
