@@ -209,6 +209,39 @@ extension EstimatedInstances {
     }
 }
 
+extension EstimatedInstances {
+    /// What `makeCompact(_:pattern:cellLengths:instanceLengths:strides:extent:)` makes from the same values,
+    /// written into this storage, which holds the same `form` (a compact splice, `SectionBuilder.spliceCompact`:
+    /// the values are computed apart from it, so nothing read is written over), when its allocation has room:
+    /// an insert or a delete in a list or a grid then allocates nothing and releases nothing. Returns false,
+    /// having changed nothing, when the values do not fit. The caller holds the only reference.
+    /// - Complexity: O(items + instances), no allocation.
+    func rewriteCompact(
+        pattern: UnsafeBufferPointer<Rect>, cellLengths: UnsafeBufferPointer<Double>,
+        instanceLengths: UnsafeBufferPointer<Double>, strides: UnsafeBufferPointer<Double>, extent: RelativeExtent
+    ) -> Bool {
+        guard let form = head.pointee.compact else { return false }
+        let n = strides.count, items = cellLengths.count, k = form.perInstance
+        precondition(pattern.count == k && instanceLengths.count == n && !form.hasLeafPattern && n > 0)
+        let layout = CompactLayout(form, count: n, items: items)
+        guard layout.total <= capacity else { return false }
+        withUnsafeMutablePointerToElements { base in
+            UnsafeMutableRawPointer(base).assumingMemoryBound(to: Rect.self).update(
+                from: pattern.baseAddress!, count: k)
+            (base + layout.cellLengths).update(from: cellLengths.baseAddress!, count: items)
+            if layout.storesLengths {
+                (base + layout.instanceLengths).update(from: instanceLengths.baseAddress!, count: n)
+            }
+            head.pointee.negativeCount = EstimatedInstances.buildTree(
+                base + layout.tree, strides: strides.baseAddress!, count: n)
+        }
+        head.pointee.count = n
+        head.pointee.itemCount = items
+        head.pointee.extent = extent
+        return true
+    }
+}
+
 /// One part of a storage's buffer moved within it (`EstimatedInstances.spliceInPlace`), in bytes.
 private struct RegionMove {
     var from: Int, to: Int, bytes: Int

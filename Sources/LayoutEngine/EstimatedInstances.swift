@@ -30,7 +30,8 @@ struct InstancesHeader {
 /// the leaf supplementary lists (`UInt16` × items, only when some leaf has one). The compact form (lists and
 /// column grids, see `CompactForm`) holds the pattern cells (`Rect` × items per instance), one length per
 /// item, one length per instance unless derived, and the tree: 16 to 24 bytes per list item instead of 68.
-/// Both forms answer every read alike. The unsafe part is this file and its splice (EstimatedInstances+Splice.swift).
+/// Both forms answer every read alike. The unsafe part is this file and its splices, in place or not
+/// (EstimatedInstances+Splice.swift).
 final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     /// The storage of `builder`'s instances, compact when they repeat (`CompactForm.analyse`).
     /// Complexity: O(items + instances), one allocation.
@@ -164,7 +165,7 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
     var isCompactWithoutLeaves: Bool { head.pointee.compact.map { !$0.hasLeafPattern } ?? false }
 
     /// Where each region of the compact form starts, in 8-byte units.
-    private struct CompactLayout {
+    struct CompactLayout {
         var cellLengths: Int, instanceLengths: Int, tree: Int, total: Int, storesLengths: Bool
         @inline(__always) init(_ form: CompactForm, count n: Int, items: Int) {
             storesLengths = form.instanceOverCell == nil
@@ -190,37 +191,6 @@ final class EstimatedInstances: ManagedBuffer<InstancesHeader, Double> {
             leaf = firstItem + (n + 1) / 2
             total = leaf + (hasLeaf ? (items + 3) / 4 : 0)
         }
-    }
-
-    /// What `makeCompact(_:pattern:cellLengths:instanceLengths:strides:extent:)` makes from the same values,
-    /// written into this storage, which holds the same `form` (a compact splice, `SectionBuilder.spliceCompact`:
-    /// the values are computed apart from it, so nothing read is written over), when its allocation has room:
-    /// an insert or a delete in a list or a grid then allocates nothing and releases nothing. Returns false,
-    /// having changed nothing, when the values do not fit. The caller holds the only reference.
-    /// - Complexity: O(items + instances), no allocation.
-    func rewriteCompact(
-        pattern: UnsafeBufferPointer<Rect>, cellLengths: UnsafeBufferPointer<Double>,
-        instanceLengths: UnsafeBufferPointer<Double>, strides: UnsafeBufferPointer<Double>, extent: RelativeExtent
-    ) -> Bool {
-        guard let form = head.pointee.compact else { return false }
-        let n = strides.count, items = cellLengths.count, k = form.perInstance
-        precondition(pattern.count == k && instanceLengths.count == n && !form.hasLeafPattern && n > 0)
-        let layout = CompactLayout(form, count: n, items: items)
-        guard layout.total <= capacity else { return false }
-        withUnsafeMutablePointerToElements { base in
-            UnsafeMutableRawPointer(base).assumingMemoryBound(to: Rect.self).update(
-                from: pattern.baseAddress!, count: k)
-            (base + layout.cellLengths).update(from: cellLengths.baseAddress!, count: items)
-            if layout.storesLengths {
-                (base + layout.instanceLengths).update(from: instanceLengths.baseAddress!, count: n)
-            }
-            head.pointee.negativeCount = EstimatedInstances.buildTree(
-                base + layout.tree, strides: strides.baseAddress!, count: n)
-        }
-        head.pointee.count = n
-        head.pointee.itemCount = items
-        head.pointee.extent = extent
-        return true
     }
 
     /// Where the Fenwick tree starts, in either form.
