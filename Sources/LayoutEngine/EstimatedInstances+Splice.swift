@@ -25,16 +25,14 @@ extension EstimatedInstances {
     /// - Complexity: O(items + instances) copied, one allocation.
     func splice(prefix: Int, _ solved: InstanceColumns, tailFrom: Int, shift: Int) -> EstimatedInstances {
         precondition(splices && solved.leafSupplementaries.isEmpty && solved.hosts.isEmpty)
-        let old = head.pointee, oldLayout = layout
-        let added = solved.firstItem.count, kept = old.count - tailFrom
-        let n = prefix + added + kept
-        let prefixItems = prefix < old.count ? firstItem(prefix) : old.itemCount
-        let tailFirst = tailFrom < old.count ? firstItem(tailFrom) : old.itemCount
-        let tailItems = old.itemCount - tailFirst
-        let items = prefixItems + solved.cells.count + tailItems
+        let oldLayout = layout
+        let shape = SpliceShape(self, prefix: prefix, solved, tailFrom: tailFrom)
+        let (added, kept, n, items) = (shape.added, shape.kept, shape.count, shape.items)
+        let (prefixItems, tailFirst, tailItems) = (shape.prefixItems, shape.tailFirst, shape.tailItems)
+        let layout = shape.layout
+        // The solved instances' extent, with the old one when some old instance stays (a bound).
         var extent = solved.extent
-        if prefix > 0 || kept > 0 { extent.add(old.extent) }
-        let layout = Layout(count: n, items: items, hasLeaf: false)
+        if prefix > 0 || kept > 0 { extent.add(head.pointee.extent) }
         let buffer = EstimatedInstances.create(
             minimumCapacity: max(1, layout.total + layout.total / EstimatedInstances.growthReserve)
         ) { _ in
@@ -134,15 +132,11 @@ extension EstimatedInstances {
     /// - Complexity: O(items from the prefix's end + instances), no allocation.
     func spliceInPlace(prefix: Int, _ solved: InstanceColumns, tailFrom: Int, shift: Int) -> Bool {
         precondition(splices && solved.leafSupplementaries.isEmpty && solved.hosts.isEmpty)
-        // The header's fields one by one: a copy of it would retain and release its arrays.
-        let oldCount = head.pointee.count, oldItemCount = head.pointee.itemCount, oldLayout = layout
-        let added = solved.firstItem.count, kept = oldCount - tailFrom
-        let n = prefix + added + kept
-        let prefixItems = prefix < oldCount ? firstItem(prefix) : oldItemCount
-        let tailFirst = tailFrom < oldCount ? firstItem(tailFrom) : oldItemCount
-        let tailItems = oldItemCount - tailFirst
-        let items = prefixItems + solved.cells.count + tailItems
-        let layout = Layout(count: n, items: items, hasLeaf: false)
+        let oldLayout = layout
+        let shape = SpliceShape(self, prefix: prefix, solved, tailFrom: tailFrom)
+        let (added, kept, n, items) = (shape.added, shape.kept, shape.count, shape.items)
+        let (prefixItems, tailFirst, tailItems) = (shape.prefixItems, shape.tailFirst, shape.tailItems)
+        let layout = shape.layout
         // Without leaf lists (`splices`) the supplementary table is never read: the old one stays (assigning
         // the new one cost a metadata lookup, thousands of instructions the first time).
         guard n > 0, layout.total <= capacity, solved.supplementaries.isEmpty else { return false }
@@ -239,6 +233,29 @@ extension EstimatedInstances {
         head.pointee.itemCount = items
         head.pointee.extent = extent
         return true
+    }
+}
+
+/// The sizes of a splice of `storage` (`EstimatedInstances.splice`, `spliceInPlace`): its first `prefix`
+/// instances kept, `solved` after them, and its instances from `tailFrom` on. The header's fields are read one
+/// by one: a copy of the header would retain and release its arrays. O(1).
+private struct SpliceShape {
+    /// Instances: solved, kept from the tail, and in all.
+    let added: Int, kept: Int, count: Int
+    /// Items: before the solved ones, the old tail's first, in the tail, and in all.
+    let prefixItems: Int, tailFirst: Int, tailItems: Int, items: Int
+    let layout: EstimatedInstances.Layout
+
+    @inline(__always) init(_ storage: EstimatedInstances, prefix: Int, _ solved: InstanceColumns, tailFrom: Int) {
+        let oldCount = storage.count, oldItemCount = storage.itemCount
+        added = solved.firstItem.count
+        kept = oldCount - tailFrom
+        count = prefix + added + kept
+        prefixItems = prefix < oldCount ? storage.firstItem(prefix) : oldItemCount
+        tailFirst = tailFrom < oldCount ? storage.firstItem(tailFrom) : oldItemCount
+        tailItems = oldItemCount - tailFirst
+        items = prefixItems + solved.cells.count + tailItems
+        layout = EstimatedInstances.Layout(count: count, items: items, hasLeaf: false)
     }
 }
 

@@ -29,7 +29,7 @@ extension SectionBuilder {
     ///   the instances sized and a measure per item measured: an insert into a list measures one item.
     func spliceCompact(
         _ plan: FlatRowPlan, cache: DefinitionCache, index: Int, itemCount: Int, sizing: ItemSizing,
-        previous: EstimatedInstances, ownsPrevious: Bool = false, reusing reuse: CompactReuse,
+        previous: EstimatedInstances, ownsPrevious: Bool, reusing reuse: CompactReuse,
         scratch: inout SolveScratch
     ) throws(LayoutError) -> (storage: EstimatedInstances, measuredInstances: Int)? {
         let main = plan.main, cross = main.other, P = cache.placement.P
