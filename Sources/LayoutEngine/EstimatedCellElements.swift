@@ -96,32 +96,35 @@ struct FullFormCellElements: Sequence, IteratorProtocol {
         guard let out = buffer.baseAddress else { return (walk, 0) }
         let capacity = buffer.count
         var written = 0
+        // The walk's fields a cell needs, in locals: `walk` lives in memory (`copyHeldRun` takes it), and read
+        // through it they were loaded again for every cell.
+        let cells = walk.cells, rect = walk.rect, section = walk.section
         while true {
+            let dx = walk.originX, dy = walk.originY, end = walk.end
+            var i = walk.item
             if walk.inside {
-                let stop = Swift.min(walk.end, walk.item &+ (capacity &- written))
-                var i = walk.item
+                let stop = Swift.min(end, i &+ (capacity &- written))
                 while i < stop {
-                    let frame = walk.cells[i].offsetBy(dx: walk.originX, dy: walk.originY)
-                    assert(frame.intersects(walk.rect), "a cell outside its section's extent")
-                    (out + written).initialize(to: LayoutElement(cellInSection: walk.section, item: i, frame: frame))
+                    let frame = cells[i].offsetBy(dx: dx, dy: dy)
+                    assert(frame.intersects(rect), "a cell outside its section's extent")
+                    (out + written).initialize(to: LayoutElement(cellInSection: section, item: i, frame: frame))
                     written &+= 1
                     i &+= 1
                 }
                 walk.item = i
-                if i == walk.end && walk.holds.constantAcross && walk.holds.acrossInside {
+                if i == end && walk.holds.constantAcross && walk.holds.acrossInside {
                     walk.copyHeldRun(into: out, written: &written, capacity: capacity)
                 }
             } else {
-                while walk.item < walk.end && written < capacity {
-                    let i = walk.item
-                    let frame = walk.cells[i].offsetBy(dx: walk.originX, dy: walk.originY)
-                    walk.item = i &+ 1
-                    if frame.intersects(walk.rect) {
-                        (out + written).initialize(
-                            to: LayoutElement(cellInSection: walk.section, item: i, frame: frame))
+                while i < end && written < capacity {
+                    let frame = cells[i].offsetBy(dx: dx, dy: dy)
+                    if frame.intersects(rect) {
+                        (out + written).initialize(to: LayoutElement(cellInSection: section, item: i, frame: frame))
                         written &+= 1
                     }
+                    i &+= 1
                 }
+                walk.item = i
             }
             if written == capacity || !walk.openNext() { return (walk, written) }
         }
@@ -151,6 +154,10 @@ struct FullFormCellElements: Sequence, IteratorProtocol {
         origin: (_ p: Double, _ across: Double) -> (x: Double, y: Double)
     ) {
         var q = self.q, offset = self.offset, item = self.end
+        // The walk's fields in locals: read through `self` in the loop, they were loaded again for every
+        // instance (the stores through `target` might have changed them, as far as the compiler knew).
+        let holds = self.holds, count = self.count, itemCount = self.itemCount, section = self.section
+        let firstItems = self.firstItems, strides = self.strides
         let pStart = holds.pStart, across = holds.across
         // Instances follow one another in the cells and in the output, so one pointer each runs through them.
         let itemLimit = item &+ (capacity &- written)
