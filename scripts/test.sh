@@ -9,8 +9,17 @@
 # the caller's TMPDIR: a build with another TMPDIR than the last compiled every module again (seen here: 223
 # s for 636 steps, where the same TMPDIR was a 1-second no-op), so a per-run folder made every run of this
 # script a full build.
+#
+#   scripts/test.sh           sets up, builds and runs every test
+#   scripts/test.sh --build   sets up and builds only (CI builds first, then runs the tests in a step of their own)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+build_only=false
+case "${1:-}" in
+  "") ;;
+  --build) build_only=true ;;
+  *) echo "usage: scripts/test.sh [--build]" >&2; exit 2 ;;
+esac
 # A short name (PostgreSQL's socket path, inside it, has a 107-byte limit), readable by the server's own user.
 files="$(mktemp -d "${TMPDIR:-/tmp}/lbt.XXXXXX")"
 chmod 755 "$files"
@@ -20,6 +29,10 @@ scripts/setup.sh --tests || status=$?
 # `swift test` once linked only the test bundle, leaving the CLI tests an older binary).
 rm -f .build/debug/layoutbench
 [ "$status" -ne 0 ] || swift build --build-tests --enable-all-traits || status=$?
+if $build_only; then
+  rm -rf "$files"
+  exit "$status"
+fi
 if [ "$status" -eq 0 ] && [ "$(uname -s)" = Linux ]; then
   # The test bundle is run directly, XCTest's tests and then Swift Testing's, as `swift test` runs it on
   # Linux, without `swift test` planning the build again (and compiling the package's plugins).
