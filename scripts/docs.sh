@@ -7,7 +7,7 @@
 # symbol graphs are extracted (`swift symbolgraph-extract`, public API, extension blocks as swift-docc-plugin
 # makes them) and each catalog is converted with `docc convert`. About 20 s, where `swift package
 # generate-documentation` built the four modules again first (about 80 s in CI). It does not build: a build
-# here, in another environment than the test script's, would plan again and compile every module. A module
+# here, in another environment than the test script's, would plan the build again. A module
 # older than one of its sources exits 2 and says so. The plugin stays the way to make one module's archive by
 # hand (README, CONTRIBUTING.md "API documentation").
 set -euo pipefail
