@@ -12,14 +12,17 @@
 # hand (README, CONTRIBUTING.md "API documentation").
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The test build's folders (incremental, or whole-module in CI: scripts/lib/test-build.sh).
+# shellcheck source=lib/test-build.sh
+. scripts/lib/test-build.sh
 targets=(CompositionalLayout LayoutEngine LayoutSpec CompositionalLayoutUIKit)
-modules=.build/debug/Modules
+modules="$test_build_products/Modules"
 echo "docs: ${targets[*]}" >&2
 # The build's database is written by every build; a source newer than it was not built yet (a module file
 # itself keeps its old time when a build leaves its interface as it was).
 for target in "${targets[@]}"; do
-  if [ ! -e "$modules/$target.swiftmodule" ] || [ ! -e .build/build.db ] \
-    || [ -n "$(find "Sources/$target" -name '*.swift' -newer .build/build.db -print -quit)" ]; then
+  if [ ! -e "$modules/$target.swiftmodule" ] || [ ! -e "$test_build_scratch/build.db" ] \
+    || [ -n "$(find "Sources/$target" -name '*.swift' -newer "$test_build_scratch/build.db" -print -quit)" ]; then
     echo "docs: $target is not built, or changed since the last build: run scripts/test.sh (or" \
       "swift build --build-tests --enable-all-traits) first" >&2
     exit 2
