@@ -23,8 +23,8 @@ echo "docs: ${targets[*]}" >&2
 for target in "${targets[@]}"; do
   if [ ! -e "$modules/$target.swiftmodule" ] || [ ! -e "$test_build_scratch/build.db" ] \
     || [ -n "$(find "Sources/$target" -name '*.swift' -newer "$test_build_scratch/build.db" -print -quit)" ]; then
-    echo "docs: $target is not built, or changed since the last build: run scripts/test.sh (or" \
-      "swift build --build-tests --enable-all-traits) first" >&2
+    echo "docs: $target is not built in $test_build_products, or changed since the last build: run" \
+      "scripts/test.sh first" >&2
     exit 2
   fi
 done

@@ -8,8 +8,8 @@
 # run (TMPDIR), removed when every test passed and kept, with its path printed, otherwise. The build keeps
 # the caller's TMPDIR: another TMPDIR makes swift-build plan the build again (10 to 30 s).
 #
-# The build is incremental on a developer's machine and whole-module in CI (TEST_BUILD; scripts/lib/test-build.sh
-# says why and what each costs).
+# The build is incremental on a developer's machine and whole-module in CI (TEST_BUILD;
+# scripts/lib/test-build.sh says why and what each costs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=lib/test-build.sh
@@ -23,10 +23,10 @@ scripts/setup.sh --tests || status=$?
 # `swift test` once linked only the test bundle, leaving the CLI tests an older binary).
 rm -f "$test_build_products/layoutbench"
 # SwiftPM passes the enabled traits to the compiler as -D flags in the order of a Swift Set, which changes
-# from process to process: whenever swift-build plans again (a new manifest time, `swift test`, `--show-bin-path`,
-# another TMPDIR), the flags of this package's modules read differently and every one of them is compiled
-# again (seen here: 403 compiles and 227 s after touching Package.swift; with the seed fixed, 4 and 11 to
-# 31 s). A fixed seed keeps the order from run to run. Only the planner needs it, not the tests.
+# from process to process: whenever swift-build plans again (a new manifest time, `swift test`,
+# `--show-bin-path`, another TMPDIR), this package's modules get other command lines and every one is compiled
+# again (seen here: 403 compiles and 227 s after touching Package.swift; with the seed fixed, 4 and 11 to 31
+# s). A fixed seed keeps the order from run to run. Only the planner needs it, not the tests.
 export SWIFT_DETERMINISTIC_HASHING=1
 [ "$status" -ne 0 ] || swift build "${test_build_options[@]}" --build-tests --enable-all-traits || status=$?
 unset SWIFT_DETERMINISTIC_HASHING
@@ -38,8 +38,8 @@ if [ "$status" -eq 0 ] && [ "$(uname -s)" = Linux ]; then
   TMPDIR="$files" "$bundle" || status=$?
   TMPDIR="$files" "$bundle" --testing-library swift-testing || status=$?
 elif [ "$status" -eq 0 ]; then
-  TMPDIR="$files" SWIFT_DETERMINISTIC_HASHING=1 swift test "${test_build_options[@]}" --skip-build --enable-all-traits \
-    || status=$?
+  TMPDIR="$files" SWIFT_DETERMINISTIC_HASHING=1 swift test "${test_build_options[@]}" --skip-build \
+    --enable-all-traits || status=$?
 fi
 if [ "$status" -eq 0 ]; then
   rm -rf "$files"

@@ -7,9 +7,10 @@
 #                  compiles a module whole only in its release configuration, so this is that configuration
 #                  with `-Onone`, `-enable-testing` and `-DDEBUG` (what a debug build has: @testable imports,
 #                  the debug checks and counters, `bench`'s refusal). From nothing it costs less: measured on
-#                  a fresh clone here, 446 s and 843 CPU-seconds against 616 s for the incremental build (each
-#                  batch of files parses the rest of its module again). An edit costs more: one engine file
-#                  compiled 48 modules whole again, 158 s. CI builds from nothing.
+#                  a fresh clone here, 446 s and 843 CPU-seconds against 616 s for the incremental build
+#                  (whose batches of files each read the rest of their module again, most likely the
+#                  difference). An edit costs more: one engine file compiled 48 modules whole again, 158 s.
+#                  CI builds from nothing.
 # TEST_BUILD (incremental or whole-module) chooses; it defaults to whole-module when CI=true.
 test_build_mode="${TEST_BUILD:-$([ "${CI:-}" = true ] && echo whole-module || echo incremental)}"
 case "$test_build_mode" in
