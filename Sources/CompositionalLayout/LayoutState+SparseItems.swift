@@ -21,9 +21,10 @@ extension LayoutState {
             public var height: Double
         }
 
-        public private(set) var count: Int
         /// Where the items of a section that no insert or delete reached came from: item i is (section, i).
         public let originSection: Int
+        /// The second word, as in every form of `Items` but the explicit one: reading the count is one load.
+        public private(set) var count: Int
         /// Sorted by `start`, the first at 0, none empty, no two that could be one; empty (no allocation)
         /// until an insert or a delete: then the items are all one run from `(originSection, 0)`.
         public private(set) var runs: [Run]
@@ -39,6 +40,14 @@ extension LayoutState {
             self.count = count
             self.originSection = originSection
             runs = []
+            sizes = []
+        }
+
+        /// Items in runs `runs` (sorted by start, the first at 0, none empty), none measured.
+        init(originSection: Int, count: Int, runs: [Run]) {
+            self.count = count
+            self.originSection = originSection
+            self.runs = runs
             sizes = []
         }
 

@@ -24,9 +24,14 @@ public struct LayoutState: Sendable {
 
     /// The items of a section: implicit while untouched (item i came into existence as (origin, i)), sparse
     /// while a few measures, inserts and deletes reached them, explicit once more did or another operation
-    /// changed them, so an untouched million-item layout stores no per-item data.
+    /// changed them, so an untouched million-item layout stores no per-item data. Between untouched and
+    /// sparse, a section that one measure, or one insert or delete, reached holds it in the enum's own bytes
+    /// (`measuredOnce`, `shiftedOnce`): the sparse form's lists allocate, and most sections an operation
+    /// reaches in a large layout are fresh ones. Every form reads the same for the same items.
     public enum Items: Hashable, Sendable {
         case implicit(originSection: Int, count: Int)
+        case measuredOnce(OneMeasuredItem)
+        case shiftedOnce(OneShift)
         case sparse(SparseItems)
         case explicit([Item])
 
@@ -34,6 +39,8 @@ public struct LayoutState: Sendable {
         @inlinable public var count: Int {
             switch self {
             case .implicit(_, let count): return count
+            case .measuredOnce(let one): return one.count
+            case .shiftedOnce(let shift): return shift.count
             case .sparse(let items): return items.count
             case .explicit(let items): return items.count
             }
@@ -43,6 +50,16 @@ public struct LayoutState: Sendable {
         public subscript(index: Int) -> Item {
             switch self {
             case .implicit(let origin, _): return Item(originSection: origin, originItem: index)
+            case .measuredOnce(let one):
+                var item = Item(originSection: Int(one.originSection), originItem: index)
+                if index == one.item {
+                    item.measuredWidth = one.width
+                    item.measuredHeight = one.height
+                }
+                return item
+            case .shiftedOnce(let shift):
+                let origin = shift.origin(index)
+                return Item(originSection: origin.section, originItem: origin.item)
             case .sparse(let items): return items.item(index)
             case .explicit(let items): return items[index]
             }
@@ -58,6 +75,13 @@ public struct LayoutState: Sendable {
             case .implicit(let originSection, _):
                 // Untouched sections (most of a large layout) need no per-item record.
                 return mode == .all ? .model(section: originSection, item: item) : .estimate
+            case .measuredOnce(let one):
+                if item == one.item { return .measured(axis == .x ? one.width : one.height) }
+                return mode == .all ? .model(section: Int(one.originSection), item: item) : .estimate
+            case .shiftedOnce(let shift):
+                guard mode == .all else { return .estimate }
+                let origin = shift.origin(item)
+                return .model(section: origin.section, item: origin.item)
             case .sparse(let items):
                 if let size = items.size(item) { return .measured(axis == .x ? size.width : size.height) }
                 guard mode == .all else { return .estimate }
@@ -79,6 +103,10 @@ public struct LayoutState: Sendable {
                 items.reserveCapacity(count + 1)  // room for the insert that often follows
                 for i in 0..<count { items.append(Item(originSection: origin, originItem: i)) }
                 return items
+            case .measuredOnce(let one):
+                return one.sparse().explicit()
+            case .shiftedOnce(let shift):
+                return shift.sparse().explicit()
             case .sparse(let items):
                 return items.explicit()
             case .explicit(let items):
@@ -93,6 +121,10 @@ public struct LayoutState: Sendable {
             switch self {
             case .implicit(let origin, let count):
                 return SparseItems(originSection: origin, count: count)
+            case .measuredOnce(let one):
+                return one.sparse()
+            case .shiftedOnce(let shift):
+                return shift.sparse()
             case .sparse(let items):
                 self = .implicit(originSection: 0, count: 0)
                 return items
@@ -101,14 +133,21 @@ public struct LayoutState: Sendable {
             }
         }
 
-        /// Keeps `items` sparse while they are within `SparseItems.limit`, else makes them explicit.
+        /// Keeps `items` in the smallest form that reads the same (`compacted`).
         private mutating func putBack(_ items: SparseItems) {
-            self = items.isWithinLimit ? .sparse(items) : .explicit(items.explicit())
+            self = .compacted(items)
         }
 
         /// Gives item `index` a measured size. O(runs + sizes) while sparse (O(count) when the section turns
         /// explicit), O(1) for explicit items after the first time.
         mutating func measure(_ index: Int, width: Double, height: Double) {
+            if case .implicit(let origin, let count) = self,
+                let one = Self.measuredOnce(
+                    originSection: origin, count: count, item: index, width: width, height: height)
+            {
+                self = one
+                return
+            }
             if var sparse = takeSparse() {
                 sparse.measure(index, width: width, height: height)
                 putBack(sparse)
@@ -123,6 +162,12 @@ public struct LayoutState: Sendable {
         /// Inserts `count` items at `at` that came into existence as `(section, at + k)`. O(runs + sizes)
         /// while sparse, else O(count of the section).
         mutating func insert(at: Int, count: Int, section: Int) {
+            if case .implicit(let origin, let items) = self,
+                let shifted = Self.insertedOnce(originSection: origin, count: items, at: at, n: count, section: section)
+            {
+                self = shifted
+                return
+            }
             if var sparse = takeSparse() {
                 sparse.insert(at: at, count: count, originSection: section)
                 putBack(sparse)
@@ -139,6 +184,12 @@ public struct LayoutState: Sendable {
 
         /// Deletes items `at..<at + count`. O(runs + sizes) while sparse, else O(count of the section).
         mutating func delete(at: Int, count: Int) {
+            if case .implicit(let origin, let items) = self,
+                let shifted = Self.deletedOnce(originSection: origin, count: items, at: at, n: count)
+            {
+                self = shifted
+                return
+            }
             if var sparse = takeSparse() {
                 sparse.delete(at: at, count: count)
                 putBack(sparse)

@@ -80,6 +80,18 @@ public struct SectionLengths: Sendable {
             return LengthStretch(
                 items: 0..<count, lengths: modelLengths(section: originSection, axis: axis, declared: declared),
                 shift: 0)
+        case .measuredOnce(let one):
+            let measured = one.item
+            if item == measured { return nil }
+            return LengthStretch(
+                items: item < measured ? 0..<measured : measured + 1..<one.count,
+                lengths: modelLengths(section: Int(one.originSection), axis: axis, declared: declared), shift: 0)
+        case .shiftedOnce(let shifted):
+            let from = shifted.from
+            return LengthStretch(
+                items: item < from ? 0..<from : from..<shifted.count,
+                lengths: modelLengths(section: Int(shifted.originSection), axis: axis, declared: declared),
+                shift: item < from ? 0 : shifted.shift)
         case .sparse(let sparse):
             guard let found = sparse.unmeasuredStretch(containing: item) else { return nil }
             return LengthStretch(

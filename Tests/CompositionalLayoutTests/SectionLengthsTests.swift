@@ -163,6 +163,84 @@ struct SectionLengthsTests {
         #expect(stretches > 0 && checked > stretches)
     }
 
+    /// One measure, one insert or one delete of an untouched section is held in the `Items` enum's own bytes
+    /// (`measuredOnce`, `shiftedOnce`) or leaves untouched items: every read (the item, its length source on
+    /// both axes in both modes, its stretch) answers exactly what the sparse form of the same items answers.
+    @Test(
+        "a section one measure, insert or delete reached reads as its sparse form does",
+        arguments: [MeasureMode.all, .none])
+    func touchedOnceReadsAsSparse(mode: MeasureMode) throws {
+        typealias Sparse = LayoutState.SparseItems
+        var cases: [(name: String, apply: (inout LayoutState) throws -> Void, sparse: (inout Sparse) -> Void)] = []
+        for item in 0..<12 {
+            cases.append(
+                (
+                    "measure \(item)", { try $0.apply(.measure(section: 3, item: item, width: 31, height: 17)) },
+                    { $0.measure(item, width: 31, height: 17) }
+                ))
+        }
+        for n in 1...3 {
+            for at in 0...12 {
+                cases.append(
+                    (
+                        "insert \(n) at \(at)", { try $0.apply(.insertItems(section: 3, at: at, count: n)) },
+                        { $0.insert(at: at, count: n, originSection: 3) }
+                    ))
+            }
+            for at in 0...(12 - n) {
+                cases.append(
+                    (
+                        "delete \(n) at \(at)", { try $0.apply(.deleteItems(section: 3, at: at, count: n)) },
+                        { $0.delete(at: at, count: n) }
+                    ))
+            }
+        }
+        var forms: [String: Int] = [:]
+        for (name, apply, applySparse) in cases {
+            var state = state(mode: mode, layoutModel: SelfSizing(seed: 3, width: .init(min: 20, max: 90)))
+            try apply(&state)
+            let items = state.sections[3].items
+            switch items {
+            case .implicit: forms["implicit", default: 0] += 1
+            case .measuredOnce: forms["measuredOnce", default: 0] += 1
+            case .shiftedOnce: forms["shiftedOnce", default: 0] += 1
+            case .sparse: forms["sparse", default: 0] += 1
+            case .explicit: forms["explicit", default: 0] += 1
+            }
+            var sparse = Sparse(originSection: 3, count: 12)
+            applySparse(&sparse)
+            let expected = LayoutState.Items.sparse(sparse)
+            #expect(items.count == expected.count, "\(name)")
+            let declared = SeededModel(SelfSizing(seed: 9, height: .init(min: 10, max: 60)))
+            let lengths = SectionLengths(items: items, mode: mode, layoutModel: nil)
+            let sparseLengths = SectionLengths(items: expected, mode: mode, layoutModel: nil)
+            for i in 0..<expected.count {
+                let a = items[i], b = expected[i]
+                #expect(a.originSection == b.originSection && a.originItem == b.originItem, "\(name) item \(i)")
+                #expect(
+                    a.measuredWidth.bitPattern == b.measuredWidth.bitPattern
+                        && a.measuredHeight.bitPattern == b.measuredHeight.bitPattern, "\(name) item \(i)")
+                for axis in [Axis.x, .y] {
+                    #expect(
+                        items.lengthSource(i, axis: axis, mode: mode)
+                            == expected.lengthSource(i, axis: axis, mode: mode),
+                        "\(name) item \(i) \(axis)")
+                    let stretch = lengths.stretch(containing: i, axis: axis, declared: declared)
+                    let sparseStretch = sparseLengths.stretch(containing: i, axis: axis, declared: declared)
+                    #expect(stretch?.items == sparseStretch?.items, "\(name) item \(i) \(axis)")
+                    #expect(stretch?.shift == sparseStretch?.shift, "\(name) item \(i) \(axis)")
+                    #expect(stretch?.lengths.section == sparseStretch?.lengths.section, "\(name) item \(i) \(axis)")
+                    #expect(
+                        stretch?.length(item: i, estimate: 44) == sparseStretch?.length(item: i, estimate: 44),
+                        "\(name) item \(i) \(axis)")
+                }
+            }
+        }
+        // Inserts at the end and deletes of the last items leave untouched items; inserts and deletes elsewhere
+        // one shift; measures one size. None allocates the sparse form.
+        #expect(forms == ["measuredOnce": 12, "implicit": 6, "shiftedOnce": 36 + 30])
+    }
+
     /// `ImplicitLengths` takes the range's minimum and span once and truncates instead of calling `floor`:
     /// for every range, in the fast span and at its edges (empty, single, negative, 2^52 and past it,
     /// overflowing), it answers bit for bit what `SelfSizing.length` answers.

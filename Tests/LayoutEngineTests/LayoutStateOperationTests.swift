@@ -1,5 +1,6 @@
-import CompositionalLayout
 import Testing
+
+@testable import CompositionalLayout
 
 /// `LayoutState`, the data both solvers read (docs/operations.md): measured sizes belong to
 /// items and follow them across moves, inserts and deletes; a reload drops them; bad addresses are errors
@@ -93,9 +94,13 @@ struct LayoutStateOperationTests {
         var state = LayoutState(layout: Self.layout)
         try state.apply(.measure(section: 1, item: 0, width: 1, height: 1))
         guard case .implicit = state.sections[0].items else { Issue.record("section 0 was made explicit"); return }
-        // A measure, an insert or a delete keeps the section sparse; a move makes it explicit.
-        guard case .sparse = state.sections[1].items else { Issue.record("section 1 should be sparse"); return }
+        // One measure is held in the enum's bytes; more measures, inserts and deletes keep the section sparse; a
+        // move makes it explicit.
+        guard case .measuredOnce = state.sections[1].items else {
+            Issue.record("section 1 should be measured once"); return
+        }
         try state.apply(.deleteItems(section: 1, at: 3, count: 1))
+        guard case .sparse = state.sections[1].items else { Issue.record("section 1 should be sparse"); return }
         try state.apply(.insertItems(section: 1, at: 0, count: 2))
         guard case .sparse = state.sections[1].items else { Issue.record("section 1 should still be sparse"); return }
         try state.apply(.moveItem(from: IndexPath(section: 1, item: 0), to: IndexPath(section: 1, item: 4)))
@@ -103,26 +108,38 @@ struct LayoutStateOperationTests {
         #expect(state.sections[1].items[1].measuredHeight == 1)
     }
 
-    /// The runs of an insert into an untouched section, made at once (`insertIntoUntouched`), are the ones the
-    /// general insert and its merge leave: the new items join the head when they come from the same section,
-    /// and no run is empty.
+    /// The runs of an insert into an untouched section, made at once (`insertedOnce`, `insertIntoUntouched`),
+    /// are the ones the general insert and its merge leave: the new items join the head when they come from
+    /// the same section, and no run is empty. Two runs from the section itself are one shift in the enum's
+    /// bytes, one run is untouched items; new items from another section take the sparse form.
     @Test func insertIntoAnUntouchedSectionLeavesMergedRuns() throws {
-        func runs(_ state: LayoutState, _ section: Int) -> [[Int]] {
-            guard case .sparse(let sparse) = state.sections[section].items else { return [] }
-            return sparse.runs.map { [$0.start, $0.originSection, $0.originItem] }
+        func runs(_ state: LayoutState, _ section: Int) -> (form: String, runs: [[Int]]) {
+            let runs: [LayoutState.SparseItems.Run]
+            let form: String
+            switch state.sections[section].items {
+            case .implicit(let origin, _):
+                (form, runs) = ("implicit", [.init(start: 0, originSection: origin, originItem: 0)])
+            case .shiftedOnce(let shift): (form, runs) = ("shifted", shift.sparse().runs)
+            case .sparse(let sparse): (form, runs) = ("sparse", sparse.runs)
+            default: return ("other", [])
+            }
+            return (form, runs.map { [$0.start, $0.originSection, $0.originItem] })
         }
         var state = LayoutState(layout: Self.layout)
         try state.apply(.insertItems(section: 1, at: 3, count: 2))
-        #expect(runs(state, 1) == [[0, 1, 0], [5, 1, 3]])
+        #expect(runs(state, 1) == ("shifted", [[0, 1, 0], [5, 1, 3]]))
         try state.apply(.insertItems(section: 0, at: 0, count: 1))
-        #expect(runs(state, 0) == [[0, 0, 0], [1, 0, 0]])
+        #expect(runs(state, 0) == ("shifted", [[0, 0, 0], [1, 0, 0]]))
         try state.apply(.insertItems(section: 2, at: 1, count: 3))
-        #expect(runs(state, 2) == [[0, 2, 0]])  // at the end: the new items continue the only run
+        #expect(runs(state, 2) == ("implicit", [[0, 2, 0]]))  // at the end: the new items continue the only run
+        // Deleting what was inserted leaves untouched items again.
+        try state.apply(.deleteItems(section: 1, at: 3, count: 2))
+        #expect(runs(state, 1) == ("implicit", [[0, 1, 0]]))
         // A section whose items came from another index: the new items are a run of their own.
         var moved = LayoutState(layout: Self.layout)
         try moved.apply(.deleteSections(at: 0, count: 1))
         try moved.apply(.insertItems(section: 0, at: 3, count: 2))
-        #expect(runs(moved, 0) == [[0, 1, 0], [3, 0, 3], [5, 1, 3]])
+        #expect(runs(moved, 0) == ("sparse", [[0, 1, 0], [3, 0, 3], [5, 1, 3]]))
         #expect(moved.sections[0].items.count == 8)
         #expect(height(moved, 0, 4) == model(0, 4) && height(moved, 0, 5) == model(1, 3))
     }
