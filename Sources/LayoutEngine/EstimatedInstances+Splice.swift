@@ -204,33 +204,109 @@ extension EstimatedInstances {
 }
 
 extension EstimatedInstances {
-    /// What `makeCompact(_:pattern:cellLengths:instanceLengths:strides:extent:)` makes from the same values,
+    /// What `makeCompact(_:pattern:cellLengths:instanceLengths:strides:extent:)` makes from the same values
+    /// (each stride `terms.stride` of its instance's length),
     /// written into this storage, which holds the same `form` (a compact splice, `SectionBuilder.spliceCompact`:
     /// the values are computed apart from it, so nothing read is written over), when its allocation has room:
     /// an insert or a delete in a list or a grid then allocates nothing and releases nothing. Returns false,
-    /// having changed nothing, when the values do not fit. The caller holds the only reference.
+    /// having changed nothing, when the values do not fit. The caller holds the only reference. The first
+    /// `unchanged` instances have the lengths they had: their tree nodes are kept (`FenwickCore.rebuild`).
     /// - Complexity: O(items + instances), no allocation.
     func rewriteCompact(
         pattern: UnsafeBufferPointer<Rect>, cellLengths: UnsafeBufferPointer<Double>,
-        instanceLengths: UnsafeBufferPointer<Double>, strides: UnsafeBufferPointer<Double>, extent: RelativeExtent
+        instanceLengths: UnsafeBufferPointer<Double>, unchanged: Int, terms: StrideTerms, extent: RelativeExtent
     ) -> Bool {
         guard let form = head.pointee.compact else { return false }
-        let n = strides.count, items = cellLengths.count, k = form.perInstance
+        let n = instanceLengths.count, items = cellLengths.count, k = form.perInstance
         precondition(pattern.count == k && instanceLengths.count == n && !form.hasLeafPattern && n > 0)
         let layout = CompactLayout(form, count: n, items: items)
         guard layout.total <= capacity else { return false }
+        // With no negative stride among the old ones, the count of negatives is the rebuilt nodes' own.
+        let kept = head.pointee.negativeCount == 0 ? min(unchanged, head.pointee.count, n) : 0
+        let oldTree = CompactLayout(form, count: head.pointee.count, items: head.pointee.itemCount).tree
         withUnsafeMutablePointerToElements { base in
+            // The kept nodes move with the tree, before the lengths are written when the tree moves right
+            // (the lengths then reach where it was), after them when it moves left (they end before it).
+            func moveTree() {
+                guard kept > 0, oldTree != layout.tree else { return }
+                UnsafeMutableRawPointer(base + layout.tree).copyMemory(
+                    from: base + oldTree, byteCount: (kept + 1) * MemoryLayout<Double>.stride)
+            }
+            if layout.tree > oldTree { moveTree() }
             UnsafeMutableRawPointer(base).assumingMemoryBound(to: Rect.self).update(
                 from: pattern.baseAddress!, count: k)
             (base + layout.cellLengths).update(from: cellLengths.baseAddress!, count: items)
             if layout.storesLengths {
                 (base + layout.instanceLengths).update(from: instanceLengths.baseAddress!, count: n)
             }
-            head.pointee.negativeCount = EstimatedInstances.buildTree(
-                base + layout.tree, strides: strides.baseAddress!, count: n)
+            if layout.tree < oldTree { moveTree() }
+            // The strides, derived from the instance lengths as the build reads them (no column of their own).
+            let lengths = instanceLengths.baseAddress!
+            head.pointee.negativeCount = FenwickCore.rebuild(base + layout.tree, count: n, keeping: kept) {
+                terms.stride(lengths[$0])
+            }
         }
         head.pointee.count = n
         head.pointee.itemCount = items
+        head.pointee.extent = extent
+        return true
+    }
+}
+
+extension EstimatedInstances {
+    /// A list's compact splice written where the old values are: a compact storage of one item per instance,
+    /// each instance's length its cell's plus `instanceOverCell` (none stored), whose items `at..<at + removed`
+    /// became items with lengths `inserted`. The lengths after them move by `inserted.count − removed` (one
+    /// memmove), the new ones are written between, the pattern cell takes item 0's length, and the tree is
+    /// built again from each instance's stride, derived from its item's length as the compact form derives
+    /// it. What `rewriteCompact` writes for the same instances, with no worker columns copied in and out.
+    /// Returns false, having changed nothing, when the storage is not such a list or its allocation has no
+    /// room. The caller holds the only reference.
+    /// - Complexity: O(items), no allocation.
+    func spliceListInPlace(
+        at: Int, removed: Int, inserted: UnsafeBufferPointer<Double>, extent: RelativeExtent
+    ) -> Bool {
+        guard let form = head.pointee.compact, form.perInstance == 1, let overCell = form.instanceOverCell,
+            !form.hasLeafPattern
+        else { return false }
+        let oldItems = head.pointee.itemCount
+        let m = oldItems - removed + inserted.count
+        precondition(at >= 0 && removed >= 0 && at + removed <= oldItems)
+        let layout = CompactLayout(form, count: m, items: m)
+        guard m > 0, layout.total <= capacity else { return false }
+        let varying = form.varying, terms = form.strides
+        // The tree's nodes over the instances before `at` (one item each) keep their sums; with no negative
+        // stride among the old ones, the count of negatives is the rebuilt nodes' own.
+        let kept = head.pointee.negativeCount == 0 ? at : 0
+        let oldTree = CompactLayout(form, count: oldItems, items: oldItems).tree
+        withUnsafeMutablePointerToElements { base in
+            // The item lengths start at the same place in the old and the new layout (after the pattern); the
+            // tree, after them, moves as they grow or shrink. Whichever moves right goes first, so that
+            // neither writes over what the other has still to move (memmoves: a part may overlap its place).
+            func moveTree() {
+                guard oldTree != layout.tree else { return }
+                UnsafeMutableRawPointer(base + layout.tree).copyMemory(
+                    from: base + oldTree, byteCount: (kept + 1) * MemoryLayout<Double>.stride)
+            }
+            let lengths = base + layout.cellLengths
+            if layout.tree > oldTree { moveTree() }
+            let tailFrom = at + removed, tailTo = at + inserted.count
+            if tailFrom != tailTo, oldItems > tailFrom {
+                UnsafeMutableRawPointer(lengths + tailTo).copyMemory(
+                    from: lengths + tailFrom, byteCount: (oldItems - tailFrom) * MemoryLayout<Double>.stride)
+            }
+            if layout.tree < oldTree { moveTree() }
+            if !inserted.isEmpty { (lengths + at).update(from: inserted.baseAddress!, count: inserted.count) }
+            let pattern = UnsafeMutableRawPointer(base).assumingMemoryBound(to: Rect.self)
+            let main = varying.other
+            let was = pattern[0]
+            pattern[0] = Rect(origin: was.origin, size: Size(main, was.size.length(main), across: lengths[0]))
+            head.pointee.negativeCount = FenwickCore.rebuild(base + layout.tree, count: m, keeping: kept) {
+                terms.stride(lengths[$0] + overCell)
+            }
+        }
+        head.pointee.count = m
+        head.pointee.itemCount = m
         head.pointee.extent = extent
         return true
     }

@@ -86,12 +86,46 @@ extension SectionBuilder {
                 let upper = min(full, oldFull + delta)
                 if upper > lower { tailCopy = lower..<upper }
             }
-            columns.ensure(items: m, instances: m)
             let lengths = FlatRowPlan.ItemLengths(plan: plan, sizing: sizing, section: index)
-            let terms = cache.placement.strideTerms
             let crossStart = plan.insets.pre(cross)
             let finalBox = flat.patternFinalBox, total = flat.patternTotal
             var extent = previous.extent
+            // A list (one item per instance, its length its cell's plus a constant) whose every old and new
+            // item sits in a pattern instance: what follows computes exactly the old lengths moved, the new
+            // items measured, every instance's length its cell's plus the constant, and the strides from them,
+            // which the storage this update owns takes where it is (`spliceListInPlace`).
+            let removed = tailStart - shift - at, added = tailStart - at
+            if ownsPrevious, k == 1, let overCell = form.instanceOverCell, full == m, oldFull == oldItems,
+                prefixItems == at, added <= 16
+            {
+                let s = flat.patternSlots[0]
+                let item = plan.items[s.planIndex]
+                // Rows estimated across only: the instance's length is its item's plus the insets across.
+                guard plan.estimatedCross, !plan.estimatedMain, slot.proposed.length(main) == form.instanceAcross
+                else { return nil }
+                let crossInsets = plan.insets.sum(cross)
+                let spliced = withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, added)) {
+                    new -> Bool? in
+                    for j in 0..<added {
+                        let length = lengths.length(item, cross, finalBox, at + j, container: container)
+                        // As the general path below checks each instance it sizes against the form.
+                        guard length + s.preCross + s.postCross + crossInsets == length + overCell else { return nil }
+                        new[j] = length
+                        extent.add(
+                            Rect(
+                                origin: Point.along(main, s.cellMainOrigin, across: crossStart + s.preCross),
+                                size: Size(main, s.cellMainLength, across: length)), P: P)
+                    }
+                    return previous.spliceListInPlace(
+                        at: at, removed: removed, inserted: UnsafeBufferPointer(rebasing: new[0..<added]),
+                        extent: extent)
+                }
+                guard let spliced else { return nil }
+                if spliced { return (previous, added) }
+                extent = previous.extent  // no room: the general path below, from the old extent
+            }
+            columns.ensure(items: m, instances: m)
+            let terms = cache.placement.strideTerms
             var solved = 0
             let old = reuse.lengths
             // The old pattern cells (the compact form's reader has them where the full form has its cells).
@@ -139,8 +173,16 @@ extension SectionBuilder {
                         }
                         // Instance lengths: copied, or of each pattern instance the change touched, its size
                         // from its items' lengths as `solvePatternInstance` takes it.
-                        for q in 0..<prefixEnd { instanceLengths[q] = oldInstanceLength(q) }
-                        for q in tailCopy { instanceLengths[q] = oldInstanceLength(q - delta) }
+                        if let c = form.instanceOverCell {
+                            for q in 0..<prefixEnd { instanceLengths[q] = old[q] + c }
+                            for q in tailCopy { instanceLengths[q] = old[q - delta] + c }
+                        } else {
+                            // Stored lengths: two block copies.
+                            let base = instanceLengths.baseAddress!
+                            base.update(from: old + oldItems, count: prefixEnd)
+                            (base + tailCopy.lowerBound).update(
+                                from: old + (oldItems + tailCopy.lowerBound - delta), count: tailCopy.count)
+                        }
                         let solvedRanges = (
                             prefixEnd..<max(prefixEnd, tailCopy.lowerBound), max(prefixEnd, tailCopy.upperBound)..<full
                         )
@@ -154,6 +196,22 @@ extension SectionBuilder {
                         let acrossOnly = estimatedCross && !estimatedMain
                         let crossInsets = insets.sum(cross)
                         if acrossOnly && proposed.length(main) != instanceAcross { return false }
+                        if acrossOnly, overCell == nil, k == 2 {
+                            // A two-column grid (cards), whose rows all re-pair after an insert or a delete: the
+                            // loop below with its two positions' spacings read once. The same sums in the same
+                            // order ((length + pre) + post, then the larger as `max` takes it from -infinity).
+                            let pre0 = slots[0].preCross, post0 = slots[0].postCross
+                            let pre1 = slots[1].preCross, post1 = slots[1].postCross
+                            for part in 0..<2 {
+                                for q in part == 0 ? solvedRanges.0 : solvedRanges.1 {
+                                    let first = q &* 2
+                                    let a = cellLengths[first] + pre0 + post0
+                                    let b = cellLengths[first &+ 1] + pre1 + post1
+                                    instanceLengths[q] = max(max(-Double.infinity, a), b) + crossInsets
+                                }
+                            }
+                            return true
+                        }
                         for part in 0..<2 {
                             let instances = part == 0 ? solvedRanges.0 : solvedRanges.1
                             for q in instances {
@@ -200,11 +258,6 @@ extension SectionBuilder {
                 solved += last - full
                 n = last
             }
-            columns.instanceLengths.withUnsafeBufferPointer { instanceLengths in
-                columns.strides.withUnsafeMutableBufferPointer { strides in
-                    for q in 0..<n { strides[q] = terms.stride(instanceLengths[q]) }
-                }
-            }
             let storage = withUnsafeTemporaryAllocation(of: Rect.self, capacity: k) { pattern in
                 // The pattern cells are instance 0's, as `solveCompact` takes them.
                 for j in 0..<k {
@@ -217,21 +270,24 @@ extension SectionBuilder {
                 }
                 return columns.cellLengths.withUnsafeBufferPointer { cellLengths in
                     columns.instanceLengths.withUnsafeBufferPointer { instanceLengths in
-                        columns.strides.withUnsafeBufferPointer { strides in
-                            let cellLengths = UnsafeBufferPointer(rebasing: cellLengths[0..<m])
-                            let instanceLengths = UnsafeBufferPointer(rebasing: instanceLengths[0..<n])
-                            let strides = UnsafeBufferPointer(rebasing: strides[0..<n])
-                            // Every value is in the worker's columns by now: the old storage may take them.
-                            if ownsPrevious,
-                                previous.rewriteCompact(
-                                    pattern: UnsafeBufferPointer(pattern), cellLengths: cellLengths,
-                                    instanceLengths: instanceLengths, strides: strides, extent: extent)
-                            {
-                                return previous
-                            }
+                        let cellLengths = UnsafeBufferPointer(rebasing: cellLengths[0..<m])
+                        let instanceLengths = UnsafeBufferPointer(rebasing: instanceLengths[0..<n])
+                        // Every value is in the worker's columns by now: the old storage may take them (and
+                        // derives each stride as it builds its tree).
+                        if ownsPrevious,
+                            previous.rewriteCompact(
+                                pattern: UnsafeBufferPointer(pattern), cellLengths: cellLengths,
+                                instanceLengths: instanceLengths, unchanged: prefixEnd, terms: terms,
+                                extent: extent)
+                        {
+                            return previous
+                        }
+                        return columns.strides.withUnsafeMutableBufferPointer { strides in
+                            for q in 0..<n { strides[q] = terms.stride(instanceLengths[q]) }
                             return EstimatedInstances.makeCompact(
                                 form, pattern: UnsafeBufferPointer(pattern), cellLengths: cellLengths,
-                                instanceLengths: instanceLengths, strides: strides, extent: extent)
+                                instanceLengths: instanceLengths,
+                                strides: UnsafeBufferPointer(rebasing: strides[0..<n]), extent: extent)
                         }
                     }
                 }

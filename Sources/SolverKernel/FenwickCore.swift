@@ -28,6 +28,67 @@ public enum FenwickCore {
         return negative
     }
 
+    /// `build(_:values:count:)` over values made by `value(i)` as the build reads them, for values derived from
+    /// others (a list's strides from its item lengths) without a buffer of their own. The same nodes, summed in
+    /// the same order. Complexity: O(n) calls of `value`.
+    @inlinable @inline(__always)
+    public static func build(
+        _ tree: UnsafeMutablePointer<Double>, count n: Int, value: (Int) -> Double
+    ) -> Int {
+        var negative = 0
+        tree[0] = 0
+        for i in 0..<n {
+            let v = value(i)
+            tree[i &+ 1] = v
+            if v < 0 { negative &+= 1 }
+        }
+        var i = 1
+        while i <= n {
+            let parent = i &+ (i & (0 &- i))
+            if parent <= n { tree[parent] += tree[i] }
+            i &+= 1
+        }
+        return negative
+    }
+
+    /// `build(_:count:value:)` for a tree whose first `kept` values are unchanged and whose nodes `0...kept`
+    /// already hold what a build over them gives (each covers only those values): only the nodes past `kept`
+    /// are made again, each its own value and then its children in ascending order, as `build` makes them,
+    /// so every node is bit for bit what a whole build gives. Returns how many of the values from `kept` on
+    /// are negative (the caller knows those before). An insert into a list rebuilds the instances from the
+    /// new one on, not all.
+    /// - Complexity: O(n − kept + log kept) calls and additions.
+    @inlinable @inline(__always)
+    public static func rebuild(
+        _ tree: UnsafeMutablePointer<Double>, count n: Int, keeping kept: Int, value: (Int) -> Double
+    ) -> Int {
+        var negative = 0
+        var i = kept &+ 1
+        while i <= n {
+            let v = value(i &- 1)
+            tree[i] = v
+            if v < 0 { negative &+= 1 }
+            i &+= 1
+        }
+        // The kept nodes whose parents lie past `kept` are those of `kept`'s prefix sum; ascending, they are
+        // the prefixes of its binary digits from the top (for 6: 4, then 6).
+        var rest = kept, node = 0
+        while rest != 0 {
+            let top = 1 &<< (Int.bitWidth &- 1 &- rest.leadingZeroBitCount)
+            node &+= top
+            rest &-= top
+            let parent = node &+ top  // `top` is the node's lowest set bit
+            if parent <= n { tree[parent] += tree[node] }
+        }
+        i = kept &+ 1
+        while i <= n {
+            let parent = i &+ (i & (0 &- i))
+            if parent <= n { tree[parent] += tree[i] }
+            i &+= 1
+        }
+        return negative
+    }
+
     /// The sum of the first `count` values. Complexity: O(log n).
     @inlinable @inline(__always)
     public static func prefixSum(_ tree: UnsafePointer<Double>, _ count: Int) -> Double {

@@ -70,6 +70,42 @@ struct FenwickTreeTests {
         a.moveElement(from: 2, to: 2)
         #expect(a == ["e", "a", "c", "d", "b"])
     }
+
+    /// `FenwickCore.rebuild` keeps the nodes covering only the first `kept` values (moved there from a tree of
+    /// another length, as a splice moves them) and makes the others again: every node is bit for bit what a
+    /// whole build of the new values gives, and it counts the negative values it made.
+    @Test("rebuild(keeping:) equals a whole build, node for node")
+    func rebuildKeepingAPrefix() {
+        var rng = SplitMix(seed: 77)
+        for _ in 0..<400 {
+            let n = Int(rng.next() % 150), oldCount = Int(rng.next() % 150)
+            let kept = n == 0 ? 0 : Int(rng.next() % UInt64(min(n, oldCount) + 1))
+            func value() -> Double { Double(rng.next() % 4_000) / 7 - (rng.next() % 8 == 0 ? 600 : 0) }
+            let new = (0..<n).map { _ in value() }
+            let old = Array(new.prefix(kept)) + (kept..<oldCount).map { _ in value() }
+            var whole = [Double](repeating: 0, count: n + 1), before = [Double](repeating: 0, count: oldCount + 1)
+            let negatives = whole.withUnsafeMutableBufferPointer { tree in
+                new.withUnsafeBufferPointer { FenwickCore.build(tree.baseAddress!, values: $0.baseAddress!, count: n) }
+            }
+            _ = before.withUnsafeMutableBufferPointer { tree in
+                old.withUnsafeBufferPointer {
+                    FenwickCore.build(tree.baseAddress!, values: $0.baseAddress!, count: oldCount)
+                }
+            }
+            // The kept nodes where the old tree had them, the rest garbage.
+            var tree = [Double](repeating: .nan, count: n + 1)
+            for i in 0...kept { tree[i] = before[i] }
+            let made = tree.withUnsafeMutableBufferPointer { tree in
+                FenwickCore.rebuild(tree.baseAddress!, count: n, keeping: kept) { new[$0] }
+            }
+            #expect(made == new[kept...].filter { $0 < 0 }.count, "n \(n) kept \(kept)")
+            #expect(negatives == new.filter { $0 < 0 }.count)
+            for i in 0...n where tree[i].bitPattern != whole[i].bitPattern {
+                Issue.record("n \(n) kept \(kept): node \(i) is \(tree[i]), a whole build gives \(whole[i])")
+                break
+            }
+        }
+    }
 }
 
 /// A small deterministic generator for the test above.
