@@ -129,7 +129,7 @@ extension SectionBuilder {
             var solved = 0
             let old = reuse.lengths
             // The old pattern cells (the compact form's reader has them where the full form has its cells).
-            let oldPattern = previous.reader.cells
+            let oldPattern = previous.cellsPointer
             /// Old instance q's length along P, as the old storage reads it.
             @inline(__always) func oldInstanceLength(_ q: Int) -> Double {
                 if let c = form.instanceOverCell { return old[q] + c }
