@@ -145,7 +145,7 @@ extension EstimatedInstances {
         // The kept parts, in the order they lie in memory, each moved whole (byte offsets; the cells' prefix
         // stays where it is). Their destinations keep that order and do not overlap, so moving the parts that
         // go left from the lowest, then the ones that go right from the highest, never writes over a part
-        // before it moved (the tree's old place holds nothing needed: it is built again). Written out rather
+        // before it moved (of the tree only the prefix's nodes are kept; the rest is made again). Written out rather
         // than looped over a buffer, whose generic metadata cost more than the moves.
         let cellsTail = RegionMove(
             from: oldLayout.cells * 8 + tailFirst * rectBytes, to: layout.cells * 8 + (items - tailItems) * rectBytes,
@@ -154,6 +154,11 @@ extension EstimatedInstances {
         let sizesTail = RegionMove(
             from: oldLayout.sizes * 8 + tailFrom * sizeBytes, to: layout.sizes * 8 + (n - kept) * sizeBytes,
             bytes: kept * sizeBytes)
+        // The tree's nodes over the prefix alone keep their sums (`FenwickCore.rebuild`); with a negative stride
+        // among the old ones, the tree is built whole, so that the count of negatives stays exact.
+        let keptNodes = head.pointee.negativeCount == 0 ? prefix : 0
+        let treePrefix = RegionMove(
+            from: oldLayout.tree * 8, to: layout.tree * 8, bytes: keptNodes > 0 ? (keptNodes + 1) * 8 : 0)
         let stridesPrefix = RegionMove(from: oldLayout.values * 8, to: layout.values * 8, bytes: prefix * 8)
         let stridesTail = RegionMove(
             from: oldLayout.values * 8 + tailFrom * 8, to: layout.values * 8 + (n - kept) * 8, bytes: kept * 8)
@@ -163,6 +168,7 @@ extension EstimatedInstances {
         cellsTail.apply(raw, left: true)
         sizesPrefix.apply(raw, left: true)
         sizesTail.apply(raw, left: true)
+        treePrefix.apply(raw, left: true)
         stridesPrefix.apply(raw, left: true)
         stridesTail.apply(raw, left: true)
         firstPrefix.apply(raw, left: true)
@@ -171,6 +177,7 @@ extension EstimatedInstances {
         firstPrefix.apply(raw, left: false)
         stridesTail.apply(raw, left: false)
         stridesPrefix.apply(raw, left: false)
+        treePrefix.apply(raw, left: false)
         sizesTail.apply(raw, left: false)
         sizesPrefix.apply(raw, left: false)
         cellsTail.apply(raw, left: false)
@@ -196,9 +203,10 @@ extension EstimatedInstances {
         }
         head.pointee.count = n
         head.pointee.itemCount = items
-        head.pointee.negativeCount = EstimatedInstances.buildTree(
-            (raw + layout.tree * 8).assumingMemoryBound(to: Double.self),
-            strides: UnsafePointer((raw + layout.values * 8).assumingMemoryBound(to: Double.self)), count: n)
+        let strides = UnsafePointer((raw + layout.values * 8).assumingMemoryBound(to: Double.self))
+        head.pointee.negativeCount = FenwickCore.rebuild(
+            (raw + layout.tree * 8).assumingMemoryBound(to: Double.self), count: n, keeping: keptNodes
+        ) { strides[$0] }
         return true
     }
 }
