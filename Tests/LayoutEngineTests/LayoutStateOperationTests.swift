@@ -108,6 +108,16 @@ struct LayoutStateOperationTests {
         #expect(state.sections[1].items[1].measuredHeight == 1)
     }
 
+    /// The forms held in the `Items` enum's own bytes do not grow it, nor a section: operations copy sections,
+    /// and a section that grew from 48 to about 150 bytes (an earlier try with a small inline list) cost full
+    /// solves 5% to 56% (docs/engine-instructions.md).
+    @Test func touchedOnceFormsKeepASectionsSize() {
+        #expect(MemoryLayout<LayoutState.OneMeasuredItem>.size <= MemoryLayout<LayoutState.SparseItems>.size)
+        #expect(MemoryLayout<LayoutState.OneShift>.size <= MemoryLayout<LayoutState.SparseItems>.size)
+        #expect(MemoryLayout<LayoutState.Items>.size == MemoryLayout<LayoutState.SparseItems>.size + 1)
+        #expect(MemoryLayout<LayoutState.Section>.stride == 48)
+    }
+
     /// The runs of an insert into an untouched section, made at once (`insertedOnce`, `insertIntoUntouched`),
     /// are the ones the general insert and its merge leave: the new items join the head when they come from
     /// the same section, and no run is empty. Two runs from the section itself are one shift in the enum's
