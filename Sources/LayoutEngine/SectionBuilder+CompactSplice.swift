@@ -24,7 +24,9 @@ extension SectionBuilder {
     /// sized instance off the old form (another length across, or a length the form derives that no longer
     /// derives so), or last instances off the pattern.
     /// When the caller holds the only reference to `previous` (`ownsPrevious`), the result is written into it
-    /// if its allocation has room (`EstimatedInstances.rewriteCompact`), and `previous` is returned.
+    /// if its allocation has room (`EstimatedInstances.rewriteCompact`), and `previous` is returned. A list
+    /// whose items all sit in pattern instances is spliced where its old values are, with no worker columns
+    /// (`EstimatedInstances.spliceListInPlace`).
     /// - Complexity: O(items + instances) in block copies and one stride per instance, plus O(1) per item of
     ///   the instances sized and a measure per item measured: an insert into a list measures one item.
     func spliceCompact(
@@ -130,11 +132,6 @@ extension SectionBuilder {
             let old = reuse.lengths
             // The old pattern cells (the compact form's reader has them where the full form has its cells).
             let oldPattern = previous.cellsPointer
-            /// Old instance q's length along P, as the old storage reads it.
-            @inline(__always) func oldInstanceLength(_ q: Int) -> Double {
-                if let c = form.instanceOverCell { return old[q] + c }
-                return old[oldItems + q]
-            }
             let fits = columns.cellLengths.withUnsafeMutableBufferPointer { cellLengths -> Bool in
                 columns.instanceLengths.withUnsafeMutableBufferPointer { instanceLengths -> Bool in
                     flat.patternSlots.withUnsafeBufferPointer { slots -> Bool in
