@@ -22,9 +22,8 @@ struct FenwickTreeTests {
             #expect(Array(tree.values) == values)
             #expect(tree.negativeCount == fresh.negativeCount)
             for k in 0...count where abs(tree.prefixSum(k) - fresh.prefixSum(k)) > 1e-9 {
-                Issue.record(
-                    "count \(count), move \(from) -> \(to): prefix \(k) is \(tree.prefixSum(k)), rebuilt \(fresh.prefixSum(k))"
-                )
+                let moved = "count \(count), move \(from) -> \(to)"
+                Issue.record("\(moved): prefix \(k) is \(tree.prefixSum(k)), rebuilt \(fresh.prefixSum(k))")
                 return
             }
         }
