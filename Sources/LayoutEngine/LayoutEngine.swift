@@ -63,8 +63,11 @@ public final class LayoutEngine {
     /// More buffers of lazy preparation: the sections near the rect, and the sizes measured in one section.
     @exclusivity(unchecked) var lazySections: [Int] = []
     @exclusivity(unchecked) var lazySizes: [Size] = []
-    /// The capacity a rect query reserves for its result: about the size of the last result.
-    @exclusivity(unchecked) var queryCapacityHint = 16
+    /// The capacity a rect query reserves for its result: about the size of the last result, and room for a
+    /// screenful (128 elements, 8 KB) before the first: a viewport holds a few dozen to about a hundred cells
+    /// and supplementaries, and from a first hint of 16 the first query's appends grew the buffer to about
+    /// what it found, so the second query, asking a quarter more, allocated again.
+    @exclusivity(unchecked) var queryCapacityHint = 128
     /// The last rect query's result, kept so that the next query writes into its buffer once the caller has
     /// let it go (`recyclingQueryResult`); empty when that result was too large to keep.
     @exclusivity(unchecked) var recycledQueryResult: [LayoutElement] = []

@@ -16,6 +16,14 @@ struct ElementKindTests {
         #expect(Set([header, again, footer]).count == 2)
     }
 
+    /// The category shares the optional kind's word: a query's result is 64 bytes an element (72 with the
+    /// category stored first), and every element written is one store less.
+    @Test("an element is 64 bytes: its category packs beside the interned kind")
+    func elementSize() {
+        #expect(MemoryLayout<LayoutElement>.stride == 64)
+        #expect(MemoryLayout<LayoutElement>.offset(of: \LayoutElement.section) == 8)
+    }
+
     @Test("an element's kind reads and writes its name through the interned kind")
     func elementKind() {
         var element = LayoutElement(

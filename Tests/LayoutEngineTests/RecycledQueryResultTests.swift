@@ -47,6 +47,21 @@ struct RecycledQueryResultTests {
         }
     }
 
+    /// The first query reserves room for a screenful, so that the second, which asks a quarter more than
+    /// the first found, does not allocate again (from a first hint of 16, the first query's appends left
+    /// about as much room as it found).
+    @Test("the first query leaves room for the next screenful")
+    func firstQueryLeavesRoom() throws {
+        let engine = try Self.engine()
+        let first = engine.elements(in: Rect(x: 0, y: 0, width: 390, height: 844))
+        #expect(first.count > 16 && first.count < 100)
+        #expect(engine.recycledQueryResult.capacity >= 128)
+        let address = Self.address(first)
+        _ = consume first
+        let second = engine.elements(in: Rect(x: 0, y: 10_000, width: 390, height: 844))
+        #expect(Self.address(second) == address, "the second query allocated a new buffer")
+    }
+
     @Test("a result still held is never written over")
     func leavesAHeldResultAlone() throws {
         let engine = try Self.engine()
