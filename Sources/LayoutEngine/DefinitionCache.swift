@@ -16,6 +16,10 @@ final class DefinitionCache: Sendable {
     let placement: RootPlacement
     /// The fast path for an estimated section whose root group holds only items.
     let flatPlan: FlatRowPlan?
+    /// A single-item flow's values that every section of the definition shares (the flat plan's
+    /// `isSingleItemFlow` with items measuring along the row: chips), made once here rather than per
+    /// re-solved section; nil for any other plan.
+    let flow: FlatRowPlan.FlowSection?
     /// Whether boundary or anchored supplementaries have estimated dimensions (they measure by index).
     let hasEstimatedSupplementaries: Bool
     /// §4.3 which boundary items pin to the visible bounds, and whether at the start (else the end).
@@ -36,8 +40,8 @@ final class DefinitionCache: Sendable {
 
     init(
         section: LayoutSection, boundaryInsets: EdgeInsets, estimated: Bool, template: Template?,
-        placement: RootPlacement, flatPlan: FlatRowPlan?, hasEstimatedSupplementaries: Bool,
-        pinned: [(index: Int, atStart: Bool)], scratchSlot: Int
+        placement: RootPlacement, flatPlan: FlatRowPlan?, flow: FlatRowPlan.FlowSection?,
+        hasEstimatedSupplementaries: Bool, pinned: [(index: Int, atStart: Bool)], scratchSlot: Int
     ) {
         self.scratchSlot = max(0, scratchSlot)
         self.placement = placement
@@ -47,6 +51,7 @@ final class DefinitionCache: Sendable {
         self.estimated = estimated
         self.template = template
         self.flatPlan = flatPlan
+        self.flow = flow
         self.hasEstimatedSupplementaries = hasEstimatedSupplementaries
         uniformRoot = section.group.layoutSize.hasUniformDimension
         rowsMayReflow = !(flatPlan?.mainIsConstant ?? true)
@@ -98,10 +103,17 @@ extension SectionBuilder {
             }
         }
         // §10.4 uniform runs need the tree path (the flat row plan does not even them out).
+        let flatPlan =
+            estimated && !Self.hasUniformDimension(.group(section.group)) ? FlatRowPlan(section.group) : nil
+        var flow: FlatRowPlan.FlowSection? = nil
+        if let flatPlan, flatPlan.isSingleItemFlow, !flatPlan.mainIsConstant {
+            // The slot `rootSlot(box: rootBox(of: cache))` gives every section of this cache.
+            flow = FlatRowPlan.FlowSection(
+                flatPlan, slot: flatPlan.rootSlot(box: rootBox(section), container: container), container: container)
+        }
         return DefinitionCache(
             section: section, boundaryInsets: environment.boundaryInsets, estimated: estimated, template: template,
-            placement: rootPlacement(section),
-            flatPlan: estimated && !Self.hasUniformDimension(.group(section.group)) ? FlatRowPlan(section.group) : nil,
+            placement: rootPlacement(section), flatPlan: flatPlan, flow: flow,
             hasEstimatedSupplementaries: Self.hasEstimatedSupplementaries(section),
             pinned: Self.pinnedBoundaryItems(section, scrollAxis: scrollAxis), scratchSlot: definition)
     }

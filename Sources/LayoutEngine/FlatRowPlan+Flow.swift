@@ -32,30 +32,21 @@ extension FlatRowPlan {
         let declared: SeededModel?
         /// While the section's items are untouched, their lengths along the row and across as plain
         /// arithmetic (`implicitMain`, `implicitCross`), measured inline with no call per item; otherwise
-        /// (`implicit` false) each item is measured through `ItemLengths`.
-        let implicit: Bool
-        let implicitMain: ImplicitLengths
-        let implicitCross: ImplicitLengths
+        /// (`implicit` false) each item is measured through `ItemLengths`. The only values that depend on the
+        /// section rather than the definition (`with(_:)` sets them).
+        private(set) var implicit = false
+        private(set) var implicitMain = ImplicitLengths.estimates
+        private(set) var implicitCross = ImplicitLengths.estimates
 
-        init(_ plan: FlatRowPlan, slot: RootSlot, container: LayoutContainer, lengths: borrowing ItemLengths) {
+        /// The values of every section of `plan`'s definition, with the implicit lengths off: what
+        /// `DefinitionCache.flow` keeps, so that a re-solve does not resolve the item's dimensions and the
+        /// root's slot again (about 260 instructions per re-solved flow section).
+        init(_ plan: FlatRowPlan, slot: RootSlot, container: LayoutContainer) {
             let item = plan.items[0]
             let main = plan.main
             self.slot = slot
             self.item = item
-            let declared = plan.seededModels[item.selfSizing]
-            self.declared = declared
-            if lengths.fallback == nil,
-                let alongRow = lengths.fast.implicitLengths(axis: main, declared: declared),
-                let across = lengths.fast.implicitLengths(axis: main.other, declared: declared)
-            {
-                implicit = true
-                implicitMain = alongRow
-                implicitCross = across
-            } else {
-                implicit = false
-                implicitMain = .estimates
-                implicitCross = .estimates
-            }
+            declared = plan.seededModels[item.selfSizing]
             avail = slot.content.length(main)
             let mainDimension = main == .x ? item.width : item.height
             let crossDimension = main == .x ? item.height : item.width
@@ -75,6 +66,33 @@ extension FlatRowPlan {
             postMainFlexible = item.postMainFlexible
             flexibleEdges = GroupRules.flexibleEdges(
                 preFlexible: item.preCrossFlexible, postFlexible: item.postCrossFlexible)
+        }
+
+        /// The values for one section: the definition's, with the section's items read as plain arithmetic
+        /// while they are untouched.
+        init(_ plan: FlatRowPlan, slot: RootSlot, container: LayoutContainer, lengths: borrowing ItemLengths) {
+            self.init(plan, slot: slot, container: container)
+            self = with(lengths, main: plan.main)
+        }
+
+        /// These values for the section whose lengths are `lengths` (`main`: the plan's axis along the row):
+        /// the same as `init(_:slot:container:lengths:)` gives. O(1).
+        @inline(__always)
+        func with(_ lengths: borrowing ItemLengths, main: Axis) -> FlowSection {
+            var flow = self
+            if lengths.fallback == nil,
+                let alongRow = lengths.fast.implicitLengths(axis: main, declared: declared),
+                let across = lengths.fast.implicitLengths(axis: main.other, declared: declared)
+            {
+                flow.implicit = true
+                flow.implicitMain = alongRow
+                flow.implicitCross = across
+            } else {
+                flow.implicit = false
+                flow.implicitMain = .estimates
+                flow.implicitCross = .estimates
+            }
+            return flow
         }
     }
 

@@ -20,9 +20,8 @@ extension SectionBuilder {
         storage: EstimatedInstances, fromInstance firstInstance: Int, high: Int, buffer: FlowSolveBuffer
     ) throws(LayoutError) -> (written: Int, stoppedAt: Int?) {
         precondition(plan.isSingleItemFlow && !plan.mainIsConstant && plan.supplementaries.isEmpty)
-        let slot = plan.rootSlot(box: rootBox(of: cache), container: container)
         let lengths = FlatRowPlan.ItemLengths(plan: plan, sizing: sizing, section: index)
-        let flow = FlatRowPlan.FlowSection(plan, slot: slot, container: container, lengths: lengths)
+        let flow = flowSection(plan, cache: cache, lengths: lengths)
         let P = cache.placement.P, terms = cache.placement.strideTerms
         let noLeaves = UnsafeBufferPointer<UInt16>(start: nil, count: 0)
         var cursor = FlatRowPlan.LengthCursor()
@@ -60,6 +59,19 @@ extension SectionBuilder {
 }
 
 extension SectionBuilder {
+    /// A flow section's values: its definition's, kept in the cache (`DefinitionCache.flow`, set for every
+    /// single-item flow plan; made here otherwise), with the section's own implicit lengths. O(1).
+    @inline(__always)
+    private func flowSection(
+        _ plan: FlatRowPlan, cache: DefinitionCache, lengths: borrowing FlatRowPlan.ItemLengths
+    ) -> FlatRowPlan.FlowSection {
+        let shared =
+            cache.flow
+            ?? FlatRowPlan.FlowSection(
+                plan, slot: plan.rootSlot(box: rootBox(of: cache), container: container), container: container)
+        return shared.with(lengths, main: plan.main)
+    }
+
     /// `solveInstances` for a single-item flow without supplementaries: its rows solved one after another
     /// straight into a worker's `FlowSolveBuffer` and frozen from there, without an `InstanceRun` (whose
     /// convergence checks and in-place branches a fresh solve never takes, yet paid for on every row) or an
@@ -143,9 +155,8 @@ extension SectionBuilder {
         stopsBefore: (Int) -> Bool,
         freeze: (InstanceColumns) -> EstimatedInstances
     ) throws(LayoutError) -> (EstimatedInstances, String?, solved: Int) {
-        let slot = plan.rootSlot(box: rootBox(of: cache), container: container)
         let lengths = FlatRowPlan.ItemLengths(plan: plan, sizing: sizing, section: index)
-        let flow = FlatRowPlan.FlowSection(plan, slot: slot, container: container, lengths: lengths)
+        let flow = flowSection(plan, cache: cache, lengths: lengths)
         let P = cache.placement.P, terms = cache.placement.strideTerms
         var noRoom: String? = nil
         var solved = 0
