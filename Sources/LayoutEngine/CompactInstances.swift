@@ -41,7 +41,7 @@ struct CompactForm: Sendable {
     /// The compact form of `columns`' instances, or nil when they do not repeat so. Complexity: O(items +
     /// instances), reading only.
     static func analyse(_ columns: InstanceColumns) -> CompactForm? {
-        guard let terms = columns.strideTerms, columns.hosts.isEmpty else { return nil }
+        guard let terms = columns.strideTerms, columns.hasNoHosts else { return nil }
         let n = columns.firstItem.count, m = columns.cells.count
         guard n > 0, m > 0, columns.firstItem[0] == 0 else { return nil }
         let k = n > 1 ? Int(columns.firstItem[1]) : m

@@ -24,7 +24,7 @@ extension EstimatedInstances {
     /// being edited happen in place (`spliceInPlace`), as an array grows.
     /// - Complexity: O(items + instances) copied, one allocation.
     func splice(prefix: Int, _ solved: InstanceColumns, tailFrom: Int, shift: Int) -> EstimatedInstances {
-        precondition(splices && solved.leafSupplementaries.isEmpty && solved.hosts.isEmpty)
+        precondition(splices && solved.leafSupplementaries.isEmpty && solved.hasNoHosts)
         let oldLayout = layout
         let shape = SpliceShape(self, prefix: prefix, solved, tailFrom: tailFrom)
         let (added, kept, n, items) = (shape.added, shape.kept, shape.count, shape.items)
@@ -88,7 +88,7 @@ extension EstimatedInstances {
     /// reference, `splices` holds, and `solved` has no leaf lists, hosts nor supplementaries.
     /// - Complexity: O(cells + instances × log instances) for the instances written, no allocation.
     func overwrite(from prefix: Int, _ solved: InstanceColumns) -> Bool {
-        precondition(splices && solved.leafSupplementaries.isEmpty && solved.hosts.isEmpty)
+        precondition(splices && solved.leafSupplementaries.isEmpty && solved.hasNoHosts)
         let n = solved.firstItem.count, count = head.pointee.count, itemCount = head.pointee.itemCount
         guard n > 0, prefix >= 0, prefix + n <= count else { return false }
         let first = firstItem(prefix)
@@ -131,7 +131,7 @@ extension EstimatedInstances {
     /// reference, `splices` holds, and `solved` has no leaf lists nor hosts.
     /// - Complexity: O(items from the prefix's end + instances), no allocation.
     func spliceInPlace(prefix: Int, _ solved: InstanceColumns, tailFrom: Int, shift: Int) -> Bool {
-        precondition(splices && solved.leafSupplementaries.isEmpty && solved.hosts.isEmpty)
+        precondition(splices && solved.leafSupplementaries.isEmpty && solved.hasNoHosts)
         let oldLayout = layout
         let shape = SpliceShape(self, prefix: prefix, solved, tailFrom: tailFrom)
         let (added, kept, n, items) = (shape.added, shape.kept, shape.count, shape.items)
@@ -139,7 +139,7 @@ extension EstimatedInstances {
         let layout = shape.layout
         // Without leaf lists (`splices`) the supplementary table is never read: the old one stays (assigning
         // the new one cost a metadata lookup, thousands of instructions the first time).
-        guard n > 0, layout.total <= capacity, solved.supplementaries.isEmpty else { return false }
+        guard n > 0, layout.total <= capacity, solved.hasNoSupplementaries else { return false }
         let rectBytes = MemoryLayout<Rect>.stride, sizeBytes = MemoryLayout<Size>.stride
         let raw = UnsafeMutableRawPointer(withUnsafeMutablePointerToElements { $0 })
         // The kept parts, in the order they lie in memory, each moved whole (byte offsets; the cells' prefix

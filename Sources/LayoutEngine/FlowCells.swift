@@ -155,7 +155,7 @@ final class FlowSolveBuffer {
                 sizes: UnsafeBufferPointer(start: sizes, count: rows),
                 strides: UnsafeBufferPointer(start: strides, count: rows),
                 cells: UnsafeBufferPointer(start: cells, count: cellWriter.count),
-                leafSupplementaries: UnsafeBufferPointer(start: nil, count: 0), supplementaries: .empty, hosts: [],
+                leafSupplementaries: UnsafeBufferPointer(start: nil, count: 0), supplementaries: nil, hosts: nil,
                 extent: extent, strideTerms: strideTerms))
     }
 }
