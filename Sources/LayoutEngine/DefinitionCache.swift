@@ -20,6 +20,9 @@ final class DefinitionCache: Sendable {
     /// `isSingleItemFlow` with items measuring along the row: chips), made once here rather than per
     /// re-solved section; nil for any other plan.
     let flow: FlatRowPlan.FlowSection?
+    /// The section's boundary items placed once, when each is the same in every section (every one extends
+    /// the start and none measures: `BoundaryItemsPlacement.fixedStartElements`); nil otherwise.
+    let fixedBoundaryElements: [FixedBoundaryElement]?
     /// Whether boundary or anchored supplementaries have estimated dimensions (they measure by index).
     let hasEstimatedSupplementaries: Bool
     /// §4.3 which boundary items pin to the visible bounds, and whether at the start (else the end).
@@ -41,7 +44,8 @@ final class DefinitionCache: Sendable {
     init(
         section: LayoutSection, boundaryInsets: EdgeInsets, estimated: Bool, template: Template?,
         placement: RootPlacement, flatPlan: FlatRowPlan?, flow: FlatRowPlan.FlowSection?,
-        hasEstimatedSupplementaries: Bool, pinned: [(index: Int, atStart: Bool)], scratchSlot: Int
+        fixedBoundaryElements: [FixedBoundaryElement]?, hasEstimatedSupplementaries: Bool,
+        pinned: [(index: Int, atStart: Bool)], scratchSlot: Int
     ) {
         self.scratchSlot = max(0, scratchSlot)
         self.placement = placement
@@ -52,6 +56,7 @@ final class DefinitionCache: Sendable {
         self.template = template
         self.flatPlan = flatPlan
         self.flow = flow
+        self.fixedBoundaryElements = fixedBoundaryElements
         self.hasEstimatedSupplementaries = hasEstimatedSupplementaries
         uniformRoot = section.group.layoutSize.hasUniformDimension
         rowsMayReflow = !(flatPlan?.mainIsConstant ?? true)
@@ -114,6 +119,9 @@ extension SectionBuilder {
         return DefinitionCache(
             section: section, boundaryInsets: environment.boundaryInsets, estimated: estimated, template: template,
             placement: rootPlacement(section), flatPlan: flatPlan, flow: flow,
+            fixedBoundaryElements: BoundaryItemsPlacement.fixedStartElements(
+                section.boundarySupplementaryItems, container: container, scrollAxis: scrollAxis,
+                followedInsets: environment.boundaryInsets, startPadding: section.headerTopPadding),
             hasEstimatedSupplementaries: Self.hasEstimatedSupplementaries(section),
             pinned: Self.pinnedBoundaryItems(section, scrollAxis: scrollAxis), scratchSlot: definition)
     }

@@ -183,7 +183,17 @@ extension SectionBuilder {
         extent: Double, index: Int, cache: DefinitionCache, measuresSupplementaries: Bool, select: (Rect) -> Rect?,
         into out: inout [LayoutElement]
     ) {
-        if placesBoundaryItems && !cache.section.boundarySupplementaryItems.isEmpty {
+        if placesBoundaryItems, let fixed = cache.fixedBoundaryElements {
+            // Placed once for the definition (`DefinitionCache.fixedBoundaryElements`): the same frames,
+            // moved, rounded and selected by `select` as the placement below gives them to it.
+            for element in fixed {
+                guard let frame = select(element.frame) else { continue }
+                out.append(
+                    LayoutElement(
+                        category: .supplementary, internedKind: element.kind, section: index, item: element.item,
+                        frame: frame, zIndex: element.zIndex))
+            }
+        } else if placesBoundaryItems && !cache.section.boundarySupplementaryItems.isEmpty {
             BoundaryItemsPlacement.appendElements(
                 cache.section.boundarySupplementaryItems, section: index, container: container,
                 scrollAxis: scrollAxis, followedInsets: cache.boundaryInsets,
