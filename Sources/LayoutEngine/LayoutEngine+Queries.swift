@@ -390,8 +390,10 @@ struct Emitter {
             guard storage.count > 0 else { break }
             var qLow = 0
             let searchable = filter != nil && !storage.hasNegativeStrides
-            if searchable {
-                qLow = max(0, min(storage.instances(upTo: pLow - storage.extent.maxP), storage.count - 1) - 1)
+            // A rect that reaches back past instance 0's cells starts there: no search (it would find no
+            // stride, all of them being at least 0, and give 0 too).
+            if searchable, case let position = pLow - storage.extent.maxP, position >= 0 {
+                qLow = max(0, min(storage.instances(upTo: position), storage.count - 1) - 1)
             }
             let hasLeafLists = storage.hasLeafSupplementaries
             let hostsByInstance = storage.hosts  // read once, not once per instance
@@ -501,7 +503,11 @@ struct Emitter {
             #if DEBUG
             elements.work = engine.queryWork
             #endif
-            out.append(contentsOf: elements)
+            if #available(macOS 26, iOS 26, *) {
+                elements.append(to: &out)
+            } else {
+                out.append(contentsOf: elements)
+            }
         }
     }
 
