@@ -105,16 +105,23 @@ struct FullFormCellElements: Sequence, IteratorProtocol {
     @inline(__always)
     mutating func append(to out: inout [LayoutElement]) {
         while true {
-            var ended = false
-            out.append(addingCapacity: Swift.max(out.capacity &- out.count, out.count, 16)) { span in
-                span.withUnsafeMutableBufferPointer { buffer, initialized in
-                    let (written, done) = fill(
-                        buffer.baseAddress.unsafelyUnwrapped + initialized, capacity: buffer.count &- initialized)
-                    initialized &+= written
-                    ended = done
+            let spare = out.capacity &- out.count
+            if spare > 0 {
+                var ended = false
+                out.append(addingCapacity: spare) { span in
+                    span.withUnsafeMutableBufferPointer { buffer, initialized in
+                        let (written, done) = fill(
+                            buffer.baseAddress.unsafelyUnwrapped + initialized, capacity: buffer.count &- initialized)
+                        initialized &+= written
+                        ended = done
+                    }
                 }
+                if ended { return }
             }
-            if ended { return }
+            // The room is full: the next element, if there is one, grows the result as an append does (asking
+            // for more room first would grow it for a walk that has nothing left), and the walk goes on in it.
+            guard let element = next() else { return }
+            out.append(element)
         }
     }
 

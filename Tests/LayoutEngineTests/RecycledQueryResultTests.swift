@@ -62,6 +62,51 @@ struct RecycledQueryResultTests {
         #expect(Self.address(second) == address, "the second query allocated a new buffer")
     }
 
+    /// Chip clouds (flows, kept in the full form) of 150 chips under a header, each section two screens long:
+    /// a query that finds no more elements than the kept buffer holds writes into it, wherever the rect cuts
+    /// the sections (a walk that asked for as much room as the result held, not what it had left, made the
+    /// buffer grow where a section's walk started past half of it).
+    @Test("flow queries that fit in the kept buffer write into it")
+    func flowQueriesKeepTheBuffer() throws {
+        func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize {
+            LayoutSize(widthDimension: w, heightDimension: h)
+        }
+        let chip = LayoutItem(layoutSize: size(.estimated(72), .absolute(32)))
+        var section = LayoutSection(
+            group: LayoutGroup(
+                layoutSize: size(.fractionalWidth(1), .absolute(32)), arrangement: .horizontal,
+                subitems: .repeatingUntilFull([chip.node]), interItemSpacing: .fixed(8)))
+        section.interGroupSpacing = 8
+        section.boundarySupplementaryItems = [
+            BoundarySupplementaryItem(
+                layoutSize: size(.fractionalWidth(1), .absolute(30)), elementKind: "header", alignment: .top)
+        ]
+        let engine = try LayoutEngine(
+            layout: CollectionLayout(
+                name: "recycled-flow-query", container: LayoutContainer(width: 390, height: 844),
+                sections: [SectionDefinition(count: 40, items: 150, section: section)],
+                selfSizing: SelfSizing(seed: 7, width: .init(min: 40, max: 140))))
+        #expect(engine.sections.allSatisfy { $0.holdsCompactInstances == false })
+        // A first query past the content's end finds nothing and leaves the buffer it reserved (room for 128
+        // or more). Rects 1,300 pt tall find about as many chips: many take most of one section and the start
+        // of the next.
+        var last = Self.address(engine.elements(in: Rect(x: 0, y: 1e7, width: 390, height: 1_300)))
+        #expect(engine.recycledQueryResult.capacity >= 128)
+        var kept = 0
+        for y in stride(from: 0.0, through: 40_000, by: 333) {
+            // What the buffer holds, and what the query reserves first (a quarter more than the last found).
+            let room = engine.recycledQueryResult.capacity, hint = engine.queryCapacityHint
+            let found = engine.elements(in: Rect(x: 0, y: y, width: 390, height: 1_300))
+            let address = Self.address(found)
+            if found.count <= room && hint <= room {
+                #expect(address == last, "y \(y): \(found.count) elements in a new buffer, \(room) of room")
+                kept += 1
+            }
+            last = address
+        }
+        #expect(kept > 20)
+    }
+
     @Test("a result still held is never written over")
     func leavesAHeldResultAlone() throws {
         let engine = try Self.engine()
