@@ -180,9 +180,13 @@ extension FlatRowPlan {
                     ? flow.implicitMain.length(item: next, estimate: flow.mainEstimate)
                     : lengths.measure(
                         flow.item, main, flow.mainEstimate, next, declared: flow.declared, stretch: &cursor.main))
-            let need = GroupRules.need(
-                mainLength: mainLength, pre: flow.preMain, post: flow.postMain, spacing: spacing,
-                addsSpacing: placed > 0)
+            // Placed plainly, the edges are +0 and add nothing: the same need.
+            let need =
+                flow.placesPlainly
+                ? (placed > 0 ? mainLength + spacing : mainLength)
+                : GroupRules.need(
+                    mainLength: mainLength, pre: flow.preMain, post: flow.postMain, spacing: spacing,
+                    addsSpacing: placed > 0)
             if need <= 0 {
                 cells.truncate(to: firstCell)
                 return (flow.slot.proposed, 0, RelativeExtent())
@@ -198,7 +202,8 @@ extension FlatRowPlan {
                     : lengths.measure(
                         flow.item, cross, flow.crossEstimate, next, declared: flow.declared, stretch: &cursor.cross)
             }
-            largestCross = max(largestCross, crossLength + flow.preCross + flow.postCross)
+            // Read only to size a group estimated across, which is never placed plainly.
+            if !flow.placesPlainly { largestCross = max(largestCross, crossLength + flow.preCross + flow.postCross) }
             cells.append(Rect(origin: .zero, size: Size(main, mainLength, across: crossLength)))
             remaining -= need
             next += 1
