@@ -258,6 +258,7 @@ struct HoldingBound {
     private let minP: Double, maxP: Double, minQ: Double, maxQ: Double
     private let lowP: Double, highP: Double, lowQ: Double, highQ: Double
 
+    /// Inlined so that it is built where the walk keeps it (as a call, it was built on the stack and copied).
     @inline(__always)
     init(rect: Rect, extent: RelativeExtent, origins: InstanceOrigins) {
         let P = origins.P

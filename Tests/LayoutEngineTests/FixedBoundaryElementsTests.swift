@@ -9,13 +9,13 @@ import Testing
 /// definition (`DefinitionCache.fixedBoundaryElements`); a rect query moves those frames by the section's
 /// start. Its elements must be the ones a reference solve has in the rect, the boundary items with their
 /// frames, kinds, indices and z-indices, scrolling either way, mirrored and rounded to pixels (the engine's
-/// whole output goes through the same emitter, so it is no independent check). Sections with a footer, an item that measures or one placed inside the host keep
-/// the general placement.
+/// whole output goes through the same emitter, so it is no independent check). Sections with a footer, an
+/// item that measures or one placed inside the host keep the general placement.
 @Suite("Boundary items placed once per definition")
 struct FixedBoundaryElementsTests {
-    /// Four definitions: two headers and a narrower badge at the top leading
-    /// corner with an offset and a z-index, under fractional section insets (fixed); a header with a footer
-    /// (general); a header that measures (general); an overlay that does not extend the section (general).
+    /// Four definitions: two headers and a narrower badge at the top leading corner with an offset and a
+    /// z-index, under fractional section insets (fixed); a header with a footer (general); a header that
+    /// measures (general); an overlay that does not extend the section (general).
     static func spec(horizontal: Bool, rightToLeft: Bool, scale: Double?) -> String {
         let container =
             "{ width: 390, height: 844"
@@ -23,15 +23,23 @@ struct FixedBoundaryElementsTests {
             + (scale.map { ", displayScale: \($0)" } ?? "") + " }"
         let along = horizontal ? "height" : "width", across = horizontal ? "width" : "height"
         let start = horizontal ? "leading" : "top", end = horizontal ? "trailing" : "bottom"
-        let corner = "topLeading"
+        let full = "\(along): fractional\(along.capitalized)(1)"
+        let half = "\(along): fractional\(along.capitalized)(0.5)"
         func header(_ kind: String, _ alignment: String, _ length: Double, extra: String = "") -> String {
-            "{ elementKind: \(kind), size: { \(along): fractional\(along.capitalized)(1), \(across): absolute(\(length)) }, alignment: \(alignment)\(extra) }"
+            "{ elementKind: \(kind), size: { \(full), \(across): absolute(\(length)) },"
+                + " alignment: \(alignment)\(extra) }"
         }
+        let badge =
+            "{ elementKind: badge, size: { \(along): absolute(100.3), \(across): absolute(18.6) },"
+            + " alignment: topLeading, offset: { x: 3.3, y: 1.7 }, zIndex: 4 }"
+        let measured =
+            "{ elementKind: header, size: { \(full), \(across): estimated(40) }, alignment: \(start),"
+            + " selfSizing: { seed: 9, \(across): { min: 20, max: 60 } } }"
         let group = """
             group:
                   \(horizontal ? "vertical" : "horizontal"):
-                    size: { \(along): fractional\(along.capitalized)(1), \(across): estimated(44) }
-                    subitems: [{ item: { size: { \(along): fractional\(along.capitalized)(0.5), \(across): estimated(44) } } }]
+                    size: { \(full), \(across): estimated(44) }
+                    subitems: [{ item: { size: { \(half), \(across): estimated(44) } } }]
             """
         return """
             version: 2
@@ -46,7 +54,7 @@ struct FixedBoundaryElementsTests {
                 boundarySupplementaryItems:
                   - \(header("header", start, 30.35))
                   - \(header("subheader", start, 20.2))
-                  - { elementKind: badge, size: { \(along): absolute(100.3), \(across): absolute(18.6) }, alignment: \(corner), offset: { x: 3.3, y: 1.7 }, zIndex: 4 }
+                  - \(badge)
                 \(group)
               - count: 2
                 items: 5
@@ -57,7 +65,7 @@ struct FixedBoundaryElementsTests {
               - count: 2
                 items: 5
                 boundarySupplementaryItems:
-                  - { elementKind: header, size: { \(along): fractional\(along.capitalized)(1), \(across): estimated(40) }, alignment: \(start), selfSizing: { seed: 9, \(across): { min: 20, max: 60 } } }
+                  - \(measured)
                 \(group)
               - count: 2
                 items: 5
