@@ -20,6 +20,9 @@ final class DefinitionCache: Sendable {
     /// `isSingleItemFlow` with items measuring along the row: chips), made once here rather than per
     /// re-solved section; nil for any other plan.
     let flow: FlatRowPlan.FlowSection?
+    /// What a measure in a plain chip flow reflows its rows in place with (`PlainFlowReflow`); nil for any
+    /// other plan.
+    let plainReflow: PlainFlowReflow?
     /// The section's boundary items placed once, when each is the same in every section (every one extends
     /// the start and none measures: `BoundaryItemsPlacement.fixedStartElements`); nil otherwise.
     let fixedBoundaryElements: [FixedBoundaryElement]?
@@ -60,7 +63,11 @@ final class DefinitionCache: Sendable {
         self.hasEstimatedSupplementaries = hasEstimatedSupplementaries
         uniformRoot = section.group.layoutSize.hasUniformDimension
         rowsMayReflow = !(flatPlan?.mainIsConstant ?? true)
-        lookahead = Self.lookahead(section.group)
+        let lookahead = Self.lookahead(section.group)
+        self.lookahead = lookahead
+        plainReflow = flatPlan.flatMap {
+            PlainFlowReflow(plan: $0, flow: flow, lookahead: lookahead, placement: placement)
+        }
     }
 
     /// The most items a candidate below `root` examines (§3.1, §3.2, §3.5), or nil when unbounded.

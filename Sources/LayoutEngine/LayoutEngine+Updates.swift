@@ -244,7 +244,7 @@ extension LayoutEngine {
             report.sectionsSolved += 1
             return
         }
-        try resolveChanged(section: section, at: item, reuse: .changed(item, item), report: &report)
+        try resolveChanged(section: section, at: item, reuse: .changed(item, item), measured: size, report: &report)
     }
 
     /// The pattern path of `resolveMeasured`, under the conditions of `resolveChanged`'s one-instance path
@@ -296,9 +296,14 @@ extension LayoutEngine {
     /// Items inserted or deleted in a compact list or column grid solve the section again into compact
     /// storage, measuring only the new items and the ones that change position (`CompactReuse`).
     /// A fixed-size section (or one with no room) simply solves again, which costs O(boundary items) (or
-    /// O(items)).
-    /// - Complexity: O(items in the rows re-solved × log rows) in place; O(items of the section) otherwise.
-    func resolveChanged(section: Int, at: Int, reuse: TailReuse, report: inout UpdateReport) throws(LayoutError) {
+    /// O(items)). `measured` is the one changed item's new size, when one item was measured: in a plain chip
+    /// flow (`PlainFlowReflow`) its rows then reflow in place, without the general re-solve.
+    /// - Complexity: O(items in the rows re-solved × log rows) in place; O(items of the section) otherwise;
+    ///   a plain chip flow's measure O(items in the rows reflowed + log rows), O(rows) more when it changes
+    ///   their number, and O(log sections) when the section's length changes.
+    func resolveChanged(
+        section: Int, at: Int, reuse: TailReuse, measured: Size? = nil, report: inout UpdateReport
+    ) throws(LayoutError) {
         let definition = sections[section].definition
         let itemCount = state.sections[section].items.count  // read once: each read copies the items (a retain)
         try ensureTemplateSlots(itemCount)
@@ -316,6 +321,29 @@ extension LayoutEngine {
         sections[section].storage = .fixed(stride: 0, instances: 0)
         let last = storage.itemCount - 1
         let solver = self.solver
+        // One item measured in a plain chip flow: its rows reflow in place
+        // (`EstimatedInstances.reflowPlainRows`), and the section is placed again only when its rows changed in
+        // number or its query extent changed (the rows keep their sizes and strides, so nothing else of its
+        // placement changes).
+        if let measured, let rule = cache.plainReflow, reuse.shift == 0, storage.splices,
+            isKnownUniquelyReferenced(&storage),
+            let result = storage.reflowPlainRows(rule, item: at, measured: measured)
+        {
+            assert(storage.itemCount == itemCount)
+            sections[section].storage = .estimated(storage)
+            if result.rowsChanged || result.extentChanged {
+                let saved = lendSizing()
+                defer { returnSizing(saved) }
+                solver.place(&sections[section], index: section, cache: cache, sizing: lentSizing, itemsOnly: true)
+                storedInPlace(at: section)
+            }
+            #if DEBUG
+            updateWork.plainFlowReflows += 1
+            #endif
+            report.instancesSolved += result.rows
+            report.sectionsSolved += 1
+            return
+        }
         // A flat plan whose items do not measure along the row (lists, column grids) places the same items in
         // every instance whatever they measure: a change in place changes only the instances holding the
         // changed items, and when that is one instance it is re-solved alone and written over in place.

@@ -15,4 +15,7 @@ final class UpdateWork {
     /// Flow re-solves that changed the rows' or the items' number, spliced into the old storage's own
     /// allocation (`EstimatedInstances.spliceInPlace`) rather than into a new one.
     var flowRowsSplicedInPlace = 0
+    /// Measures in a plain chip flow whose rows reflowed in place, as many as before
+    /// (`EstimatedInstances.reflowPlainRows`), without the general re-solve.
+    var plainFlowReflows = 0
 }

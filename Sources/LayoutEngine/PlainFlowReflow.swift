@@ -1,0 +1,51 @@
+import CompositionalLayout
+import SolverKernel
+
+/// What reflowing a plain chip flow's rows in place needs: a single-item flow placed plainly
+/// (`FlatRowPlan.FlowSection.placesPlainly`: each cell where the last ended plus the spacing, at 0 across, every
+/// row the group's fixed size), whose re-solves start at the instance holding the item or the one before
+/// (no spacing restart, a look-ahead of one item), and whose lengths come from the sizing's plain form (no
+/// cycle model). A measure in such a section changes cells and the rows' first items, never a row's size or
+/// stride: while the rows stay as many it needs no splice, no offsets and no placement, and a row more or
+/// fewer moves the first items after it and writes the rows' equal sizes and strides again
+/// (`EstimatedInstances.reflowPlainRows`). Made once per definition (`DefinitionCache.plainReflow`).
+struct PlainFlowReflow {
+    /// The row's axis, and the scroll axis of the section (P, which the extent is kept along).
+    let main: Axis, P: Axis
+    /// The content box's length along the row, more than 0.
+    let avail: Double
+    let spacing: Double
+    /// The item's length across when it does not measure there; NaN when it does (its cell holds its length).
+    let fixedCross: Double
+    /// Every row's size (the group's proposed size: a plain flow's group is not estimated) and stride (§4.1).
+    let rowSize: Size, stride: Double
+
+    /// Rows a reflow writes at most before it gives the update to the general path (their first items are
+    /// kept on the stack until the reflow is known to end with as many rows).
+    static var rowLimit: Int { 64 }
+
+    /// The rule of `plan`'s sections, or nil when they are not plain flows as described above.
+    init?(plan: FlatRowPlan, flow: FlatRowPlan.FlowSection?, lookahead: Int?, placement: RootPlacement) {
+        guard let flow, flow.placesPlainly, flow.avail > 0, plan.isSingleItemFlow, !plan.mainIsConstant,
+            plan.supplementaries.isEmpty, !plan.hasCycleModel, plan.neverRestartsForSpacing, lookahead == 1,
+            !plan.flexibleSpacing
+        else { return nil }
+        main = plan.main
+        P = placement.P
+        avail = flow.avail
+        spacing = plan.spacing
+        fixedCross = flow.fixedCross
+        rowSize = flow.slot.proposed
+        stride = placement.strideTerms.stride(rowSize.length(P))
+    }
+}
+
+/// What `EstimatedInstances.reflowPlainRows` did.
+struct PlainReflowResult {
+    /// Rows written (re-solved), the first at or before the measured item's.
+    var rows: Int
+    /// Whether the rows changed in number (then the section's length changed, and it is placed again).
+    var rowsChanged: Bool
+    /// Whether the storage's query extent changed (then the section's overhang is worked out again).
+    var extentChanged: Bool
+}
