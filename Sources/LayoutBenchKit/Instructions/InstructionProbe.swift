@@ -1,5 +1,6 @@
 import BenchResults
 import CCallgrind
+import CompositionalLayout
 
 /// The counted side of `bench --metric instructions`: runs inside valgrind (callgrind started with
 /// `--instr-atstart=no --collect-atstart=no`), builds each scenario uninstrumented, then runs exactly
@@ -7,7 +8,9 @@ import CCallgrind
 /// with a label the parent reads back (`CallgrindDump`).
 ///
 /// One warm-up operation runs first, uncounted, so lazily built tables and first-touch allocations do not
-/// land in the count. Outside valgrind every client request is a no-op: the probe then only runs the work.
+/// land in the count; before any scenario, the runtime metadata of the records updates allocate lazily is
+/// made (`LayoutState.prepareRuntimeMetadata`), so that no row counts its one-time cost. Outside valgrind
+/// every client request is a no-op: the probe then only runs the work.
 public struct InstructionProbe: Sendable {
     /// The label prefix of a scenario's dump: `layoutbench-ops|spec|scenario|threads|operations`.
     public static let scenarioLabel = "layoutbench-ops"
@@ -33,6 +36,7 @@ public struct InstructionProbe: Sendable {
 
     /// Counts every scenario of every input (one thread), then the work loop.
     public func run(inputs: [BenchInput], scenarios: [ScenarioKind], seed: UInt64) throws {
+        LayoutState.prepareRuntimeMetadata()
         for input in inputs {
             let context = ScenarioContext(input: input, threads: 1, seed: seed)
             for kind in scenarios {
