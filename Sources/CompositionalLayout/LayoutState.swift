@@ -538,3 +538,12 @@ public final class SizingSource: @unchecked Sendable {
         mode = state.measureMode
     }
 }
+
+extension LayoutState {
+    /// Section `section`'s item lengths as plain data: what the sizings' `sectionLengths` give for it, without
+    /// a sizing or its closures (an update that measures a few new items reads them here). Nil when the
+    /// layout's model measures from a cycle. O(1).
+    public func sectionLengths(_ section: Int) -> SectionLengths? {
+        SectionLengths.make(items: sections[section].items, mode: measureMode, model: layout.selfSizing)
+    }
+}

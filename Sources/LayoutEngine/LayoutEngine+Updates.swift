@@ -284,6 +284,62 @@ extension LayoutEngine {
         return true
     }
 
+    /// `resolveChanged`'s plain chip flow path (`PlainFlowReflow`), with `storage` taken out of the section:
+    /// its rows reflow in place (`EstimatedInstances.reflowPlainRows`), and the section is placed again only
+    /// when its rows changed in number or its query extent changed (the rows keep their sizes and strides,
+    /// so nothing else of its placement changes). Returns false, with nothing changed, when it does not apply.
+    /// Apart from `resolveChanged` (and not inlined) so that the other updates' code stays as it was.
+    @inline(never)
+    private func reflowedPlainFlow(
+        _ rule: PlainFlowReflow, _ storage: inout EstimatedInstances, cache: DefinitionCache, section: Int, at: Int,
+        reuse: TailReuse, measured: Size?, itemCount: Int, report: inout UpdateReport
+    ) -> Bool {
+        #if DEBUG
+        guard updateWork.takesPlainFlowPath else { return false }
+        #endif
+        guard storage.splices, isKnownUniquelyReferenced(&storage),
+            let result = reflowPlainRows(rule, storage, section: section, at: at, reuse: reuse, measured: measured)
+        else { return false }
+        assert(storage.itemCount == itemCount)
+        sections[section].itemCount = itemCount
+        sections[section].storage = .estimated(storage)
+        if result.rowsChanged || result.extentChanged {
+            let saved = lendSizing()
+            defer { returnSizing(saved) }
+            solver.place(&sections[section], index: section, cache: cache, sizing: lentSizing, itemsOnly: true)
+            storedInPlace(at: section)
+        }
+        #if DEBUG
+        if measured != nil { updateWork.plainFlowReflows += 1 } else { updateWork.plainFlowInserts += 1 }
+        #endif
+        report.instancesSolved += result.rows
+        report.sectionsSolved += 1
+        return true
+    }
+
+    /// `EstimatedInstances.reflowPlainRows` for a measure (`measured`: the item's new size) or an insert
+    /// (`reuse.isPlainInsert`: the new items' lengths read from the state, `LayoutState.sectionLengths`).
+    /// Nil, with nothing changed, when the plain path does not apply.
+    private func reflowPlainRows(
+        _ rule: PlainFlowReflow, _ storage: EstimatedInstances, section: Int, at: Int, reuse: TailReuse,
+        measured: Size?
+    ) -> PlainReflowResult? {
+        if let measured {
+            guard reuse.shift == 0 else { return nil }
+            return withUnsafePointer(to: rule.measuredSize(measured)) { size in
+                storage.reflowPlainRows(
+                    rule, PlainFlowChange(at: at, sizes: UnsafeBufferPointer(start: size, count: 1), shift: 0))
+            }
+        }
+        guard let lengths = state.sectionLengths(section) else { return nil }
+        let count = reuse.shift
+        return withUnsafeTemporaryAllocation(of: Size.self, capacity: count) { sizes in
+            for k in 0..<count { sizes.initializeElement(at: k, to: rule.freshSize(at + k, lengths: lengths)) }
+            return storage.reflowPlainRows(
+                rule, PlainFlowChange(at: at, sizes: UnsafeBufferPointer(sizes), shift: count))
+        }
+    }
+
     /// Re-solves section `section` after its items changed at `at` as `reuse` says (sizes of items
     /// `low...high`, or items inserted or deleted): from the instance before the one holding `at`, in place
     /// when every re-solved instance keeps its items and the storage is uniquely referenced, else into new
@@ -321,27 +377,12 @@ extension LayoutEngine {
         sections[section].storage = .fixed(stride: 0, instances: 0)
         let last = storage.itemCount - 1
         let solver = self.solver
-        // One item measured in a plain chip flow: its rows reflow in place
-        // (`EstimatedInstances.reflowPlainRows`), and the section is placed again only when its rows changed in
-        // number or its query extent changed (the rows keep their sizes and strides, so nothing else of its
-        // placement changes).
-        if let measured, let rule = cache.plainReflow, reuse.shift == 0, storage.splices,
-            isKnownUniquelyReferenced(&storage),
-            let result = storage.reflowPlainRows(rule, item: at, measured: measured)
+        // One item measured, or a few inserted, in a plain chip flow: its rows reflow in place.
+        if let rule = cache.plainReflow, measured != nil || reuse.isPlainInsert,
+            reflowedPlainFlow(
+                rule, &storage, cache: cache, section: section, at: at, reuse: reuse, measured: measured,
+                itemCount: itemCount, report: &report)
         {
-            assert(storage.itemCount == itemCount)
-            sections[section].storage = .estimated(storage)
-            if result.rowsChanged || result.extentChanged {
-                let saved = lendSizing()
-                defer { returnSizing(saved) }
-                solver.place(&sections[section], index: section, cache: cache, sizing: lentSizing, itemsOnly: true)
-                storedInPlace(at: section)
-            }
-            #if DEBUG
-            updateWork.plainFlowReflows += 1
-            #endif
-            report.instancesSolved += result.rows
-            report.sectionsSolved += 1
             return
         }
         // A flat plan whose items do not measure along the row (lists, column grids) places the same items in

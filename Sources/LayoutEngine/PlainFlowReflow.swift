@@ -19,6 +19,13 @@ struct PlainFlowReflow {
     let fixedCross: Double
     /// Every row's size (the group's proposed size: a plain flow's group is not estimated) and stride (§4.1).
     let rowSize: Size, stride: Double
+    /// The item's estimates along the row and across, and its own plain self-sizing model: what a new item's
+    /// lengths are measured with (`SectionLengths.length`, as `FlatRowPlan.ItemLengths.measure` asks).
+    let mainEstimate: Double, crossEstimate: Double
+    let declared: SeededModel?
+
+    /// The most items one insert may add for the plain path (their sizes are kept on the stack).
+    static var insertLimit: Int { 16 }
 
     /// Rows a reflow writes at most before it gives the update to the general path (their first items are
     /// kept on the stack until the reflow is known to end with as many rows).
@@ -37,7 +44,38 @@ struct PlainFlowReflow {
         fixedCross = flow.fixedCross
         rowSize = flow.slot.proposed
         stride = placement.strideTerms.stride(rowSize.length(P))
+        mainEstimate = flow.mainEstimate
+        crossEstimate = flow.crossEstimate
+        declared = flow.declared
     }
+
+    /// A new item's cell size, its lengths read from `lengths` as the general flow path measures a fresh item
+    /// (its length across the fixed one when the item does not measure there). O(1).
+    func freshSize(_ item: Int, lengths: SectionLengths) -> Size {
+        let cross = main.other
+        let along = lengths.length(item: item, axis: main, estimate: mainEstimate, declared: declared)
+        let across =
+            fixedCross.isNaN
+            ? lengths.length(item: item, axis: cross, estimate: crossEstimate, declared: declared) : fixedCross
+        return Size(main, along, across: across)
+    }
+
+    /// A measured item's cell size: its measured length along the row, and across unless that is fixed. O(1).
+    func measuredSize(_ measured: Size) -> Size {
+        Size(main, measured.length(main), across: fixedCross.isNaN ? measured.length(main.other) : fixedCross)
+    }
+}
+
+/// What changed among a plain flow's items: items `at..<at + sizes.count` are new (measured again, or
+/// inserted), with these cell sizes, and the items after them moved by `shift` (0 for a measure, the new
+/// items' count for an insert).
+struct PlainFlowChange {
+    var at: Int
+    var sizes: UnsafeBufferPointer<Size>
+    var shift: Int
+
+    /// The changed items' range.
+    var fresh: Range<Int> { at..<at + sizes.count }
 }
 
 /// What `EstimatedInstances.reflowPlainRows` did.

@@ -131,6 +131,10 @@ struct TailReuse {
     var shift: Int
     var minNext: Int
 
+    /// An insert of a few items (`PlainFlowReflow.insertLimit` at most), which a plain chip flow reflows in
+    /// place.
+    var isPlainInsert: Bool { shift > 0 && shift <= PlainFlowReflow.insertLimit && minNext == tailStart + shift }
+
     /// Items `low...high` changed in place (measure, reload).
     static func changed(_ low: Int, _ high: Int) -> TailReuse {
         TailReuse(tailStart: high + 1, shift: 0, minNext: high + 1)

@@ -18,4 +18,9 @@ final class UpdateWork {
     /// Measures in a plain chip flow whose rows reflowed in place, as many as before
     /// (`EstimatedInstances.reflowPlainRows`), without the general re-solve.
     var plainFlowReflows = 0
+    /// Item inserts in a plain chip flow whose rows reflowed in place (`EstimatedInstances.reflowPlainRows`).
+    var plainFlowInserts = 0
+    /// Whether debug builds take the plain chip flow path; tests turn it off to hold the path to the general
+    /// re-solve (release builds always take it).
+    var takesPlainFlowPath = true
 }

@@ -5,13 +5,13 @@ import Testing
 
 @testable import LayoutEngine
 
-/// A measure in a plain chip flow (`PlainFlowReflow`) reflows its rows in place
+/// A measure or an insert in a plain chip flow (`PlainFlowReflow`) reflows its rows in place
 /// (`EstimatedInstances.reflowPlainRows`) instead of re-solving them through the general flow path. Each
-/// measure is applied to two engines: one alone (the plain path), one as a batch of the same size twice (which
-/// always takes the general re-solve, `resolveFlowRows`). Every read of their storages, their sections'
-/// placement and their outputs must be equal bit for bit, and the output the reference solver's (to the
-/// oracle's 1e-6: sections after the first start at a prefix sum of the section offsets, which the reference
-/// adds in another order).
+/// operation is applied to two engines: one that takes the plain path, one with it turned off
+/// (`UpdateWork.takesPlainFlowPath`: the general re-solve, `resolveFlowRows`). Every read of their storages,
+/// their sections' placement and their outputs must be equal bit for bit, and the output the reference
+/// solver's (to the oracle's 1e-6: sections after the first start at a prefix sum of the section offsets,
+/// which the reference adds in another order).
 @Suite("Plain chip flows reflow in place")
 struct PlainFlowReflowTests {
     static func size(_ w: LayoutDimension, _ h: LayoutDimension) -> LayoutSize {
@@ -81,36 +81,52 @@ struct PlainFlowReflowTests {
             engine.state.layout, sections: engine.state.resolvedSections(), sizing: engine.state.sizing())
     }
 
-    @Test("random measures: the plain path leaves what the general re-solve leaves, equal to the reference")
+    @Test("random measures and inserts: the plain path leaves what the general re-solve leaves")
     func agreesWithGeneralPath() throws {
-        var plain = 0, rowsChanged = 0, general = 0, plainSections = 0
+        var measures = 0, inserts = 0, rowsChanged = 0, general = 0, plainSections = 0
         for seed in UInt64(1)...80 {
             let layout = Self.layout(seed: seed)
             let fast = try LayoutEngine(layout: layout)
             let slow = try LayoutEngine(layout: layout)
+            slow.updateWork.takesPlainFlowPath = false
             plainSections += fast.definitions.compactMap { $0?.plainReflow }.count
             var rng = BenchRandom(seed: seed &* 6_700_417)
-            for step in 0..<24 {
+            for step in 0..<30 {
                 let section = rng.index(below: fast.sectionCount)
                 let count = fast.itemCount(inSection: section)
-                let path = IndexPath(section: section, item: rng.index(below: count))
-                // Wider and narrower chips, now and then one with no length or wider than any row.
-                let length =
-                    rng.chance(0.05) ? 0 : rng.chance(0.05) ? 900 : rng.double(5...160, step: rng.pick([1, 0.25]))
-                let size = Size(width: length, height: rng.double(5...60, step: 0.5))
+                let operation: LayoutOperation
+                if rng.chance(0.35) || count == 0 {
+                    // Mostly one chip, at the start, the end or anywhere; now and then more than the plain
+                    // path takes at once.
+                    let at = rng.weighted([(0.15, 0), (0.15, count), (0.7, rng.int(0...count))])
+                    let n = rng.weighted([(0.7, 1), (0.25, rng.int(2...4)), (0.05, PlainFlowReflow.insertLimit + 1)])
+                    operation = .insertItems(section: section, at: at, count: n)
+                } else {
+                    // Wider and narrower chips, now and then one with no length or wider than any row.
+                    let length =
+                        rng.chance(0.05) ? 0 : rng.chance(0.05) ? 900 : rng.double(5...160, step: rng.pick([1, 0.25]))
+                    operation = .measure(
+                        section: section, item: rng.index(below: count), width: length,
+                        height: rng.double(5...60, step: 0.5))
+                }
                 let rowsBefore = RemeasureInstanceTests.storage(fast, section)?.count
-                let before = fast.updateWork.plainFlowReflows
-                let report = try fast.measure([(path, size)])
-                try slow.measure([(path, size), (path, size)])
-                if fast.updateWork.plainFlowReflows > before {
-                    plain += 1
+                let (measuresBefore, insertsBefore) = (
+                    fast.updateWork.plainFlowReflows, fast.updateWork.plainFlowInserts
+                )
+                let report = try fast.apply(operation)
+                try slow.apply(operation)
+                #expect(slow.updateWork.plainFlowReflows + slow.updateWork.plainFlowInserts == 0)
+                let tookMeasure = fast.updateWork.plainFlowReflows > measuresBefore
+                let tookInsert = fast.updateWork.plainFlowInserts > insertsBefore
+                if tookMeasure || tookInsert {
+                    if tookMeasure { measures += 1 } else { inserts += 1 }
                     if RemeasureInstanceTests.storage(fast, section)?.count != rowsBefore { rowsChanged += 1 }
                     // The rows written: the holding one (or the one before), and those a reflow reaches.
                     #expect(report.instancesSolved >= 1 && report.instancesSolved <= PlainFlowReflow.rowLimit)
                 } else {
                     general += 1
                 }
-                let label = "seed \(seed) step \(step): \(path) to \(size)"
+                let label = "seed \(seed) step \(step): \(operation)"
                 if let difference = SpliceInPlaceTests.firstDifference(Self.state(fast), Self.state(slow)) {
                     Issue.record("\(label): \(difference)")
                 }
@@ -119,11 +135,12 @@ struct PlainFlowReflowTests {
             }
         }
         #expect(plainSections > 60, "\(plainSections) plain flow definitions")
-        // Most measures take the plain path, some change the rows' number there; the rest (no room, more
-        // rows than the allocation holds) take the general re-solve.
-        #expect(plain > 900, "\(plain) plain")
-        #expect(rowsChanged > 150, "\(rowsChanged) with a row more or fewer")
-        #expect(general > 50, "\(general) general")
+        // Most operations take the plain path, some changing the rows' number there; the rest (no room, a
+        // large insert, more rows than the allocation holds) take the general re-solve.
+        #expect(measures > 900, "\(measures) plain measures")
+        #expect(inserts > 500, "\(inserts) plain inserts")
+        #expect(rowsChanged > 300, "\(rowsChanged) with a row more or fewer")
+        #expect(general > 100, "\(general) general")
     }
 
     @Test("a reflow longer than the row limit, and rows past the allocation, go to the general re-solve")
