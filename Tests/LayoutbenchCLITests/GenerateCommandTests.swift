@@ -45,6 +45,15 @@ struct GenerateCommandTests {
         let both = try CLI.run(["generate", "--preset", "grid-10k", "--sections", "3", "-o", "-"])
         #expect(both.status == 2)
         #expect(both.stderr.contains("exclude each other"))
+        // A spec is read by its extension: YAML named .json (or without an extension) is refused, not written.
+        let files = try Workspace()
+        for name in ["grid.json", "grid", "grid.txt"] {
+            let wrong = try CLI.run(["generate", "--preset", "grid-10k", "-o", files.path(name)])
+            #expect(wrong.status == 2, "\(name)")
+            #expect(wrong.stderr.contains("name the file .yaml or .yml"), "\(wrong.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: files.path(name)))
+        }
+        #expect(try CLI.run(["generate", "--preset", "grid-10k", "-o", files.path("grid.YML")]).status == 0)
         let noOutput = try CLI.run(["generate", "--preset", "grid-10k"])
         #expect(noOutput.status == 2)
         #expect(noOutput.stderr.contains("--output"))

@@ -48,7 +48,9 @@ extension Layoutbench {
         @Option(help: "The seed of every random choice.")
         var seed: UInt64 = 0
 
-        @Option(name: .shortAndLong, help: "Where to write the YAML spec ('-' for standard output).")
+        @Option(
+            name: .shortAndLong,
+            help: "Where to write the YAML spec: a .yaml or .yml file, or '-' for standard output.")
         var output: String
 
         func validate() throws {
@@ -63,7 +65,17 @@ extension Layoutbench {
         }
 
         func run() throws {
-            if output != OutputPath.standardOutput { try OutputPath.check(output, option: "-o") }
+            if output != OutputPath.standardOutput {
+                try OutputPath.check(output, option: "-o")
+                // Specs are read by their extension: YAML in a .json file (or one no command reads) would only
+                // fail later, in another command.
+                let pathExtension = URL(fileURLWithPath: output).pathExtension.lowercased()
+                guard pathExtension == "yaml" || pathExtension == "yml" else {
+                    throw CLIError.badArgument(
+                        "-o \(output): generate writes a YAML spec, and specs are read by their extension: name the file .yaml or .yml (or give '-' for standard output)"
+                    )
+                }
+            }
             let layout: CollectionLayout
             if let preset {
                 layout = try LayoutPreset(parsing: preset, seed: seed).layout()
