@@ -129,8 +129,8 @@ extension EstimatedInstances {
     /// the rows before and after the replaced ones move to their new places (those after by `inserted`), the
     /// cells from `at` on move by `inserted`, and the sizes, strides and tree of the new number of rows are
     /// written (every row of a plain flow has the group's size and stride, `PlainFlowReflow`), the tree built
-    /// again as `spliceInPlace` builds it. Returns false, having changed nothing, when the result would not fit
-    /// in the allocation.
+    /// again as `spliceInPlace` builds it; with as many rows they move as they are. Returns false, having
+    /// changed nothing, when the result would not fit in the allocation.
     /// - Complexity: O(rows + cells from `at`), no allocation.
     private func reshapePlainRows(
         _ rule: PlainFlowReflow, replacing replaced: Range<Int>, with count: Int, insertingAt at: Int,
@@ -165,16 +165,25 @@ extension EstimatedInstances {
             let first = newFirst.assumingMemoryBound(to: Int32.self)
             let moved = Int32(truncatingIfNeeded: inserted)
             for q in (replaced.lowerBound + count)..<newCount { first[q] &+= moved }
-            // The cells from `at` on, into the room the new items take (below the first items' new place).
+            if newCount == n {
+                // As many rows: their sizes, tree and strides stay as they are, and move whole with the cells
+                // (up to the first items' new place), not written and built again (a third of an insert's
+                // reshaping).
+                let middle = base + oldLayout.sizes * 8
+                (base + newLayout.sizes * 8).copyMemory(
+                    from: middle, byteCount: (oldLayout.firstItem - oldLayout.sizes) * 8)
+            }
+            // The cells from `at` on, into the room the new items take (below the sizes' new place).
             let cells = base + at * rect
             (cells + inserted * rect).copyMemory(from: cells, byteCount: (oldItems - at) * rect)
         }
+        head.pointee.itemCount = newItems
+        guard newCount != n else { return true }
         // Between the cells and the first items: the sizes, the strides and the tree, written whole.
         let sizes = region(newLayout.sizes, Size.self), strides = region(newLayout.values, Double.self)
         sizes.update(repeating: rule.rowSize, count: newCount)
         strides.update(repeating: rule.stride, count: newCount)
         head.pointee.count = newCount
-        head.pointee.itemCount = newItems
         head.pointee.negativeCount = EstimatedInstances.buildTree(
             region(newLayout.tree, Double.self), strides: UnsafePointer(strides), count: newCount)
         return true
