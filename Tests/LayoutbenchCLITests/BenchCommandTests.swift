@@ -230,7 +230,7 @@ struct BenchCommandTests {
         #expect(result.stderr.contains(" at sections[1]"))
     }
 
-    @Test("a missing spec, an unknown scenario or preset, or a bad knob exits 2 saying which")
+    @Test("a missing spec, an unknown scenario or preset, two inputs of one name, or a bad knob exits 2 saying which")
     func badInput() throws {
         let files = try Workspace()
         let spec = try files.write(TinyBench.grid, to: "grid.yaml")
@@ -243,6 +243,21 @@ struct BenchCommandTests {
         let preset = try CLI.run(["bench", "--preset", "gird-10k", "--allow-debug", "--repetitions", "1"])
         #expect(preset.status == 2)
         #expect(preset.stderr.contains("unknown preset 'gird-10k'"))
+        // Two inputs of one name would share their rows: a preset twice, or two specs that share a name.
+        let twice = try CLI.run([
+            "bench", "--preset", "grid-10k,grid-10k", "--metric", "instructions", "--allow-debug", "--operations", "1",
+        ])
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("are both named 'grid-10k'"), "\(twice.stderr)")
+        // (A spec without a name takes its file's: grid.yaml and copy.yaml are two names.)
+        let named = TinyBench.grid.replacingOccurrences(of: "version: 1\n", with: "version: 1\nname: tiny\n")
+        #expect(named != TinyBench.grid)
+        let one = try files.write(named, to: "one.yaml"), other = try files.write(named, to: "other.yaml")
+        let sameName = try CLI.run(["bench", one, other, "--allow-debug", "--repetitions", "1"])
+        #expect(sameName.status == 2)
+        #expect(sameName.stderr.contains("\(other) and \(one) are both named 'tiny'"), "\(sameName.stderr)")
+        let copy = try files.write(TinyBench.grid, to: "copy.yaml")
+        #expect(try CLI.run(["bench", spec, copy, "--allow-debug", "--repetitions", "1"]).status == 0)
         let knob = try CLI.run(TinyBench.arguments(spec: spec), environment: ["LAYOUTBENCH_SLOWDOWN_PERCENT": "lots"])
         #expect(knob.status == 2)
         #expect(knob.stderr.contains("LAYOUTBENCH_SLOWDOWN_PERCENT"))

@@ -44,6 +44,17 @@ enum BenchInputs {
         for name in presets.flatMap({ $0.split(separator: ",").map(String.init) }) {
             inputs.append(.preset(try LayoutPreset(parsing: name)))
         }
+        // A run's rows are named by their input: two inputs of one name would share rows (a count made once
+        // and reported twice, results that compare and the store cannot tell apart).
+        var sources: [String: String] = [:]
+        for input in inputs {
+            if let first = sources[input.name] {
+                throw CLIError.badArgument(
+                    "\(input.source) and \(first) are both named '\(input.name)': a run's results are named by their layout, so give each once (to bench one layout against itself, give a copy of its spec another name)"
+                )
+            }
+            sources[input.name] = input.source
+        }
         return inputs.isEmpty ? [.preset(.default)] : inputs
     }
 }
