@@ -20,8 +20,8 @@ final class DefinitionCache: Sendable {
     /// `isSingleItemFlow` with items measuring along the row: chips), made once here rather than per
     /// re-solved section; nil for any other plan.
     let flow: FlatRowPlan.FlowSection?
-    /// What a measure in a plain chip flow reflows its rows in place with (`PlainFlowReflow`); nil for any
-    /// other plan.
+    /// What a measure or an insert in a plain chip flow reflows its rows in place with (`PlainFlowReflow`);
+    /// nil for any other plan.
     let plainReflow: PlainFlowReflow?
     /// The section's boundary items placed once, when each is the same in every section (every one extends
     /// the start and none measures: `BoundaryItemsPlacement.fixedStartElements`); nil otherwise.

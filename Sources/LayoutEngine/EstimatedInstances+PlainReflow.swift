@@ -8,9 +8,9 @@ extension EstimatedInstances {
     /// plain row, the other items' lengths read from their cells, until a row starts where an old row did
     /// past the change (or the items run out), as `SectionBuilder.resolveFlowRows` decides. The rows between
     /// are written over the old ones. When the items moved or the rows changed in number, the cells and first
-    /// items after them move first, and the rows' sizes and strides (all the group's, in a plain flow) and
-    /// the tree are written again (`reshapePlainRows`); otherwise the offsets tree, the sizes and the
-    /// section's length stay as they are. The same storage as the general re-solve (`resolveFlowRows`, then
+    /// items after them move first (`reshapePlainRows`), and the rows' sizes, strides (all the group's, in a
+    /// plain flow) and tree move with them while the rows stay as many, else are written again; a measure
+    /// that keeps the rows' number leaves the tree, the sizes and the section's length where they are. The same storage as the general re-solve (`resolveFlowRows`, then
     /// `overwrite` or `spliceInPlace`) leaves. Returns nil, having written nothing, when a row would have no
     /// room, more than `PlainFlowReflow.rowLimit` rows reflow, or the result does not fit in the allocation;
     /// the general re-solve then takes the update. The caller holds the only reference, `splices` holds, and

@@ -5,10 +5,11 @@ import SolverKernel
 /// (`FlatRowPlan.FlowSection.placesPlainly`: each cell where the last ended plus the spacing, at 0 across, every
 /// row the group's fixed size), whose re-solves start at the instance holding the item or the one before
 /// (no spacing restart, a look-ahead of one item), and whose lengths come from the sizing's plain form (no
-/// cycle model). A measure in such a section changes cells and the rows' first items, never a row's size or
-/// stride: while the rows stay as many it needs no splice, no offsets and no placement, and a row more or
-/// fewer moves the first items after it and writes the rows' equal sizes and strides again
-/// (`EstimatedInstances.reflowPlainRows`). Made once per definition (`DefinitionCache.plainReflow`).
+/// cycle model). A measure or a small insert in such a section changes cells and the rows' first items, never
+/// a row's size or stride: a measure that keeps the rows' number needs no splice, no offsets and no
+/// placement, and otherwise the first items and cells after the change move and the rows' equal sizes and
+/// strides move with them or are written again (`EstimatedInstances.reflowPlainRows`). Made once per
+/// definition (`DefinitionCache.plainReflow`).
 struct PlainFlowReflow {
     /// The row's axis, and the scroll axis of the section (P, which the extent is kept along).
     let main: Axis, P: Axis
@@ -34,8 +35,7 @@ struct PlainFlowReflow {
     /// The rule of `plan`'s sections, or nil when they are not plain flows as described above.
     init?(plan: FlatRowPlan, flow: FlatRowPlan.FlowSection?, lookahead: Int?, placement: RootPlacement) {
         guard let flow, flow.placesPlainly, flow.avail > 0, plan.isSingleItemFlow, !plan.mainIsConstant,
-            plan.supplementaries.isEmpty, !plan.hasCycleModel, plan.neverRestartsForSpacing, lookahead == 1,
-            !plan.flexibleSpacing
+            plan.supplementaries.isEmpty, !plan.hasCycleModel, plan.neverRestartsForSpacing, lookahead == 1
         else { return nil }
         main = plan.main
         P = placement.P
@@ -80,7 +80,7 @@ struct PlainFlowChange {
 
 /// What `EstimatedInstances.reflowPlainRows` did.
 struct PlainReflowResult {
-    /// Rows written (re-solved), the first at or before the measured item's.
+    /// Rows written (re-solved), the first at or before the one holding the change.
     var rows: Int
     /// Whether the rows changed in number (then the section's length changed, and it is placed again).
     var rowsChanged: Bool

@@ -50,7 +50,9 @@ enum BenchInputs {
         for input in inputs {
             if let first = sources[input.name] {
                 throw CLIError.badArgument(
-                    "\(input.source) and \(first) are both named '\(input.name)': a run's results are named by their layout, so give each once (to bench one layout against itself, give a copy of its spec another name)"
+                    "\(input.source) and \(first) are both named '\(input.name)': a run's results are named by "
+                        + "their layout, so give each once (to bench one layout against itself, give a copy of its "
+                        + "spec another name)"
                 )
             }
             sources[input.name] = input.source

@@ -72,7 +72,8 @@ extension Layoutbench {
                 let pathExtension = URL(fileURLWithPath: output).pathExtension.lowercased()
                 guard pathExtension == "yaml" || pathExtension == "yml" else {
                     throw CLIError.badArgument(
-                        "-o \(output): generate writes a YAML spec, and specs are read by their extension: name the file .yaml or .yml (or give '-' for standard output)"
+                        "-o \(output): generate writes a YAML spec, and specs are read by their extension: "
+                            + "name the file .yaml or .yml (or give '-' for standard output)"
                     )
                 }
             }
